@@ -1,0 +1,46 @@
+// Front-end diagnostics. The lexer, parser and type checker never stop at the first mistake:
+// they record every error they can find here, each with its source position, and the command
+// line prints them all together. Rendering follows the compiler convention
+// `file:line:col: error: message`, then the offending line and a caret under the column.
+#ifndef RULECHECK_MODEL_DIAGNOSTICS_H_
+#define RULECHECK_MODEL_DIAGNOSTICS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "model/source.h"
+
+namespace rulecheck::model {
+
+struct Diagnostic {
+  Location location;
+  std::string message;
+};
+
+// Collects errors for one source file. Not thread-safe.
+class Diagnostics {
+ public:
+  // `file` must outlive this object.
+  explicit Diagnostics(const SourceFile* file) : file_(file) {}
+
+  void Error(Location location, std::string message);
+
+  bool has_errors() const { return !errors_.empty(); }
+  const std::vector<Diagnostic>& errors() const { return errors_; }
+  const SourceFile& file() const { return *file_; }
+
+  // Every error sorted by position (duplicates at one position dropped), each rendered as
+  // `path:line:col: error: message` + source line + caret line.
+  std::string Render() const;
+  // OK when there are no errors; otherwise InvalidArgument carrying Render().
+  absl::Status ToStatus() const;
+
+ private:
+  const SourceFile* file_;
+  std::vector<Diagnostic> errors_;
+};
+
+}  // namespace rulecheck::model
+
+#endif  // RULECHECK_MODEL_DIAGNOSTICS_H_

@@ -1,0 +1,43 @@
+// The front door of the model stage: a `.rules` file in, a checked, compiled `Model` out.
+//
+// LoadModel reads the file, lexes, parses and type-checks it (collecting every error with its
+// position), applies `--const` overrides, and lays out the packed state. Everything
+// downstream (explorer, properties, solver, reports) starts from a Model.
+#ifndef RULECHECK_MODEL_MODEL_H_
+#define RULECHECK_MODEL_MODEL_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "model/ir.h"
+#include "model/source.h"
+#include "model/state_layout.h"
+
+namespace rulecheck::model {
+
+// `--const NAME=VALUE` from the command line; VALUE is an integer or true/false.
+struct ConstOverride {
+  std::string name;
+  std::string value;
+};
+
+struct Model {
+  std::unique_ptr<SourceFile> source;
+  ir::Program program;
+  StateLayout layout;
+};
+
+// Errors: NotFound when the file cannot be read (message names the path); InvalidArgument
+// with every diagnostic rendered (`path:line:col: error: ...` + caret lines) for a bad
+// program or a bad override. Thread-safe (no shared state).
+absl::StatusOr<std::unique_ptr<Model>> LoadModel(const std::string& path,
+                                                 const std::vector<ConstOverride>& overrides);
+// The same for text already in memory; `path` is used in messages only.
+absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
+    const std::string& path, std::string text, const std::vector<ConstOverride>& overrides);
+
+}  // namespace rulecheck::model
+
+#endif  // RULECHECK_MODEL_MODEL_H_

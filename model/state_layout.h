@@ -1,0 +1,54 @@
+// Where each state variable lives in a packed state vector.
+//
+// A state is a fixed number of 32-bit words. Each state variable gets exactly `type->width`
+// bits at a fixed bit offset; after the variables comes the pending-trigger list: a length
+// field and `pending_capacity` entries, each a trigger number (1-based, 0 = empty slot)
+// followed by the trigger's event arguments. Unused bits are always zero, so equal states
+// have equal words.
+#ifndef RULECHECK_MODEL_STATE_LAYOUT_H_
+#define RULECHECK_MODEL_STATE_LAYOUT_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "model/ir.h"
+
+namespace rulecheck::model {
+
+class StateLayout {
+ public:
+  StateLayout() = default;
+  // Assigns offsets to the program's state variables and writes each kStateVar node's
+  // `offset`. REQUIRES: `program` has passed the checker.
+  static StateLayout Build(ir::Program& program);
+
+  uint32_t words() const { return words_; }
+  uint32_t bits() const { return bits_; }
+  uint32_t var_offset(int var) const { return var_offsets_[var]; }
+
+  // The pending-trigger list.
+  int64_t pending_capacity() const { return pending_capacity_; }
+  uint32_t pending_length_offset() const { return pending_length_offset_; }
+  uint32_t pending_length_width() const { return pending_length_width_; }
+  uint32_t pending_entry_offset(int64_t i) const {
+    return pending_entries_offset_ + static_cast<uint32_t>(i) * pending_entry_width_;
+  }
+  uint32_t pending_trigger_width() const { return pending_trigger_width_; }
+  uint32_t pending_entry_width() const { return pending_entry_width_; }
+  bool has_triggers() const { return pending_trigger_width_ > 0; }
+
+ private:
+  uint32_t words_ = 0;
+  uint32_t bits_ = 0;
+  std::vector<uint32_t> var_offsets_;
+  int64_t pending_capacity_ = 0;
+  uint32_t pending_length_offset_ = 0;
+  uint32_t pending_length_width_ = 0;
+  uint32_t pending_entries_offset_ = 0;
+  uint32_t pending_trigger_width_ = 0;
+  uint32_t pending_entry_width_ = 0;
+};
+
+}  // namespace rulecheck::model
+
+#endif  // RULECHECK_MODEL_STATE_LAYOUT_H_

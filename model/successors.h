@@ -1,0 +1,96 @@
+// Successor generation: the operational meaning of a rules program over packed states.
+//
+// From a state whose pending-trigger list is empty, every action instance (each combination
+// of parameter values whose guard holds) runs its body; every way the body can run to the
+// end (each candidate of each choose and roll, both sides of each may) yields one successor.
+// From a state with pending triggers, only the first pending trigger resolves (FIFO). A
+// terminal state has no successors. A run that violates an assert, leaves a value's type or
+// overflows the pending list yields a StepFailure instead of a successor.
+//
+// Successors come out in a fixed order (actions in declaration order, parameter values in
+// ascending order, choices in domain order, may: without the block first), so the
+// k-th successor of a state is the same every time: the explorer stores only k in its parent
+// links and calls Successors again to narrate a trace.
+#ifndef RULECHECK_MODEL_SUCCESSORS_H_
+#define RULECHECK_MODEL_SUCCESSORS_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+
+namespace rulecheck::model {
+
+// One choice made while a move ran: a choose or roll candidate, or whether a may was taken.
+struct Choice {
+  enum class Kind { kChoose, kRoll, kMay };
+  Kind kind = Kind::kChoose;
+  std::string name;              // the bound variable; empty for may
+  const Type* type = nullptr;    // the bound variable's type; bool for may
+  int64_t value = 0;
+  Location loc;
+};
+
+struct Move {
+  enum class Kind { kInit, kAction, kTrigger };
+  Kind kind = Kind::kInit;
+  int index = -1;                 // the action or trigger
+  std::vector<int64_t> args;      // action parameters / trigger binders, logical values
+  const Type* player_type = nullptr;  // the `by` expression's type; null without `by`
+  int64_t player = 0;
+  std::vector<Choice> choices;
+};
+
+struct StepFailure {
+  enum class Kind { kAssert, kModelError, kPendingOverflow };
+  Kind kind = Kind::kModelError;
+  Location loc;          // the assert, or the expression or statement that failed
+  std::string message;
+  Move move;             // the move that failed (kInit for an initial state)
+};
+
+// Receives successors. The state words are valid only during the call.
+class SuccessorSink {
+ public:
+  virtual ~SuccessorSink() = default;
+  virtual void OnSuccessor(const uint32_t* state, const Move& move) = 0;
+  virtual void OnFailure(const StepFailure& failure) = 0;
+};
+
+// The result of evaluating a property in one state.
+struct PropertyValue {
+  bool ok = true;         // false: evaluation hit a model error (failure is set)
+  int64_t value = 0;      // a bool is 0 or 1
+  StepFailure failure;    // kind kModelError, move kind kInit (no move)
+};
+
+// Runs the rules of one model. Holds scratch buffers: one generator per thread; the Model
+// must outlive it. Not thread-safe.
+class SuccessorGenerator {
+ public:
+  explicit SuccessorGenerator(const Model& model);
+  ~SuccessorGenerator();
+  SuccessorGenerator(const SuccessorGenerator&) = delete;
+  SuccessorGenerator& operator=(const SuccessorGenerator&) = delete;
+
+  // Every initial state: defaults, then the initial values, then `init` (whose choose/roll
+  // give several); with Move::Kind::kInit.
+  void Initial(SuccessorSink& sink);
+  // Every successor of `state` (none when terminal).
+  void Successors(const uint32_t* state, SuccessorSink& sink);
+  // Whether `state` satisfies some `terminal when`. A model error while evaluating counts as
+  // not terminal and is reported through `failure` when not null.
+  bool IsTerminal(const uint32_t* state, StepFailure* failure = nullptr);
+  // Evaluates a property's expression (invariant, reachable, terminal, query) in `state`.
+  PropertyValue Evaluate(const ir::Property& property, const uint32_t* state);
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rulecheck::model
+
+#endif  // RULECHECK_MODEL_SUCCESSORS_H_

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Configures and builds rulecheck with CMake and Ninja.
+#
+#   scripts/build.sh [TARGET...]     # no target: build everything
+#
+# Environment:
+#   BUILD_DIR  build directory, relative to the repository root or absolute (default: build)
+#   SANITIZE   empty (default): RelWithDebInfo, -O2 -g, asserts kept;
+#              otherwise passed as -DRULECHECK_SANITIZE (e.g. address,undefined or thread),
+#              built -O1 -g, asserts kept
+#   JOBS       parallel compile jobs (default: 2)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+build_dir="${BUILD_DIR:-build}"
+sanitize="${SANITIZE:-}"
+jobs="${JOBS:-2}"
+
+# CMake cannot switch the generator of an existing build directory; say so plainly.
+cache="$build_dir/CMakeCache.txt"
+if [[ -f "$cache" ]] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$cache"; then
+  echo "build: $build_dir was configured with another generator than Ninja;" \
+       "remove it or choose another BUILD_DIR" >&2
+  exit 2
+fi
+
+if [[ -z "$sanitize" ]]; then
+  # CMakeLists.txt strips -DNDEBUG from every build type, so asserts stay on.
+  flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g")
+else
+  flags=(-DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g")
+fi
+
+echo "build: configuring $build_dir (${sanitize:+sanitize=$sanitize, }${flags[0]#-D})"
+cmake -S . -B "$build_dir" -G Ninja --log-level=NOTICE \
+  "${flags[@]}" -DRULECHECK_SANITIZE="$sanitize"
+
+targets=()
+for target in "$@"; do targets+=(--target "$target"); done
+echo "build: building ${*:-all targets} in $build_dir with $jobs jobs"
+cmake --build "$build_dir" --parallel "$jobs" "${targets[@]}"
