@@ -7,7 +7,7 @@
 // are never deleted, so a probe sequence never has holes behind a key.
 #include "explorer/pair_table.h"
 
-#include <cstdlib>
+#include <sys/mman.h>
 
 namespace rulecheck::explorer {
 
@@ -16,11 +16,17 @@ PairTable::PairTable(uint64_t capacity) {
   while (size < capacity) size <<= 1;
   capacity_ = size;
   mask_ = size - 1;
-  // calloc of a large block maps zero pages lazily: no pass over the memory at start-up.
-  slots_ = static_cast<uint64_t*>(std::calloc(size + kLineSlots, sizeof(uint64_t)));
+  // Anonymous pages are zero and committed only when touched: no pass over gigabytes at
+  // start-up, and a budget larger than what a small game needs costs nothing.
+  mapped_bytes_ = (size + kLineSlots) * sizeof(uint64_t);
+  void* memory = mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  slots_ = memory == MAP_FAILED ? nullptr : static_cast<uint64_t*>(memory);
 }
 
-PairTable::~PairTable() { std::free(slots_); }
+PairTable::~PairTable() {
+  if (slots_ != nullptr) munmap(slots_, mapped_bytes_);
+}
 
 PairTable::Result PairTable::FindOrPut(uint64_t key) {
   if (key == ~uint64_t{0}) {

@@ -10,7 +10,8 @@
 //
 // Slots hold key + 1, so that a zero slot is empty and the array can come straight from
 // zeroed pages (no start-up pass over gigabytes); the one key whose successor wraps to zero
-// (all ones) is kept in a dedicated extra slot at index `capacity()`.
+// (all ones) is kept in a dedicated extra slot at index `capacity()`; ids are therefore below
+// capacity() + 1.
 #ifndef RULECHECK_EXPLORER_PAIR_TABLE_H_
 #define RULECHECK_EXPLORER_PAIR_TABLE_H_
 
@@ -64,7 +65,8 @@ class PairTable {
   static constexpr uint64_t kLineSlots = 8;
   static constexpr uint64_t kMaxProbeLines = 1024;
 
-  uint64_t* slots_ = nullptr;  // zeroed pages from calloc; accessed through atomic_ref
+  uint64_t* slots_ = nullptr;  // zeroed pages from mmap; accessed through atomic_ref
+  uint64_t mapped_bytes_ = 0;
   uint64_t capacity_;
   uint64_t mask_;
   std::atomic<bool> all_ones_present_{false};

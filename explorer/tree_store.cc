@@ -41,6 +41,15 @@ TreeStore::TreeStore(uint32_t words, uint64_t memory_bytes)
   }
 }
 
+TreeStore::TreeStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity)
+    : words_(std::max<uint32_t>(words, 1)), roots_(root_capacity) {
+  if (words_ > 2) {
+    BuildShape(0, words_ - 1);
+    // Node ids must fit in 32 bits to pair two of them into one 64-bit key.
+    nodes_ = std::make_unique<PairTable>(std::min(node_capacity, uint64_t{1} << 31));
+  }
+}
+
 int32_t TreeStore::BuildShape(uint32_t first, uint32_t last) {
   Shape node;
   node.first_word = first;
@@ -105,6 +114,7 @@ TreeStore::PutResult TreeStore::Put(Tree& tree, const Tree* parent) {
       return result;
     }
     tree.nodes[i] = r.index;
+    if (!is_root && r.inserted) ++result.new_nodes;
     changed[i] = incremental && r.index == parent->nodes[i] ? 0 : 1;
     if (is_root) {
       result.id = r.index;

@@ -39,11 +39,15 @@ class TreeStore {
     StateId id = 0;
     bool inserted = false;
     bool full = false;  // no room: nothing was stored, id is meaningless
+    uint32_t new_nodes = 0;  // internal (non-root) nodes this call added
   };
 
   // A store for states of `words` words whose two tables together use at most
   // `memory_bytes`. ok() is false when the memory could not be had.
   TreeStore(uint32_t words, uint64_t memory_bytes);
+  // A store whose root table has `root_capacity` slots and whose node table (used when a
+  // state has more than two words) has `node_capacity`; both are rounded up to powers of two.
+  TreeStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity);
 
   bool ok() const { return roots_.ok() && (nodes_ == nullptr || nodes_->ok()); }
   uint32_t words() const { return words_; }
@@ -56,6 +60,13 @@ class TreeStore {
   // Capacity in bytes of both tables, and the root table's capacity in states.
   uint64_t bytes() const;
   uint64_t root_capacity() const { return roots_.capacity(); }
+  uint64_t node_capacity() const { return nodes_ ? nodes_->capacity() : 0; }
+  // Whether states of this width use the node table at all.
+  static bool HasNodes(uint32_t words) { return words > 2; }
+  // Every state id is below this bound.
+  uint64_t id_bound() const { return roots_.capacity() + 1; }
+  // Bytes of one root slot and one node slot.
+  static constexpr uint64_t kSlotBytes = sizeof(uint64_t);
 
  private:
   // One internal node of the fixed shape: its children are words (when `leaf`) or other

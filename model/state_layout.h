@@ -5,6 +5,17 @@
 // field and `pending_capacity` entries, each a trigger number (1-based, 0 = empty slot)
 // followed by the trigger's event arguments. Unused bits are always zero, so equal states
 // have equal words.
+//
+// Inside a value (all-zero bits are always the type's default):
+// - scalars: Type::Encode (an ordinal, or for options 0 = none and ordinal + 1);
+// - arrays: the elements in index order, each `elem->width` bits;
+// - structs: the fields in declaration order at StructDef::Field::offset;
+// - bags: one count of CountWidth() bits per member of the element type, in member order;
+// - sets: one bit per member, in member order;
+// - seqs: the length in CountWidth() bits, then `capacity` slots of ElemWidth() bits, slot 0
+//   the bottom; slots at and above the length are zero;
+// - options of a composite: one presence bit, then the value (zero when absent).
+// A state has at least one word, even when the program's state needs no bits.
 #ifndef RULECHECK_MODEL_STATE_LAYOUT_H_
 #define RULECHECK_MODEL_STATE_LAYOUT_H_
 
@@ -21,6 +32,10 @@ class StateLayout {
   // Assigns offsets to the program's state variables and writes each kStateVar node's
   // `offset`. REQUIRES: `program` has passed the checker.
   static StateLayout Build(ir::Program& program);
+  // Writes the variables' offsets into the kStateVar nodes of an expression compiled after
+  // Build (e.g. a property given on the command line). REQUIRES: Build made this layout for
+  // the program the expression refers to.
+  void WriteOffsets(ir::Expr* expr) const;
 
   uint32_t words() const { return words_; }
   uint32_t bits() const { return bits_; }

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# End-to-end benchmark: `rulecheck check` on the benchmark games with 1 and 2 threads, and
+# SPIN's pan on the equivalent Promela models in bench/peers/ (single core, -O2 -DSAFETY, and
+# its two-core mode -DNCORE=2), side by side in one run. For each: states, seconds, states/s,
+# bytes of store per state (rulecheck: the store's tables over the states), peak RSS.
+# For the same work as pan (exploration with deadlock detection; the Promela models assert
+# nothing) the rulecheck rows skip the games' invariants and reachables; the `+props` row
+# checks everything the game declares.
+#
+#   bench/run.sh                 # puzzle8, hanoi-12, hanoi-15
+#   bench/run.sh puzzle11        # add the 3x4 puzzle (239,500,800 states; minutes)
+#   BUILD_DIR=build bench/run.sh
+#
+# Needs a built rulecheck (scripts/build.sh rulecheck), GNU time, spin and gcc.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${BUILD_DIR:-$root/build}"
+rulecheck="$build_dir/cli/rulecheck"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+for tool in spin gcc /usr/bin/time; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is missing (apt-get install spin gcc time)" >&2; exit 2; }
+done
+[[ -x "$rulecheck" ]] || { echo "bench: build rulecheck first: scripts/build.sh rulecheck" >&2; exit 2; }
+
+games=(puzzle8 hanoi12 hanoi15)
+for extra in "$@"; do games+=("$extra"); done
+
+printf '# machine: %s, %s cores, %s\n' "$(uname -m)" "$(nproc)" \
+  "$(awk '/MemTotal/ {printf "%.0f GiB RAM", $2 / 1048576}' /proc/meminfo)"
+printf '# %s\n' "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+printf '%-10s %-14s %13s %9s %12s %10s %10s\n' game tool states seconds states/s B/state peak_RSS
+
+# rulecheck GAME_FILE THREADS [--const ...]
+run_rulecheck() {
+  local file="$1" threads="$2"; shift 2
+  /usr/bin/time -f '%M' -o "$work/rss" "$rulecheck" check "$root/games/$file" --format json \
+    --quiet --threads "$threads" "$@" >"$work/out.json" || true
+  python3 - "$work/out.json" "$(cat "$work/rss")" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+states, secs = r["states"], r["seconds"]
+print(f'{states} {secs:.3f} {states / max(secs, 1e-9):.0f} {r["store_bytes"] / max(states, 1):.1f} {int(sys.argv[2]) // 1024}MiB')
+PY
+}
+
+# spin PML [DEFINES] [NCORE]
+run_spin() {
+  local pml="$1" defines="$2" ncore="$3"
+  (cd "$work" && spin $defines -a "$root/bench/peers/$pml" >/dev/null &&
+   gcc -O2 -DSAFETY ${ncore:+-DNCORE=$ncore} -DMEMLIM=16000 -o pan pan.c 2>/dev/null)
+  /usr/bin/time -f '%M' -o "$work/rss" "$work/pan" -m10000000 >"$work/pan.out" 2>&1 || true
+  local states secs
+  states=$(awk '/states, stored/ {s += $1} END {print s + 0}' "$work/pan.out")
+  secs=$(awk '/pan: elapsed time/ {t = $4} END {print t + 0}' "$work/pan.out")
+  awk -v s="$states" -v t="$secs" -v rss="$(cat "$work/rss")" \
+    'BEGIN {printf "%d %.3f %.0f - %dMiB\n", s, t, (t > 0 ? s / t : 0), rss / 1024}'
+}
+
+row() {
+  local game="$1" tool="$2"; shift 2
+  read -r states secs rate bytes rss <<<"$("$@")"
+  printf '%-10s %-14s %13s %9s %12s %10s %10s\n' "$game" "$tool" "$states" "$secs" "$rate" "$bytes" "$rss"
+}
+
+for game in "${games[@]}"; do
+  case "$game" in
+    puzzle8) file=puzzle8.rules; pml=puzzle8.pml; consts=(); defines="" ;;
+    puzzle11) file=puzzle11.rules; pml=puzzle11.pml; consts=(); defines="" ;;
+    hanoi*) n="${game#hanoi}"; file=hanoi.rules; pml=hanoi.pml; consts=(--const "N=$n"); defines="-DN=$n" ;;
+    *) echo "bench: unknown game $game" >&2; exit 2 ;;
+  esac
+  same_work=(--skip invariant --skip reachable)
+  row "$game" "rulecheck -t1" run_rulecheck "$file" 1 "${consts[@]}" "${same_work[@]}"
+  row "$game" "rulecheck -t2" run_rulecheck "$file" 2 "${consts[@]}" "${same_work[@]}"
+  row "$game" "rc -t2 +props" run_rulecheck "$file" 2 "${consts[@]}"
+  row "$game" "spin" run_spin "$pml" "$defines" ""
+  row "$game" "spin NCORE=2" run_spin "$pml" "$defines" 2
+done

@@ -1,0 +1,39 @@
+// The command-line parser and dispatch (see app.h).
+#include "cli/app.h"
+
+#include <string>
+
+#include "CLI/CLI.hpp"
+#include "cli/check_command.h"
+#include "solver/z3_version.h"
+
+namespace rulecheck::cli {
+namespace {
+
+std::string VersionText() {
+  return std::string("rulecheck ") + kRulecheckVersion + "\nZ3 " + solver::Z3Version();
+}
+
+}  // namespace
+
+int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  CLI::App app("rulecheck: a model checker for tabletop-game rules", "rulecheck");
+  app.set_version_flag("--version", [] { return VersionText(); });
+  // On a usage error: the message, then the usage of the (sub)command it concerns.
+  app.failure_message(CLI::FailureMessage::help);
+  app.require_subcommand(1);
+
+  CheckFlags check_flags;
+  CLI::App* check = AddCheckCommand(app, check_flags);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    // --help and --version arrive here too, with exit code 0.
+    return app.exit(error, out, err) == 0 ? kExitOk : kExitUsage;
+  }
+  if (check->parsed()) return RunCheck(check_flags, out, err);
+  return kExitUsage;  // require_subcommand makes this unreachable
+}
+
+}  // namespace rulecheck::cli

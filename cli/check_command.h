@@ -1,0 +1,57 @@
+// `rulecheck check FILE`: load a rules file, explore it, run the built-in checks, and write
+// the report; the exit code says whether every property holds (0), something is broken (1),
+// the input or the command line is bad (2), or the search was stopped by a limit (3).
+#ifndef RULECHECK_CLI_CHECK_COMMAND_H_
+#define RULECHECK_CLI_CHECK_COMMAND_H_
+
+#include <atomic>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "model/model.h"
+#include "properties/property.h"
+
+namespace CLI {
+class App;
+}  // namespace CLI
+
+namespace rulecheck::cli {
+
+struct CheckFlags {
+  std::string file;
+  std::vector<std::string> consts;  // NAME=VALUE
+  std::string format = "text";      // text or json
+  std::string output;               // empty: stdout
+  uint64_t max_states = 0;          // 0: no limit
+  bool stop_at_first = false;
+  int threads = 0;                  // 0: one per core
+  std::string memory;               // SIZE; empty: most of the available memory
+  bool quiet = false;               // no progress lines on stderr
+  std::vector<std::string> skip;    // checks switched off: invariant, reachable, deadlock
+};
+
+// Adds the `check` subcommand to `app`, parsing into `flags` (which must outlive `app`).
+// Returns the subcommand.
+CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags);
+
+// Runs `check` with a SIGINT handler installed that stops the search (the report then says
+// it is incomplete). Returns the exit code. Not thread-safe (the handler is process-wide).
+int RunCheck(const CheckFlags& flags, std::ostream& out, std::ostream& err);
+// The same without touching signals: the search stops when `cancel` (may be null) turns true.
+// Thread-compatible.
+int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
+                       std::ostream& out, std::ostream& err);
+
+// `NAME=VALUE` strings as overrides; InvalidArgument naming the first malformed one.
+absl::StatusOr<std::vector<model::ConstOverride>> ParseConstOverrides(
+    const std::vector<std::string>& flags);
+
+// 1 when there is an error finding; else 3 when a limit stopped the search; else 0.
+int ExitCodeFor(const properties::CheckResult& result);
+
+}  // namespace rulecheck::cli
+
+#endif  // RULECHECK_CLI_CHECK_COMMAND_H_

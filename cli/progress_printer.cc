@@ -1,0 +1,57 @@
+// Progress lines (see progress_printer.h).
+#include "cli/progress_printer.h"
+
+#include <unistd.h>
+
+#include "absl/strings/str_format.h"
+#include "cli/byte_size.h"
+#include "reports/format_util.h"
+
+namespace rulecheck::cli {
+namespace {
+
+// Plain lines (not a terminal) come this often, in seconds.
+constexpr double kPlainInterval = 5.0;
+
+std::string Rate(double per_second) {
+  if (per_second >= 1e6) return absl::StrFormat("%.2fM", per_second / 1e6);
+  if (per_second >= 1e3) return absl::StrFormat("%.1fK", per_second / 1e3);
+  return absl::StrFormat("%.0f", per_second);
+}
+
+}  // namespace
+
+ProgressPrinter::ProgressPrinter(std::FILE* out)
+    : out_(out), terminal_(isatty(fileno(out)) != 0) {}
+
+std::string ProgressPrinter::Line(const explorer::Progress& p) {
+  const int percent =
+      p.level_size == 0 ? 0 : static_cast<int>(100 * p.level_done / p.level_size);
+  return absl::StrFormat("%.0f s  %s states  %s states/s  level %d (%d%% of %s)  memory %s of %s",
+                         p.seconds, reports::GroupThousands(p.states), Rate(p.states_per_second),
+                         p.level, percent, reports::GroupThousands(p.level_size),
+                         FormatByteSize(p.memory_used), FormatByteSize(p.memory_budget));
+}
+
+void ProgressPrinter::Print(const explorer::Progress& progress) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const std::string line = Line(progress);
+  if (terminal_) {
+    // \r to the line's start, the text, then erase what a longer earlier line left.
+    std::fprintf(out_, "\r%s\033[K", line.c_str());
+    drawn_ = true;
+  } else if (progress.seconds - last_plain_ >= kPlainInterval) {
+    std::fprintf(out_, "progress: %s\n", line.c_str());
+    last_plain_ = progress.seconds;
+  }
+  std::fflush(out_);
+}
+
+void ProgressPrinter::Finish() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (drawn_) std::fprintf(out_, "\n");
+  drawn_ = false;
+  std::fflush(out_);
+}
+
+}  // namespace rulecheck::cli

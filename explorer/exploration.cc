@@ -1,0 +1,118 @@
+// What a search leaves behind: its statistics, and shortest traces rebuilt from parent links
+// (see explorer.h).
+//
+// A trace is not stored: the parent links name each state's parent by its position in the
+// previous level, so the ancestors of a state are found by walking the levels back to
+// level 0. The moves are then found forwards by re-running the successor generator on each
+// ancestor and taking the first successor equal to the next one; successors come in a fixed
+// order (model/successors.h), so the trace is the same every time.
+#include <algorithm>
+#include <cassert>
+#include <fstream>
+#include <string>
+#include <utility>
+
+#include "explorer/explorer.h"
+#include "explorer/parent_links.h"
+#include "explorer/search.h"
+#include "explorer/tree_store.h"
+
+namespace rulecheck::explorer {
+
+std::string_view StopReasonName(StopReason reason) {
+  switch (reason) {
+    case StopReason::kNone:
+      return "none";
+    case StopReason::kMaxStates:
+      return "max_states";
+    case StopReason::kCancelled:
+      return "cancelled";
+    case StopReason::kStoppedByObserver:
+      return "stopped_by_observer";
+    case StopReason::kStoreFull:
+      return "store_full";
+  }
+  return "unknown";
+}
+
+uint64_t DefaultMemoryBudget() {
+  constexpr uint64_t kMinimum = uint64_t{64} << 20;
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  uint64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemAvailable:") {
+      // Leave a quarter (and at least 512 MiB) for the rest of the process and the machine.
+      const uint64_t available = kib * 1024;
+      const uint64_t margin = std::max<uint64_t>(available / 4, uint64_t{512} << 20);
+      return std::max(kMinimum, available > margin ? available - margin : 0);
+    }
+  }
+  return uint64_t{1} << 30;
+}
+
+Exploration::Exploration(const model::Model& model) : model_(&model) {}
+Exploration::Exploration(Exploration&&) noexcept = default;
+Exploration& Exploration::operator=(Exploration&&) noexcept = default;
+Exploration::~Exploration() = default;
+
+std::vector<uint32_t> Exploration::StateWords(StateId id) const {
+  TreeStore::Tree tree;
+  store_->Get(id, tree);
+  return tree.words;
+}
+
+namespace {
+
+// Keeps the first successor (or initial state) whose words equal `want`.
+class PickState final : public model::SuccessorSink {
+ public:
+  explicit PickState(const std::vector<uint32_t>& want) : want_(want) {}
+  void OnSuccessor(const uint32_t* state, const model::Move& move) override {
+    if (found_ || !std::equal(want_.begin(), want_.end(), state)) return;
+    step_.move = move;
+    step_.state = want_;
+    found_ = true;
+  }
+  void OnFailure(const model::StepFailure& /*failure*/) override {}
+  bool found() const { return found_; }
+  TraceStep& step() { return step_; }
+
+ private:
+  const std::vector<uint32_t>& want_;
+  bool found_ = false;
+  TraceStep step_;
+};
+
+}  // namespace
+
+Trace Exploration::TraceTo(int depth, uint64_t pos) const {
+  std::vector<StateId> path(depth + 1);  // level 0 .. depth
+  path[depth] = levels_[depth][pos];
+  for (int d = depth; d > 0; --d) path[d - 1] = levels_[d - 1][links_->ParentPos(path[d])];
+
+  model::SuccessorGenerator generator(*model_);
+  Trace trace;
+  trace.reserve(path.size());
+  for (StateId at : path) {
+    const std::vector<uint32_t> words = StateWords(at);
+    PickState pick(words);
+    if (trace.empty()) {
+      generator.Initial(pick);
+    } else {
+      generator.Successors(trace.back().state.data(), pick);
+    }
+    // The parent reached this state when it was expanded, and it does so every time.
+    assert(pick.found());
+    trace.push_back(std::move(pick.step()));
+  }
+  return trace;
+}
+
+Exploration Explore(const model::Model& model, std::span<ExplorationObserver* const> observers,
+                    const ExploreOptions& options) {
+  return Search(model, observers, options).Run();
+}
+
+}  // namespace rulecheck::explorer

@@ -1,0 +1,172 @@
+// The front door of the explorer stage: parallel, level-synchronous breadth-first search over
+// a model's packed states.
+//
+// `Explore` visits every state reachable from the initial states, level by level (all states
+// at depth d before any at depth d + 1). Worker threads take chunks of the current level,
+// expand them, and intern the successors in a shared hash-consed TreeStore; a successor seen
+// for the first time goes on the next level. Every level is put in a canonical order (by the
+// position of the first parent that reached a state, then by the successor's index), which
+// does not depend on the thread count or timing, so the states, the findings and their
+// shortest traces are the same for 1 thread or N.
+//
+// The explorer knows no property by name. Checks plug in as ExplorationObservers: a parallel
+// hook sees every state once (to evaluate invariants), and after each level the rare events of
+// the expansion (failed moves, dead states) are delivered in canonical order from one thread.
+//
+//   Exploration exploration = Explore(model, observers, {.threads = 2});
+//   if (exploration.stats().complete) ...
+//   Trace trace = exploration.TraceTo(id, depth);
+#ifndef RULECHECK_EXPLORER_EXPLORER_H_
+#define RULECHECK_EXPLORER_EXPLORER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "explorer/progress.h"
+#include "model/model.h"
+#include "model/successors.h"
+
+namespace rulecheck::explorer {
+
+class TreeStore;
+class ParentLinks;
+
+// Names one stored state: its slot in the store's root table. Stable for the store's life.
+using StateId = uint64_t;
+inline constexpr StateId kNoState = ~StateId{0};
+
+struct ExploreOptions {
+  // Worker threads; 0: one per core.
+  int threads = 1;
+  // Bytes for the state store and the per-state parent links; 0: DefaultMemoryBudget().
+  uint64_t memory_bytes = 0;
+  // Stop (incomplete) rather than count more than this many states; 0: no limit. A model with
+  // exactly `max_states` states still completes. The states kept are the first `max_states`
+  // in canonical order, so a stopped search is deterministic too.
+  uint64_t max_states = 0;
+  // When not null, polled between chunks; once true the search stops (incomplete).
+  const std::atomic<bool>* cancel = nullptr;
+  // When set, called about every `progress_interval` seconds from a monitor thread.
+  std::function<void(const Progress&)> progress;
+  double progress_interval = 1.0;
+};
+
+enum class StopReason {
+  kNone,               // the search ran to the end: complete
+  kMaxStates,          // ExploreOptions::max_states was reached
+  kCancelled,          // the cancel flag was set
+  kStoppedByObserver,  // an observer's ShouldStop() returned true
+  kStoreFull,          // the memory budget had no room for another state
+};
+
+// "none", "max_states", "cancelled", "stopped_by_observer", "store_full".
+std::string_view StopReasonName(StopReason reason);
+
+// A state as the search sees it: `pos` is its index in its level's canonical order, so
+// (depth, pos) names it, and orders states, the same way in every run. The id is valid
+// during the call only: when the store grows, states get new ids.
+struct StateRef {
+  StateId id = kNoState;
+  int depth = 0;
+  uint64_t pos = 0;
+  const uint32_t* words = nullptr;  // valid during the call only; may be null
+  int worker = 0;                   // the calling worker, 0 <= worker < Begin's `workers`
+};
+
+// Receives the search's events. Default: ignore everything.
+class ExplorationObserver {
+ public:
+  virtual ~ExplorationObserver() = default;
+
+  // Before the search, from the calling thread: how many workers will call OnVisit.
+  virtual void Begin(int /*workers*/) {}
+  // PARALLEL: every state the search counts, exactly once, from any worker; `terminal` per
+  // the model's `terminal when`. Must be thread-safe across distinct `state.worker`s.
+  virtual void OnVisit(const StateRef& /*state*/, bool /*terminal*/) {}
+
+  // The rest come from one thread after each level, in canonical order, and only for states
+  // whose expansion the search keeps (a limit may cut a level short).
+  // A move from `from` failed (assert, model error, pending overflow); from.id is kNoState for
+  // a failure in `init`. Only the first failure of each source location in a chunk of states
+  // is delivered.
+  virtual void OnStepFailure(const StateRef& /*from*/, const model::StepFailure& /*failure*/) {}
+  // Evaluating `terminal when` hit a model error (the state counts as not terminal).
+  virtual void OnTerminalError(const StateRef& /*state*/, const model::StepFailure& /*failure*/) {}
+  // A non-terminal state with no successors and no failed moves. `words` is null.
+  virtual void OnDeadState(const StateRef& /*state*/) {}
+  // After each level's events; true stops the search (incomplete, kStoppedByObserver).
+  virtual bool ShouldStop() const { return false; }
+};
+
+struct ExplorationStats {
+  bool complete = false;  // every reachable state was visited
+  StopReason stop_reason = StopReason::kNone;
+  uint64_t states = 0;           // distinct states counted (each visited by the observers)
+  uint64_t transitions = 0;      // successors generated by expanded states, duplicates included
+  uint64_t terminal_states = 0;  // counted states where `terminal when` holds
+  int levels = 0;                // the greatest depth of a counted state (initial: 0)
+  double seconds = 0;            // wall-clock time of the search
+  int threads = 1;               // workers used
+  uint64_t max_states = 0;       // the limit the search ran with (0: none)
+  uint64_t memory_budget = 0;    // bytes the store and links could use
+  uint64_t store_bytes = 0;      // bytes of the state store's tables at the end
+  uint64_t link_bytes = 0;       // bytes of parent links and level lists
+};
+
+// One step of a trace: the move taken and the state it led to. The first step of a trace is
+// the initial state (move kind kInit).
+struct TraceStep {
+  model::Move move;
+  std::vector<uint32_t> state;
+};
+using Trace = std::vector<TraceStep>;
+
+// The outcome of a search: statistics, the stored states, the levels and the parent links.
+// Movable, not copyable. The Model it was made from must outlive it. Const methods are
+// thread-safe.
+class Exploration {
+ public:
+  Exploration(Exploration&&) noexcept;
+  Exploration& operator=(Exploration&&) noexcept;
+  ~Exploration();
+
+  const ExplorationStats& stats() const { return stats_; }
+
+  // A shortest trace from an initial state to the state at position `pos` of level `depth`:
+  // the initial state first. The parent of each state is the first, in canonical order, of
+  // the previous level that reaches it. REQUIRES: that state was visited.
+  Trace TraceTo(int depth, uint64_t pos) const;
+  // The words of state `id`. REQUIRES: the search stored it.
+  std::vector<uint32_t> StateWords(StateId id) const;
+  // The counted states of level `depth`, in canonical order.
+  const std::vector<uint32_t>& Level(int depth) const { return levels_[depth]; }
+  int level_count() const { return static_cast<int>(levels_.size()); }
+
+ private:
+  friend class Search;
+  explicit Exploration(const model::Model& model);
+
+  const model::Model* model_;
+  std::unique_ptr<TreeStore> store_;
+  std::unique_ptr<ParentLinks> links_;
+  std::vector<std::vector<uint32_t>> levels_;  // state ids of each level, canonical order
+  ExplorationStats stats_;
+};
+
+// Explores `model`, calling the observers for each event. Never fails: limits make the result
+// incomplete (see ExplorationStats::stop_reason). Thread-compatible.
+Exploration Explore(const model::Model& model, std::span<ExplorationObserver* const> observers,
+                    const ExploreOptions& options);
+
+// Most of the memory the machine has available (MemAvailable, less a margin for the rest of
+// the process), at least 64 MiB.
+uint64_t DefaultMemoryBudget();
+
+}  // namespace rulecheck::explorer
+
+#endif  // RULECHECK_EXPLORER_EXPLORER_H_

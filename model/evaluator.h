@@ -1,0 +1,267 @@
+// Expression evaluation over a packed state and a frame of locals (internal to model/).
+//
+// Scalar expressions evaluate to their int64 logical value (types.h); composite expressions
+// evaluate to a Slice: a pointer to words and a bit offset, pointing into the state, into a
+// frame, or into a temporary (the result of a fun, a set literal, `none` or a present option
+// of a composite). A value that leaves its type (an index outside the index type, the top of
+// an empty seq, `x!` of none, division by zero, int64 overflow, ...) throws ModelError; the
+// SuccessorGenerator catches it and reports a StepFailure, so no exception leaves model/.
+//
+// Each fun has one frame of its own: funs cannot recurse, so a fun is never active twice at
+// once, and a call only binds its parameters after all its arguments are evaluated.
+#ifndef RULECHECK_MODEL_EVALUATOR_H_
+#define RULECHECK_MODEL_EVALUATOR_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/bits.h"
+#include "model/ir.h"
+
+namespace rulecheck::model {
+
+// What went wrong and where. Thrown by evaluation and by checked writes; never leaves model/.
+struct ModelError {
+  Location loc;
+  std::string message;
+};
+
+[[noreturn]] void ThrowModelError(Location loc, std::string message);
+
+// A composite value: bits starting at bit `bit` of `words`.
+struct Slice {
+  const uint32_t* words = nullptr;
+  uint64_t bit = 0;
+};
+
+// The locals of one running code unit, laid out as its ir::FrameLayout says.
+struct Frame {
+  int64_t* scalars = nullptr;
+  uint32_t* words = nullptr;
+};
+
+// Owns a frame's storage.
+class FrameBuffer {
+ public:
+  FrameBuffer() = default;
+  explicit FrameBuffer(const ir::FrameLayout& layout) { Reserve(layout); }
+  // Makes room for `layout` (never shrinks; contents of a grown buffer are zero).
+  void Reserve(const ir::FrameLayout& layout);
+  Frame frame() { return {scalars_.data(), words_.data()}; }
+  size_t scalar_count() const { return scalars_.size(); }
+  size_t word_count() const { return words_.size(); }
+
+ private:
+  std::vector<int64_t> scalars_;
+  std::vector<uint32_t> words_;
+};
+
+// A stack of temporaries whose addresses never move: memory comes in chunks that are kept
+// for reuse, so after warm-up no allocation happens.
+class TempStack {
+ public:
+  struct Mark {
+    size_t chunk = 0;
+    size_t used = 0;
+  };
+  Mark mark() const { return {chunk_, used_}; }
+  void Reset(Mark m) {
+    chunk_ = m.chunk;
+    used_ = m.used;
+  }
+  // `bits` zeroed bits.
+  uint32_t* Alloc(uint64_t bits);
+
+ private:
+  static constexpr size_t kChunkWords = 4096;
+  std::vector<std::unique_ptr<uint32_t[]>> chunks_;
+  std::vector<size_t> sizes_;
+  size_t chunk_ = 0;
+  size_t used_ = 0;
+};
+
+// Inline versions of Type::is_scalar and Type::Contains for the hot paths.
+inline bool IsScalarType(const Type* t) {
+  switch (t->kind) {
+    case TypeKind::kBool:
+    case TypeKind::kInt:
+    case TypeKind::kRange:
+    case TypeKind::kEnum:
+      return true;
+    case TypeKind::kOption:
+      return t->elem->is_finite_scalar();
+    default:
+      return false;
+  }
+}
+inline bool InType(const Type* t, int64_t v) {
+  switch (t->kind) {
+    case TypeKind::kBool:
+      return v == 0 || v == 1;
+    case TypeKind::kInt:
+      return true;
+    case TypeKind::kRange:
+      return v >= t->lo && v <= t->hi;
+    case TypeKind::kEnum:
+      return v >= 0 && v < static_cast<int64_t>(t->enum_def->members.size());
+    default:
+      return t->Contains(v);
+  }
+}
+
+// Canonical bits of a scalar logical value and back (Type::Encode/Decode, inline).
+inline uint64_t EncodeScalar(const Type* t, int64_t v) {
+  switch (t->kind) {
+    case TypeKind::kRange:
+      return static_cast<uint64_t>(v - t->lo);
+    case TypeKind::kOption:
+      return v == kNoneValue ? 0 : static_cast<uint64_t>(t->elem->OrdinalOf(v)) + 1;
+    default:
+      return static_cast<uint64_t>(v);
+  }
+}
+inline int64_t DecodeScalar(const Type* t, uint64_t b) {
+  switch (t->kind) {
+    case TypeKind::kRange:
+      return t->lo + static_cast<int64_t>(b);
+    case TypeKind::kOption:
+      return b == 0 ? kNoneValue : t->elem->ValueAt(static_cast<int64_t>(b) - 1);
+    default:
+      return static_cast<int64_t>(b);
+  }
+}
+
+// A writable place: a scalar local, or bits of the state or of a frame.
+struct Place {
+  const Type* type = nullptr;
+  int64_t* scalar = nullptr;  // set for a scalar local
+  uint32_t* words = nullptr;
+  uint64_t bit = 0;
+};
+
+// Evaluates expressions of one program. Holds scratch storage; one per thread. Not
+// thread-safe.
+class Evaluator {
+ public:
+  explicit Evaluator(const ir::Program& program);
+
+  // The state kStateVar reads and the frame kLocal reads, until changed.
+  void set_state(const uint32_t* state) { state_ = state; }
+  void set_frame(Frame frame) { frame_ = frame; }
+  // Drops every temporary and pending argument: call before evaluating anew.
+  void Reset();
+  TempStack& temps() { return temps_; }
+
+  // REQUIRES: e.type->is_scalar().
+  int64_t Scalar(const ir::Expr& e);
+  bool Bool(const ir::Expr& e) { return Scalar(e) != 0; }
+  // REQUIRES: !e.type->is_scalar(). The slice is valid until the temps are reset past it and
+  // the state or frame it points into changes.
+  Slice Composite(const ir::Expr& e);
+
+  // The place an l-value (a kStateVar/kLocal/kIndex/kField/kUnwrap chain) denotes, with
+  // state variables in `state`.
+  Place ResolvePlace(const ir::Expr& place, uint32_t* state);
+  // How a message names a place: `hand[P1]`, `species[P2].fed`. Evaluates the indices again.
+  std::string PlaceName(const ir::Expr& place);
+  // The message for `x!` of none, naming `x` when it is a place.
+  std::string UnwrapMessage(const ir::Expr& option);
+
+  // Calls f(value) for each value of a domain whose bound variable is a scalar, in domain
+  // order, until f returns false; returns whether it went through. Collections are read
+  // once, before the first call.
+  template <typename F>
+  bool ForEachValue(const ir::Domain& domain, F&& f);
+
+  // Reading one scalar from bits.
+  static int64_t ReadScalar(const Type* t, const uint32_t* words, uint64_t bit) {
+    return DecodeScalar(t, bits::Read(words, bit, t->width));
+  }
+
+  // The number of elements of a seq at `s`.
+  static int64_t SeqLength(const Type* seq, Slice s) {
+    return static_cast<int64_t>(bits::Read(s.words, s.bit, seq->CountWidth()));
+  }
+
+ private:
+  int64_t Binary(const ir::Expr& e);
+  int64_t Arith(const ir::Expr& e, int64_t a, int64_t b);
+  int64_t Quantify(const ir::Expr& e);
+  int64_t CollectionScalar(const ir::Expr& e);
+  int64_t ScalarOfComposite(const ir::Expr& e);
+  Slice SeqElement(const ir::Expr& e);
+  Slice Call(const ir::Expr& e, int64_t* scalar_result);
+  Slice SetLiteral(const ir::Expr& e);
+  uint64_t ArrayOffset(const ir::Expr& e, const Type* array, int64_t index);
+
+  const ir::Program& program_;
+  const uint32_t* state_ = nullptr;
+  Frame frame_;
+  std::vector<FrameBuffer> fun_frames_;
+  TempStack temps_;
+  std::vector<int64_t> arg_scalars_;
+  std::vector<Slice> arg_slices_;
+};
+
+// "value 4 is outside 0..3" and friends, with values named as the language writes them.
+std::string OutsideMessage(const Type* type, int64_t value);
+
+template <typename F>
+bool Evaluator::ForEachValue(const ir::Domain& domain, F&& f) {
+  switch (domain.kind) {
+    case ir::DomainKind::kType: {
+      const Type* t = domain.elem_type;
+      int64_t n = t->Cardinality();
+      for (int64_t o = 0; o < n; ++o) {
+        if (!f(t->ValueAt(o))) return false;
+      }
+      return true;
+    }
+    case ir::DomainKind::kRange: {
+      int64_t lo = Scalar(*domain.lo);
+      int64_t hi = Scalar(*domain.hi);
+      for (int64_t v = lo; v <= hi; ++v) {
+        if (!f(v)) return false;
+        if (v == hi) break;  // hi may be INT64_MAX
+      }
+      return true;
+    }
+    case ir::DomainKind::kSet:
+    case ir::DomainKind::kBag: {
+      const Type* ct = domain.collection->type;
+      const Type* et = ct->elem;
+      Slice s = Composite(*domain.collection);
+      int64_t n = et->Cardinality();
+      uint32_t cw = domain.kind == ir::DomainKind::kSet ? 1 : ct->CountWidth();
+      for (int64_t o = 0; o < n; ++o) {
+        if (bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw) == 0) continue;
+        if (!f(et->ValueAt(o))) return false;
+      }
+      return true;
+    }
+    case ir::DomainKind::kSeq: {
+      const Type* ct = domain.collection->type;
+      const Type* et = ct->elem;
+      if (!et->is_scalar()) {
+        ThrowModelError(domain.collection->loc,
+                        "iterating over a seq of composite values is not supported");
+      }
+      Slice s = Composite(*domain.collection);
+      int64_t len = SeqLength(ct, s);
+      uint64_t base = s.bit + ct->CountWidth();
+      for (int64_t i = 0; i < len; ++i) {
+        if (!f(ReadScalar(et, s.words, base + static_cast<uint64_t>(i) * et->width))) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+  return true;
+}
+
+}  // namespace rulecheck::model
+
+#endif  // RULECHECK_MODEL_EVALUATOR_H_

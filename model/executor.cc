@@ -1,0 +1,682 @@
+// Statement execution. A path is run by Continue(), a loop over the continuation stack; a
+// statement that forks (a choose or roll with two or more candidates, a may) saves a snapshot
+// of everything a path owns (working state, frame, continuation stack, loop values, choices
+// so far), then for each branch restores it, records the choice, and runs the rest of the
+// path by calling Continue() again. The recursion is as deep as the number of forks on one
+// path. A model error thrown while a statement runs is caught by the Continue() that ran it,
+// so it ends only that path: the branches of enclosing forks still run.
+#include "model/executor.h"
+
+#include <algorithm>
+#include <cassert>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "model/value_format.h"
+
+namespace rulecheck::model {
+namespace {
+
+// Outcomes of the collection primitives; the caller words the message.
+enum Outcome { kDone = 0, kFull, kAbsent, kPresent };
+
+uint64_t SlotBit(const Type* seq, uint64_t base, int64_t i) {
+  return base + seq->CountWidth() + static_cast<uint64_t>(i) * seq->ElemWidth();
+}
+
+}  // namespace
+
+Executor::Executor(const Model& model, Evaluator& eval)
+    : program_(model.program), layout_(model.layout), eval_(eval), state_(model.layout.words(), 0) {
+  triggers_on_.resize(program_.events.size());
+  for (size_t t = 0; t < program_.triggers.size(); ++t) {
+    triggers_on_[program_.triggers[t].event].push_back(static_cast<int>(t));
+    guard_frames_.emplace_back(program_.triggers[t].frame);
+  }
+  cont_.reserve(32);
+  emit_args_.reserve(8);
+  move_.choices.reserve(8);
+  move_.args.reserve(8);
+}
+
+void Executor::Begin(const uint32_t* from) {
+  std::copy(from, from + state_.size(), state_.begin());
+  eval_.set_state(state_.data());
+}
+
+void Executor::BeginZero() {
+  std::fill(state_.begin(), state_.end(), 0u);
+  eval_.set_state(state_.data());
+}
+
+void Executor::Run(const ir::Block& body, Frame frame, const ir::FrameLayout& layout,
+                   SuccessorSink& sink) {
+  sink_ = &sink;
+  frame_ = frame;
+  frame_scalars_ = layout.scalars;
+  frame_words_ = (layout.bits + 31) / 32;
+  eval_.set_state(state_.data());
+  eval_.set_frame(frame_);
+  cont_.clear();
+  loop_values_.clear();
+  depth_ = 0;
+  PushBlock(body);
+  Continue();
+}
+
+void Executor::Fail(SuccessorSink& sink, StepFailure::Kind kind, Location loc,
+                    std::string message) {
+  StepFailure failure;
+  failure.kind = kind;
+  failure.loc = loc;
+  failure.message = std::move(message);
+  failure.move = move_;
+  sink.OnFailure(failure);
+}
+
+void Executor::Fail(StepFailure::Kind kind, Location loc, std::string message) {
+  Fail(*sink_, kind, loc, std::move(message));
+}
+
+void Executor::PushBlock(const ir::Block& b) {
+  if (b.stmts.empty()) return;
+  Cont c;
+  c.kind = Cont::kBlock;
+  c.block = &b;
+  cont_.push_back(c);
+}
+
+void Executor::Continue() {
+  while (!cont_.empty()) {
+    Cont& c = cont_.back();
+    bool go = true;
+    try {
+      if (c.kind != Cont::kBlock) {
+        NextIteration();
+        continue;
+      }
+      if (c.next == c.block->stmts.size()) {
+        cont_.pop_back();
+        continue;
+      }
+      const ir::Stmt& s = *c.block->stmts[c.next++];
+      eval_.Reset();
+      go = Exec(s);
+    } catch (const ModelError& e) {
+      // The evaluator may have been inside a fun or a trigger guard.
+      eval_.set_frame(frame_);
+      eval_.Reset();
+      Fail(StepFailure::Kind::kModelError, e.loc, e.message);
+      return;
+    }
+    if (!go) return;
+  }
+  sink_->OnSuccessor(state_.data(), move_);
+}
+
+void Executor::NextIteration() {
+  Cont& c = cont_.back();
+  const ir::Stmt& s = *c.stmt;
+  while (c.cur <= c.last) {
+    int64_t v = c.kind == Cont::kRangeLoop ? c.cur : loop_values_[c.cur];
+    if (c.cur == c.last) {
+      c.cur = 1;  // done; written this way because `last` may be INT64_MAX
+      c.last = 0;
+    } else {
+      ++c.cur;
+    }
+    frame_.scalars[s.slot] = v;
+    eval_.Reset();
+    if (s.filter != nullptr && !eval_.Bool(*s.filter)) continue;
+    PushBlock(s.blocks[0]);  // invalidates c
+    return;
+  }
+  if (c.kind == Cont::kListLoop) loop_values_.resize(c.list_begin);
+  cont_.pop_back();
+}
+
+bool Executor::Exec(const ir::Stmt& s) {
+  using ir::StmtOp;
+  switch (s.op) {
+    case StmtOp::kAssign:
+    case StmtOp::kAddAssign:
+    case StmtOp::kSubAssign:
+      ExecAssign(s);
+      return true;
+    case StmtOp::kLet:
+      ExecLet(s);
+      return true;
+    case StmtOp::kIf:
+      for (size_t i = 0; i < s.conds.size(); ++i) {
+        if (eval_.Bool(*s.conds[i])) {
+          PushBlock(s.blocks[i]);
+          return true;
+        }
+      }
+      if (s.else_block != nullptr) PushBlock(*s.else_block);
+      return true;
+    case StmtOp::kFor:
+      return ExecFor(s);
+    case StmtOp::kChoose:
+    case StmtOp::kRoll:
+      return ExecChoose(s);
+    case StmtOp::kMay:
+      return ExecMay(s);
+    case StmtOp::kRequire:
+      return eval_.Bool(*s.value);
+    case StmtOp::kAssert:
+      if (eval_.Bool(*s.value)) return true;
+      Fail(StepFailure::Kind::kAssert, s.loc, s.message);
+      return false;
+    case StmtOp::kEmit:
+      return ExecEmit(s);
+    case StmtOp::kMove:
+      ExecMove(s);
+      return true;
+    default:
+      ExecCollection(s);
+      return true;
+  }
+}
+
+bool Executor::ExecFor(const ir::Stmt& s) {
+  const ir::Domain& d = *s.domain;
+  Cont c;
+  c.stmt = &s;
+  switch (d.kind) {
+    case ir::DomainKind::kType: {
+      c.kind = Cont::kRangeLoop;
+      int64_t n = d.elem_type->Cardinality();
+      c.cur = n == 0 ? 1 : d.elem_type->ValueAt(0);
+      c.last = n == 0 ? 0 : d.elem_type->ValueAt(n - 1);
+      break;
+    }
+    case ir::DomainKind::kRange:
+      c.kind = Cont::kRangeLoop;
+      c.cur = eval_.Scalar(*d.lo);
+      c.last = eval_.Scalar(*d.hi);
+      break;
+    default:
+      // A collection is read once, when the loop starts.
+      c.kind = Cont::kListLoop;
+      c.list_begin = loop_values_.size();
+      eval_.ForEachValue(d, [this](int64_t v) {
+        loop_values_.push_back(v);
+        return true;
+      });
+      c.cur = static_cast<int64_t>(c.list_begin);
+      c.last = static_cast<int64_t>(loop_values_.size()) - 1;
+      break;
+  }
+  cont_.push_back(c);
+  return true;
+}
+
+Executor::Snapshot& Executor::SnapshotAt(size_t depth) {
+  while (snapshots_.size() <= depth) snapshots_.emplace_back();
+  return snapshots_[depth];
+}
+
+void Executor::Save(Snapshot& snap) {
+  snap.state.assign(state_.begin(), state_.end());
+  snap.scalars.assign(frame_.scalars, frame_.scalars + frame_scalars_);
+  snap.words.assign(frame_.words, frame_.words + frame_words_);
+  snap.cont.assign(cont_.begin(), cont_.end());
+  snap.loop_values.assign(loop_values_.begin(), loop_values_.end());
+  snap.choices = move_.choices.size();
+}
+
+void Executor::Restore(const Snapshot& snap) {
+  std::copy(snap.state.begin(), snap.state.end(), state_.begin());
+  std::copy(snap.scalars.begin(), snap.scalars.end(), frame_.scalars);
+  std::copy(snap.words.begin(), snap.words.end(), frame_.words);
+  cont_.assign(snap.cont.begin(), snap.cont.end());
+  loop_values_.assign(snap.loop_values.begin(), snap.loop_values.end());
+  move_.choices.resize(snap.choices);
+  eval_.set_state(state_.data());
+  eval_.set_frame(frame_);
+  eval_.Reset();
+}
+
+bool Executor::ExecChoose(const ir::Stmt& s) {
+  Snapshot& snap = SnapshotAt(depth_);
+  std::vector<int64_t>& candidates = snap.candidates;
+  candidates.clear();
+  eval_.ForEachValue(*s.domain, [&candidates](int64_t v) {
+    candidates.push_back(v);
+    return true;
+  });
+  int64_t* slot = &frame_.scalars[s.slot];
+  if (s.filter != nullptr) {
+    size_t kept = 0;
+    for (int64_t v : candidates) {
+      *slot = v;
+      eval_.Reset();
+      if (eval_.Bool(*s.filter)) candidates[kept++] = v;
+    }
+    candidates.resize(kept);
+  }
+  if (candidates.empty()) return false;
+  Choice choice;
+  choice.kind = s.op == ir::StmtOp::kRoll ? Choice::Kind::kRoll : Choice::Kind::kChoose;
+  choice.name = s.name;
+  choice.type = s.domain->elem_type;
+  choice.loc = s.loc;
+  if (candidates.size() == 1) {
+    // No fork: the path goes on in this loop.
+    *slot = candidates[0];
+    choice.value = candidates[0];
+    move_.choices.push_back(std::move(choice));
+    PushBlock(s.blocks[0]);
+    return true;
+  }
+  Save(snap);
+  ++depth_;
+  for (size_t i = 0; i < snap.candidates.size(); ++i) {
+    if (i > 0) Restore(snap);
+    frame_.scalars[s.slot] = snap.candidates[i];
+    choice.value = snap.candidates[i];
+    move_.choices.push_back(choice);
+    PushBlock(s.blocks[0]);
+    Continue();
+  }
+  --depth_;
+  return false;
+}
+
+bool Executor::ExecMay(const ir::Stmt& s) {
+  Snapshot& snap = SnapshotAt(depth_);
+  Save(snap);
+  ++depth_;
+  Choice choice;
+  choice.kind = Choice::Kind::kMay;
+  choice.type = program_.types->Bool();
+  choice.loc = s.loc;
+  choice.value = 0;  // without the block first
+  move_.choices.push_back(choice);
+  Continue();
+  Restore(snap);
+  choice.value = 1;
+  move_.choices.push_back(choice);
+  PushBlock(s.blocks[0]);
+  Continue();
+  --depth_;
+  return false;
+}
+
+bool Executor::ExecEmit(const ir::Stmt& s) {
+  const ir::Event& event = program_.events[s.event];
+  emit_args_.clear();
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    int64_t v = eval_.Scalar(*s.args[i]);
+    const Type* t = event.params[i].type;
+    if (!InType(t, v)) {
+      ThrowModelError(s.args[i]->loc,
+                      absl::StrCat("emit ", event.name, ": argument `", event.params[i].name,
+                                   "` = ", v, " is outside ", t->ToString()));
+    }
+    emit_args_.push_back(v);
+  }
+  for (int t : triggers_on_[s.event]) {
+    const ir::Trigger& trigger = program_.triggers[t];
+    if (trigger.guard != nullptr) {
+      Frame guard_frame = guard_frames_[t].frame();
+      for (size_t i = 0; i < trigger.binders.size() && i < emit_args_.size(); ++i) {
+        guard_frame.scalars[trigger.binders[i].slot] = emit_args_[i];
+      }
+      eval_.set_frame(guard_frame);
+      eval_.Reset();
+      bool holds = eval_.Bool(*trigger.guard);  // on a throw, Continue() resets the frame
+      eval_.set_frame(frame_);
+      if (!holds) continue;
+    }
+    uint32_t* st = state_.data();
+    int64_t length = static_cast<int64_t>(
+        bits::Read(st, layout_.pending_length_offset(), layout_.pending_length_width()));
+    if (length >= layout_.pending_capacity()) {
+      std::string args;
+      for (size_t i = 0; i < emit_args_.size(); ++i) {
+        absl::StrAppend(&args, i == 0 ? "" : ", ",
+                        FormatScalar(event.params[i].type, emit_args_[i]));
+      }
+      Fail(StepFailure::Kind::kPendingOverflow, s.loc,
+           absl::StrCat("pending-trigger list overflow: emit ", event.name, "(", args,
+                        ") would queue trigger `", trigger.name, "` after ", length,
+                        " pending entries, more than the capacity of ", layout_.pending_capacity(),
+                        " (an unbounded reaction chain?)"));
+      return false;
+    }
+    uint64_t at = layout_.pending_entry_offset(length);
+    bits::Write(st, at, layout_.pending_trigger_width(), static_cast<uint64_t>(t) + 1);
+    at += layout_.pending_trigger_width();
+    for (size_t i = 0; i < emit_args_.size(); ++i) {
+      const Type* pt = event.params[i].type;
+      bits::Write(st, at, pt->width, EncodeScalar(pt, emit_args_[i]));
+      at += pt->width;
+    }
+    bits::Write(st, layout_.pending_length_offset(), layout_.pending_length_width(),
+                static_cast<uint64_t>(length) + 1);
+  }
+  return true;
+}
+
+void Executor::RemovePending(int64_t i) {
+  uint32_t* st = state_.data();
+  int64_t length = static_cast<int64_t>(
+      bits::Read(st, layout_.pending_length_offset(), layout_.pending_length_width()));
+  assert(i < length);
+  const uint32_t width = layout_.pending_entry_width();
+  for (int64_t j = i; j + 1 < length; ++j) {
+    bits::Copy(st, layout_.pending_entry_offset(j), st, layout_.pending_entry_offset(j + 1), width);
+  }
+  bits::Clear(st, layout_.pending_entry_offset(length - 1), width);
+  bits::Write(st, layout_.pending_length_offset(), layout_.pending_length_width(),
+              static_cast<uint64_t>(length) - 1);
+}
+
+void Executor::InitVariables() {
+  for (size_t v = 0; v < program_.state.size(); ++v) {
+    const ir::StateVar& var = program_.state[v];
+    if (var.initial == nullptr) continue;
+    eval_.Reset();
+    Place p{var.type, nullptr, state_.data(), layout_.var_offset(static_cast<int>(v))};
+    if (IsScalarType(var.type)) {
+      int64_t value = eval_.Scalar(*var.initial);
+      if (!InType(var.type, value)) {
+        ThrowModelError(var.initial->loc, absl::StrCat(var.name, " := ", value, " is outside ",
+                                                       var.type->ToString()));
+      }
+      bits::Write(p.words, p.bit, p.type->width, EncodeScalar(p.type, value));
+    } else {
+      Slice value = eval_.Composite(*var.initial);
+      bits::Copy(p.words, p.bit, value.words, value.bit, var.type->width);
+    }
+  }
+}
+
+void Executor::ExecAssign(const ir::Stmt& s) {
+  Place p = eval_.ResolvePlace(*s.place, state_.data());
+  if (!IsScalarType(p.type)) {
+    Slice v = eval_.Composite(*s.value);
+    const uint64_t width = p.type->width;
+    if (v.words == p.words && v.bit != p.bit && v.bit < p.bit + width && p.bit < v.bit + width) {
+      // Overlapping ranges: go through a temporary.
+      uint32_t* t = eval_.temps().Alloc(width);
+      bits::Copy(t, 0, v.words, v.bit, width);
+      v = {t, 0};
+    }
+    bits::Copy(p.words, p.bit, v.words, v.bit, width);
+    return;
+  }
+  int64_t v = eval_.Scalar(*s.value);
+  int64_t result = v;
+  if (s.op != ir::StmtOp::kAssign) {
+    int64_t cur = p.scalar != nullptr ? *p.scalar : Evaluator::ReadScalar(p.type, p.words, p.bit);
+    const bool add = s.op == ir::StmtOp::kAddAssign;
+    const bool overflow =
+        add ? __builtin_add_overflow(cur, v, &result) : __builtin_sub_overflow(cur, v, &result);
+    if (overflow || !InType(p.type, result)) {
+      std::string name = eval_.PlaceName(*s.place);
+      ThrowModelError(s.loc, absl::StrCat(name.empty() ? "value" : name, add ? " += " : " -= ", v,
+                                          overflow ? " overflows int64" : " gives ",
+                                          overflow ? "" : absl::StrCat(result, ", outside "),
+                                          overflow ? "" : p.type->ToString()));
+    }
+  } else if (!InType(p.type, v)) {
+    std::string name = eval_.PlaceName(*s.place);
+    ThrowModelError(s.loc, absl::StrCat(name.empty() ? "value" : name, " := ", v, " is outside ",
+                                        p.type->ToString()));
+  }
+  if (p.scalar != nullptr) {
+    *p.scalar = result;
+  } else {
+    bits::Write(p.words, p.bit, p.type->width, EncodeScalar(p.type, result));
+  }
+}
+
+void Executor::ExecLet(const ir::Stmt& s) {
+  const Type* t = s.value->type;
+  if (IsScalarType(t)) {
+    frame_.scalars[s.slot] = eval_.Scalar(*s.value);
+    return;
+  }
+  Slice v = eval_.Composite(*s.value);
+  bits::Copy(frame_.words, static_cast<uint64_t>(s.slot), v.words, v.bit, t->width);
+}
+
+Executor::Elem Executor::EvalElem(const Type* elem_type, const ir::Expr& e) {
+  Elem elem;
+  elem.type = elem_type;
+  if (IsScalarType(elem_type)) {
+    elem.scalar = eval_.Scalar(e);
+    if (!InType(elem_type, elem.scalar)) {
+      ThrowModelError(e.loc, OutsideMessage(elem_type, elem.scalar));
+    }
+  } else {
+    // Copied, so that writing the collection cannot change the element.
+    Slice s = eval_.Composite(e);
+    uint32_t* t = eval_.temps().Alloc(elem_type->width);
+    bits::Copy(t, 0, s.words, s.bit, elem_type->width);
+    elem.slice = {t, 0};
+  }
+  return elem;
+}
+
+void Executor::WriteElem(uint32_t* words, uint64_t bit, const Elem& e) {
+  if (IsScalarType(e.type)) {
+    bits::Write(words, bit, e.type->width, EncodeScalar(e.type, e.scalar));
+  } else {
+    bits::Copy(words, bit, e.slice.words, e.slice.bit, e.type->width);
+  }
+}
+
+bool Executor::ElemEquals(const uint32_t* words, uint64_t bit, const Elem& e) {
+  if (IsScalarType(e.type)) return Evaluator::ReadScalar(e.type, words, bit) == e.scalar;
+  return bits::Equal(words, bit, e.slice.words, e.slice.bit, e.type->width);
+}
+
+std::string Executor::ElemText(const Elem& e) {
+  if (IsScalarType(e.type)) return FormatScalar(e.type, e.scalar);
+  return FormatValue(DecodeValue(e.type, e.slice.words, e.slice.bit));
+}
+
+int Executor::Insert(const Place& p, const Elem& e, bool strict) {
+  const Type* ct = p.type;
+  switch (ct->kind) {
+    case TypeKind::kBag: {
+      const uint32_t cw = ct->CountWidth();
+      uint64_t at = p.bit + static_cast<uint64_t>(ct->elem->OrdinalOf(e.scalar)) * cw;
+      uint64_t count = bits::Read(p.words, at, cw);
+      if (static_cast<int64_t>(count) >= ct->capacity) return kFull;
+      bits::Write(p.words, at, cw, count + 1);
+      return kDone;
+    }
+    case TypeKind::kSet: {
+      uint64_t at = p.bit + static_cast<uint64_t>(ct->elem->OrdinalOf(e.scalar));
+      if (bits::Read(p.words, at, 1) != 0) return strict ? kPresent : kDone;
+      bits::Write(p.words, at, 1, 1);
+      return kDone;
+    }
+    case TypeKind::kSeq: {
+      int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
+      if (length >= ct->capacity) return kFull;
+      WriteElem(p.words, SlotBit(ct, p.bit, length), e);
+      bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) + 1);
+      return kDone;
+    }
+    default:
+      assert(false && "not a collection");
+      return kDone;
+  }
+}
+
+int Executor::Erase(const Place& p, const Elem& e) {
+  const Type* ct = p.type;
+  switch (ct->kind) {
+    case TypeKind::kBag:
+    case TypeKind::kSet: {
+      const uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
+      uint64_t at = p.bit + static_cast<uint64_t>(ct->elem->OrdinalOf(e.scalar)) * cw;
+      uint64_t count = bits::Read(p.words, at, cw);
+      if (count == 0) return kAbsent;
+      bits::Write(p.words, at, cw, count - 1);
+      return kDone;
+    }
+    case TypeKind::kSeq: {
+      // The topmost occurrence goes.
+      for (int64_t i = Evaluator::SeqLength(ct, {p.words, p.bit}) - 1; i >= 0; --i) {
+        if (ElemEquals(p.words, SlotBit(ct, p.bit, i), e)) {
+          SeqRemoveAt(p, i);
+          return kDone;
+        }
+      }
+      return kAbsent;
+    }
+    default:
+      assert(false && "not a collection");
+      return kDone;
+  }
+}
+
+void Executor::SeqInsertAt(const Place& p, int64_t i, const Elem& e) {
+  const Type* ct = p.type;
+  int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
+  for (int64_t j = length; j > i; --j) {
+    bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j - 1), ct->ElemWidth());
+  }
+  WriteElem(p.words, SlotBit(ct, p.bit, i), e);
+  bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) + 1);
+}
+
+void Executor::SeqRemoveAt(const Place& p, int64_t i) {
+  const Type* ct = p.type;
+  int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
+  for (int64_t j = i; j + 1 < length; ++j) {
+    bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j + 1), ct->ElemWidth());
+  }
+  bits::Clear(p.words, SlotBit(ct, p.bit, length - 1), ct->ElemWidth());
+  bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) - 1);
+}
+
+std::string Executor::Quote(const char* op, const ir::Expr& place, const Elem* e,
+                            const int64_t* index) {
+  std::string text = absl::StrCat(op, "(", eval_.PlaceName(place));
+  if (index != nullptr) absl::StrAppend(&text, ", ", *index);
+  if (e != nullptr) absl::StrAppend(&text, ", ", ElemText(*e));
+  return text + ")";
+}
+
+void Executor::ExecCollection(const ir::Stmt& s) {
+  using ir::StmtOp;
+  Place p = eval_.ResolvePlace(*s.place, state_.data());
+  const Type* ct = p.type;
+  const int64_t capacity = ct->capacity;
+  switch (s.op) {
+    case StmtOp::kClear:
+      bits::Clear(p.words, p.bit, ct->width);
+      return;
+    case StmtOp::kAdd:
+    case StmtOp::kPush: {
+      Elem e = EvalElem(ct->elem, *s.value);
+      const char* op = s.op == StmtOp::kAdd ? "add" : "push";
+      if (Insert(p, e, /*strict=*/false) == kFull) {
+        std::string name = eval_.PlaceName(*s.place);
+        ThrowModelError(s.loc, ct->kind == TypeKind::kBag
+                                   ? absl::StrCat(Quote(op, *s.place, &e, nullptr), ": ", name,
+                                                  " already holds ", capacity, " ", ElemText(e),
+                                                  ", its capacity")
+                                   : absl::StrCat(Quote(op, *s.place, &e, nullptr), ": ", name,
+                                                  " is full (capacity ", capacity, ")"));
+      }
+      return;
+    }
+    case StmtOp::kRemove: {
+      Elem e = EvalElem(ct->elem, *s.value);
+      if (Erase(p, e) == kAbsent) {
+        ThrowModelError(s.loc, absl::StrCat(Quote("remove", *s.place, &e, nullptr), ": ",
+                                            eval_.PlaceName(*s.place), " holds no ", ElemText(e)));
+      }
+      return;
+    }
+    case StmtOp::kPushBottom:
+    case StmtOp::kInsertAt: {
+      int64_t i = 0;
+      if (s.op == StmtOp::kInsertAt) i = eval_.Scalar(*s.index);
+      Elem e = EvalElem(ct->elem, *s.value);
+      const char* op = s.op == StmtOp::kInsertAt ? "insert_at" : "push_bottom";
+      const int64_t* shown = s.op == StmtOp::kInsertAt ? &i : nullptr;
+      int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
+      if (length >= capacity) {
+        ThrowModelError(
+            s.loc, absl::StrCat(Quote(op, *s.place, &e, shown), ": ", eval_.PlaceName(*s.place),
+                                " is full (capacity ", capacity, ")"));
+      }
+      if (i < 0 || i > length) {
+        ThrowModelError(s.loc, absl::StrCat(Quote(op, *s.place, &e, shown), ": index ", i,
+                                            " is outside 0..", length));
+      }
+      SeqInsertAt(p, i, e);
+      return;
+    }
+    case StmtOp::kPop:
+    case StmtOp::kPopBottom:
+    case StmtOp::kRemoveAt: {
+      int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
+      int64_t i = s.op == StmtOp::kPop ? length - 1 : 0;
+      if (s.op == StmtOp::kRemoveAt) i = eval_.Scalar(*s.index);
+      const char* op = s.op == StmtOp::kPop         ? "pop"
+                       : s.op == StmtOp::kPopBottom ? "pop_bottom"
+                                                    : "remove_at";
+      const int64_t* shown = s.op == StmtOp::kRemoveAt ? &i : nullptr;
+      if (length == 0) {
+        ThrowModelError(s.loc, absl::StrCat(Quote(op, *s.place, nullptr, shown), ": ",
+                                            eval_.PlaceName(*s.place), " is empty"));
+      }
+      if (i < 0 || i >= length) {
+        ThrowModelError(s.loc, absl::StrCat(Quote(op, *s.place, nullptr, shown), ": index ", i,
+                                            " is outside 0..", length - 1));
+      }
+      SeqRemoveAt(p, i);
+      return;
+    }
+    default:
+      assert(false && "not a collection statement");
+      ThrowModelError(s.loc, "internal error: unexpected statement");
+  }
+}
+
+void Executor::ExecMove(const ir::Stmt& s) {
+  // The element is evaluated first: it may read the source (`move top(a) from a to b`).
+  Elem e = EvalElem(s.place->type->elem, *s.value);
+  Place from = eval_.ResolvePlace(*s.place, state_.data());
+  Place to = eval_.ResolvePlace(*s.target, state_.data());
+  const Type* tt = to.type;
+  auto what = [&]() {
+    return absl::StrCat("move ", ElemText(e), " from ", eval_.PlaceName(*s.place), " to ",
+                        eval_.PlaceName(*s.target));
+  };
+  if (Erase(from, e) == kAbsent) {
+    ThrowModelError(
+        s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*s.place), " holds no ", ElemText(e)));
+  }
+  if (IsScalarType(e.type) && !InType(tt->elem, e.scalar)) {
+    ThrowModelError(s.loc, absl::StrCat(what(), ": ", OutsideMessage(tt->elem, e.scalar)));
+  }
+  e.type = tt->elem;
+  switch (Insert(to, e, /*strict=*/true)) {
+    case kFull:
+      ThrowModelError(
+          s.loc, tt->kind == TypeKind::kBag
+                     ? absl::StrCat(what(), ": ", eval_.PlaceName(*s.target), " already holds ",
+                                    tt->capacity, " ", ElemText(e), ", its capacity")
+                     : absl::StrCat(what(), ": ", eval_.PlaceName(*s.target), " is full (capacity ",
+                                    tt->capacity, ")"));
+    case kPresent:
+      ThrowModelError(s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*s.target),
+                                          " already holds ", ElemText(e)));
+    default:
+      return;
+  }
+}
+
+}  // namespace rulecheck::model

@@ -1,0 +1,183 @@
+// The built-in checks (see builtin_checks.h).
+#include "properties/builtin_checks.h"
+
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace rulecheck::properties {
+namespace {
+
+// The dedupe key of a finding about a source location.
+std::string AtLocation(std::string_view what, const model::Location& loc) {
+  return absl::StrCat(std::string(what), "@", loc.line, ":", loc.column);
+}
+
+// A model error met while evaluating property `name` (`what`: "invariant", "reachable").
+Finding EvaluationError(const std::string& what, const model::ir::Property& property,
+                        const model::StepFailure& failure) {
+  Finding finding;
+  finding.kind = FindingKind::kModelError;
+  finding.severity = Severity::kError;
+  finding.name = property.name;
+  finding.message = absl::StrCat("model error while evaluating ", what, " ", property.name,
+                                 ": ", failure.message);
+  finding.location = failure.loc.valid() ? failure.loc : property.loc;
+  return finding;
+}
+
+// A finding about property `property` itself (its name and location).
+Finding AboutProperty(FindingKind kind, Severity severity, const model::ir::Property& property,
+                      std::string message) {
+  Finding finding;
+  finding.kind = kind;
+  finding.severity = severity;
+  finding.name = property.name;
+  finding.message = std::move(message);
+  finding.location = property.loc;
+  return finding;
+}
+
+}  // namespace
+
+StatePropertyCheck::StatePropertyCheck(const model::Model& model,
+                                       const std::vector<model::ir::Property>& properties,
+                                       FindingCollector& collector)
+    : model_(model),
+      properties_(properties),
+      collector_(collector),
+      settled_depth_(new std::atomic<int>[properties.size()]) {
+  for (size_t i = 0; i < properties.size(); ++i) settled_depth_[i] = kUnsettled;
+}
+
+void StatePropertyCheck::Begin(int workers) {
+  generators_.clear();
+  if (properties_.empty()) return;
+  for (int w = 0; w < workers; ++w) {
+    generators_.push_back(std::make_unique<model::SuccessorGenerator>(model_));
+  }
+}
+
+void StatePropertyCheck::OnVisit(const explorer::StateRef& state, bool /*terminal*/) {
+  if (properties_.empty()) return;
+  model::SuccessorGenerator& generator = *generators_[state.worker];
+  for (size_t i = 0; i < properties_.size(); ++i) {
+    if (settled_depth_[i].load(std::memory_order_relaxed) < state.depth) continue;
+    const model::PropertyValue value = generator.Evaluate(properties_[i], state.words);
+    if (!value.ok) {
+      const char* what = &properties_ == &model_.program.invariants ? "invariant" : "reachable";
+      collector_.Offer(AtLocation("model_error", value.failure.loc),
+                       EvaluationError(what, properties_[i], value.failure), state, 0);
+      continue;
+    }
+    if (OnValue(i, state, value.value != 0)) {
+      // Settled here: deeper states need not evaluate it any more.
+      int seen = settled_depth_[i].load(std::memory_order_relaxed);
+      while (state.depth < seen &&
+             !settled_depth_[i].compare_exchange_weak(seen, state.depth)) {
+      }
+    }
+  }
+}
+
+bool InvariantCheck::OnValue(size_t index, const explorer::StateRef& state, bool value) {
+  if (value) return false;
+  const model::ir::Property& invariant = properties_[index];
+  collector_.Offer(absl::StrCat("invariant#", index),
+                   AboutProperty(FindingKind::kInvariant, Severity::kError, invariant,
+                                 absl::StrCat("invariant ", invariant.name, " is violated")),
+                   state, 0);
+  return true;
+}
+
+bool ReachableCheck::OnValue(size_t index, const explorer::StateRef& state, bool value) {
+  if (!value) return false;
+  const model::ir::Property& reachable = properties_[index];
+  collector_.Offer(absl::StrCat("reachable#", index),
+                   AboutProperty(FindingKind::kWitness, Severity::kInfo, reachable,
+                                 absl::StrCat("reachable ", reachable.name, " holds")),
+                   state, 0);
+  return true;
+}
+
+void ReachableCheck::Finish(const explorer::ExplorationStats& stats,
+                            std::vector<Undetermined>& undetermined) {
+  for (size_t i = 0; i < properties_.size(); ++i) {
+    if (settled(i)) continue;
+    const model::ir::Property& reachable = properties_[i];
+    if (!stats.complete) {
+      undetermined.push_back({"reachable", reachable.name, reachable.loc});
+      continue;
+    }
+    collector_.AddUntraced(AboutProperty(
+        FindingKind::kUnreachable, Severity::kError, reachable,
+        absl::StrCat("reachable ", reachable.name, " never holds in a reachable state")));
+  }
+}
+
+void DeadlockCheck::OnDeadState(const explorer::StateRef& state) {
+  if (deadlocks_++ > 0) return;
+  Finding finding;
+  finding.kind = FindingKind::kDeadlock;
+  finding.severity = Severity::kError;
+  finding.name = "deadlock";
+  finding.message = "deadlock: a state that is not terminal has no moves";
+  collector_.Offer("deadlock", std::move(finding), state, collector_.NextSeq());
+}
+
+void DeadlockCheck::Finish(const explorer::ExplorationStats& stats,
+                           std::vector<Undetermined>& /*undetermined*/) {
+  Finding* finding = collector_.Find("deadlock");
+  if (finding == nullptr) return;
+  const std::string states = deadlocks_ == 1 ? "1 deadlocked state"
+                                             : absl::StrCat(deadlocks_, " deadlocked states");
+  finding->message += stats.complete
+                          ? absl::StrCat(" (", states, " in all)")
+                          : absl::StrCat(" (", states, " found before the search stopped)");
+}
+
+void FailureCheck::OnStepFailure(const explorer::StateRef& from,
+                                 const model::StepFailure& failure) {
+  Finding finding;
+  finding.severity = Severity::kError;
+  finding.name = RuleName(model_, failure.move);
+  finding.location = failure.loc;
+  std::string kind;
+  switch (failure.kind) {
+    case model::StepFailure::Kind::kAssert:
+      finding.kind = FindingKind::kAssert;
+      kind = "assert";
+      finding.message = absl::StrCat("assert failed in ", finding.name, ": ", failure.message);
+      break;
+    case model::StepFailure::Kind::kModelError:
+      finding.kind = FindingKind::kModelError;
+      kind = "model_error";
+      finding.message = absl::StrCat("model error in ", finding.name, ": ", failure.message);
+      break;
+    case model::StepFailure::Kind::kPendingOverflow:
+      // An unbounded reaction chain; a kind of its own once cycles are analysed.
+      finding.kind = FindingKind::kModelError;
+      kind = "pending_overflow";
+      finding.message = absl::StrCat("pending-trigger list overflow in ", finding.name, ": ",
+                                     failure.message);
+      break;
+  }
+  collector_.Offer(AtLocation(kind, failure.loc), std::move(finding), from,
+                   collector_.NextSeq(), &failure);
+}
+
+void FailureCheck::OnTerminalError(const explorer::StateRef& state,
+                                   const model::StepFailure& failure) {
+  Finding finding;
+  finding.kind = FindingKind::kModelError;
+  finding.severity = Severity::kError;
+  finding.name = "terminal";
+  finding.message =
+      absl::StrCat("model error while evaluating `terminal when`: ", failure.message);
+  finding.location = failure.loc;
+  collector_.Offer(AtLocation("model_error", failure.loc), std::move(finding), state,
+                   collector_.NextSeq());
+}
+
+}  // namespace rulecheck::properties

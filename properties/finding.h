@@ -1,0 +1,63 @@
+// A Finding: one thing a check has to say about a model, as plain data for reports. Every
+// check (built-in ones here, symbolic ones from solver/, later coverage and cycle analyses)
+// produces Findings; reports render them without knowing which check made them.
+//
+// A finding has a kind, a severity (errors make `rulecheck check` fail; info, such as a
+// witness that a `reachable` property holds, does not), a one-line message that reads as a
+// complete sentence, a source location, and usually a trace: the moves from an initial state
+// to the state the finding is about, each with the state it led to. A trace whose last move
+// failed (an assert, a model error) ends with that move, marked failed, with the error text.
+#ifndef RULECHECK_PROPERTIES_FINDING_H_
+#define RULECHECK_PROPERTIES_FINDING_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/source.h"
+#include "model/successors.h"
+
+namespace rulecheck::properties {
+
+enum class FindingKind {
+  kInvariant,    // an invariant is false in a reachable state
+  kAssert,       // an assert failed in a move
+  kDeadlock,     // a reachable non-terminal state has no moves
+  kUnreachable,  // a `reachable` property holds in no reachable state
+  kWitness,      // a `reachable` property holds: the trace shows where (info)
+  kModelError,   // a value left its type, an unwrap of none, a pending-list overflow...
+  // Later: kDeadRule, kReactionChain, kOrderDependence, kNonTermination, kQuery.
+};
+
+enum class Severity { kError, kInfo };
+
+// `invariant`, `assert`, `deadlock`, `unreachable`, `witness`, `model_error`: the names
+// reports and the JSON format use.
+std::string_view KindName(FindingKind kind);
+// `error`, `info`.
+std::string_view SeverityName(Severity severity);
+
+struct FindingStep {
+  model::Move move;              // kInit for the first step
+  std::vector<uint32_t> state;   // the state after the move; for a failed move the state it
+                                 // was tried in; empty for a failure while computing `init`
+  bool failed = false;           // this move failed: the last step of the trace
+  std::string error;             // when failed: what went wrong
+};
+
+struct Finding {
+  FindingKind kind = FindingKind::kInvariant;
+  Severity severity = Severity::kError;
+  std::string name;     // the property (invariant, reachable) or rule the finding is about
+  std::string message;  // a sentence: "invariant one_winner is violated"
+  std::string file;     // the .rules file
+  model::Location location;  // may be invalid (a deadlock has no place in the source)
+  std::vector<FindingStep> trace;  // empty when there is nothing to show (unreachable)
+};
+
+inline bool IsError(const Finding& finding) { return finding.severity == Severity::kError; }
+
+}  // namespace rulecheck::properties
+
+#endif  // RULECHECK_PROPERTIES_FINDING_H_

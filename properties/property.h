@@ -1,0 +1,63 @@
+// The front door of the properties stage: run a model's built-in checks over an exploration
+// and collect what they find.
+//
+// `Check` explores the model breadth-first (explorer/explorer.h), in parallel, with one
+// observer per built-in check: invariants (first violation of each), asserts and model errors
+// from failed moves (first of each source location), model errors while evaluating a
+// property, deadlocks (the first, with the total), and `reachable` properties (a witness
+// where each first holds; `unreachable` when a complete search never met it; undetermined
+// when the search stopped early). "First" is in the search's canonical order, so the result
+// is the same for any thread count. Only error findings mean the model is broken; witnesses
+// are info.
+//
+//   properties::CheckResult result = properties::Check(*model, {.stop_at_first = true});
+//   for (const properties::Finding& finding : result.findings) ...
+#ifndef RULECHECK_PROPERTIES_PROPERTY_H_
+#define RULECHECK_PROPERTIES_PROPERTY_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "explorer/explorer.h"
+#include "model/model.h"
+#include "model/source.h"
+#include "properties/finding.h"
+
+namespace rulecheck::properties {
+
+struct CheckOptions {
+  explorer::ExploreOptions explore;  // threads, memory, max_states, cancel flag, progress
+  bool stop_at_first = false;        // stop the search at the first error finding
+  // The checks that can be switched off (`rulecheck check --skip KIND`); failed moves and
+  // model errors are always reported.
+  bool invariants = true;
+  bool reachables = true;
+  bool deadlocks = true;
+};
+
+// A property the search could not decide because it stopped early (e.g. a `reachable` that
+// had not held yet).
+struct Undetermined {
+  std::string kind;  // "reachable"
+  std::string name;
+  model::Location location;
+};
+
+struct CheckResult {
+  explorer::ExplorationStats stats;
+  std::vector<Finding> findings;  // errors first, then info; each group in the order found
+  std::vector<Undetermined> undetermined;
+
+  // How many findings are errors.
+  int error_count() const;
+};
+
+// Explores `model` and runs every built-in check. Deterministic: the same model and options
+// give the same result (apart from `stats.seconds`). Thread-compatible: concurrent calls are
+// fine; `options.explore.cancel` may be set from another thread or a signal handler.
+CheckResult Check(const model::Model& model, const CheckOptions& options);
+
+}  // namespace rulecheck::properties
+
+#endif  // RULECHECK_PROPERTIES_PROPERTY_H_

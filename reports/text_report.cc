@@ -1,0 +1,119 @@
+// The text report, for a person at a terminal (see report.h and docs/report-format.md).
+//
+// A trace is narrated as a story rather than a dump: the initial state in full, then after
+// each move only what the move changed (`board[1][2]: Empty -> MX`), found by comparing the
+// flattened states of consecutive steps leaf by leaf. Flattened states of one model always
+// list the same paths in the same order, so the comparison is a zip.
+#include <cstdio>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/value_format.h"
+#include "properties/finding.h"
+#include "reports/format_util.h"
+#include "reports/report.h"
+
+namespace rulecheck::reports {
+namespace {
+
+using FlatState = std::vector<std::pair<std::string, std::string>>;
+
+constexpr char kStepIndent[] = "  ";
+constexpr char kStateIndent[] = "       ";
+
+void WriteSummary(const model::Model& model, const explorer::ExplorationStats& stats,
+                  std::ostream& out) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%.2f s", stats.seconds);
+  out << model.source->path() << ": " << CountOf(stats.states, "state", "states") << ", "
+      << CountOf(stats.transitions, "transition", "transitions") << ", "
+      << GroupThousands(stats.terminal_states) << " terminal, "
+      << CountOf(static_cast<uint64_t>(stats.levels), "level", "levels") << ", " << seconds
+      << ", " << (stats.complete ? "complete" : "INCOMPLETE: " + StopDescription(stats)) << "\n";
+}
+
+// Every leaf that differs between `before` and `after`, as `path: old -> new` lines.
+void WriteChanges(const FlatState& before, const FlatState& after, std::ostream& out) {
+  bool any = false;
+  for (size_t i = 0; i < after.size(); ++i) {
+    if (i < before.size() && before[i] == after[i]) continue;
+    const std::string old_value = i < before.size() ? before[i].second : "?";
+    out << kStateIndent << after[i].first << ": " << old_value << " -> " << after[i].second
+        << "\n";
+    any = true;
+  }
+  if (!any) out << kStateIndent << "(no change)\n";
+}
+
+void WriteTrace(const model::Model& model, const std::vector<properties::FindingStep>& trace,
+                std::ostream& out) {
+  FlatState previous;
+  for (size_t i = 0; i < trace.size(); ++i) {
+    const properties::FindingStep& step = trace[i];
+    out << kStepIndent << (i + 1) << ". " << MoveHeading(model, step.move) << "\n";
+    if (step.failed) {
+      out << kStateIndent << "failed: " << step.error << "\n";
+      continue;
+    }
+    FlatState current = model::FlattenState(model, step.state.data());
+    if (i == 0) {
+      for (const auto& [path, value] : current) {
+        out << kStateIndent << path << " = " << value << "\n";
+      }
+    } else {
+      WriteChanges(previous, current, out);
+    }
+    previous = std::move(current);
+  }
+}
+
+void WriteLocation(const std::string& file, const model::Location& location, std::ostream& out) {
+  if (!location.valid()) return;
+  out << kStepIndent << file << ":" << location.line << ":" << location.column << "\n";
+}
+
+void WriteFinding(const model::Model& model, const properties::Finding& finding,
+                  std::ostream& out) {
+  const std::string label = properties::IsError(finding)
+                                ? "error"
+                                : std::string(properties::KindName(finding.kind));
+  out << label << ": " << finding.message << "\n";
+  WriteLocation(finding.file, finding.location, out);
+  WriteTrace(model, finding.trace, out);
+}
+
+void WriteClosing(const properties::CheckResult& result, std::ostream& out) {
+  const int errors = result.error_count();
+  if (errors > 0) {
+    out << CountOf(errors, "finding", "findings") << "\n";
+  } else if (!result.stats.complete) {
+    out << "no findings so far; the search is incomplete\n";
+  } else if (!result.undetermined.empty()) {
+    out << "no findings; " << CountOf(result.undetermined.size(), "property", "properties")
+        << " not determined\n";
+  } else {
+    out << "all properties hold\n";
+  }
+}
+
+}  // namespace
+
+void WriteTextReport(const model::Model& model, const properties::CheckResult& result,
+                     std::ostream& out) {
+  WriteSummary(model, result.stats, out);
+  for (const properties::Finding& finding : result.findings) {
+    out << "\n";
+    WriteFinding(model, finding, out);
+  }
+  for (const properties::Undetermined& property : result.undetermined) {
+    out << "\nnot determined: " << property.kind << " " << property.name
+        << " has not held so far, and the search did not finish\n";
+    WriteLocation(model.source->path(), property.location, out);
+  }
+  out << "\n";
+  WriteClosing(result, out);
+}
+
+}  // namespace rulecheck::reports

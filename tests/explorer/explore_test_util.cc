@@ -1,0 +1,35 @@
+// Helpers for explorer tests (see explore_test_util.h).
+#include "tests/explorer/explore_test_util.h"
+
+#include <gtest/gtest.h>
+
+namespace rulecheck::explorer {
+
+std::unique_ptr<model::Model> LoadForTest(const std::string& text) {
+  absl::StatusOr<std::unique_ptr<model::Model>> model =
+      model::LoadModelFromText("test.rules", text, {});
+  EXPECT_TRUE(model.ok()) << model.status().message();
+  return model.ok() ? std::move(*model) : nullptr;
+}
+
+std::unique_ptr<model::Model> LoadGame(const std::string& name) {
+  absl::StatusOr<std::unique_ptr<model::Model>> model =
+      model::LoadModel(std::string(RULECHECK_SOURCE_DIR) + "/games/" + name, {});
+  EXPECT_TRUE(model.ok()) << model.status().message();
+  return model.ok() ? std::move(*model) : nullptr;
+}
+
+ExploreSummary ExploreAndCollect(const model::Model& model, const ExploreOptions& options) {
+  Exploration exploration = Explore(model, {}, options);
+  ExploreSummary summary;
+  summary.stats = exploration.stats();
+  for (int d = 0; d < exploration.level_count(); ++d) {
+    summary.levels.emplace_back();
+    for (uint32_t id : exploration.Level(d)) {
+      summary.levels.back().push_back(exploration.StateWords(id));
+    }
+  }
+  return summary;
+}
+
+}  // namespace rulecheck::explorer
