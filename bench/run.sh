@@ -54,7 +54,8 @@ run_spin() {
   /usr/bin/time -f '%M' -o "$work/rss" "$work/pan" -m10000000 >"$work/pan.out" 2>&1 || true
   local states secs
   states=$(awk '/states, stored/ {s += $1} END {print s + 0}' "$work/pan.out")
-  secs=$(awk '/pan: elapsed time/ {t = $4} END {print t + 0}' "$work/pan.out")
+  # Single core: "pan: elapsed time S seconds"; NCORE: "cpu0: elapsed time S seconds".
+  secs=$(awk '/(pan|cpu0): elapsed time/ {t = $4} END {print t + 0}' "$work/pan.out")
   awk -v s="$states" -v t="$secs" -v rss="$(cat "$work/rss")" \
     'BEGIN {printf "%d %.3f %.0f - %dMiB\n", s, t, (t > 0 ? s / t : 0), rss / 1024}'
 }

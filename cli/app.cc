@@ -5,6 +5,8 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/check_command.h"
+#include "cli/prove_command.h"
+#include "cli/solve_command.h"
 #include "solver/z3_version.h"
 
 namespace rulecheck::cli {
@@ -25,6 +27,10 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
 
   CheckFlags check_flags;
   CLI::App* check = AddCheckCommand(app, check_flags);
+  SolveFlags solve_flags;
+  CLI::App* solve = AddSolveCommand(app, solve_flags);
+  ProveFlags prove_flags;
+  CLI::App* prove = AddProveCommand(app, prove_flags);
 
   try {
     app.parse(argc, argv);
@@ -33,6 +39,8 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
     return app.exit(error, out, err) == 0 ? kExitOk : kExitUsage;
   }
   if (check->parsed()) return RunCheck(check_flags, out, err);
+  if (solve->parsed()) return RunSolve(solve_flags, out, err);
+  if (prove->parsed()) return RunProve(prove_flags, out, err);
   return kExitUsage;  // require_subcommand makes this unreachable
 }
 

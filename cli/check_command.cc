@@ -47,9 +47,11 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->type_name("SIZE");
   check->add_flag("--quiet,-q", flags.quiet, "No progress lines on stderr");
   check->add_option("--skip", flags.skip, "Switch a check off (repeatable)")
-      ->type_name("invariant|reachable|deadlock")
-      ->check(CLI::IsMember({"invariant", "reachable", "deadlock"}))
+      ->type_name("invariant|reachable|deadlock|dead")
+      ->check(CLI::IsMember({"invariant", "reachable", "deadlock", "dead"}))
       ->allow_extra_args(false);
+  check->add_flag("--coverage", flags.coverage,
+                  "Add to the report how many transitions ran each line of the rules file");
   return check;
 }
 
@@ -124,7 +126,9 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
     if (kind == "invariant") options.invariants = false;
     if (kind == "reachable") options.reachables = false;
     if (kind == "deadlock") options.deadlocks = false;
+    if (kind == "dead") options.dead_rules = false;
   }
+  options.coverage = flags.coverage;
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };

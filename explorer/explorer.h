@@ -89,6 +89,20 @@ class ExplorationObserver {
   // the model's `terminal when`. Must be thread-safe across distinct `state.worker`s.
   virtual void OnVisit(const StateRef& /*state*/, bool /*terminal*/) {}
 
+  // Transitions, for analyses such as coverage. Asked once, before Begin: only when some
+  // observer returns true does the search call OnTransition, and then moves carry their
+  // Move::trail. The hot loop pays nothing otherwise.
+  virtual bool wants_transitions() const { return false; }
+  // PARALLEL: every successor (duplicates included) of every state the search expands, from
+  // the expanding worker, and every initial state's `init` move (from.id kNoState, depth 0,
+  // worker 0, delivered from the calling thread before level 0 is expanded). A level whose
+  // expansion is redone (when the store grows) delivers its transitions again: see
+  // OnExpansionRetry. Must be thread-safe across distinct `from.worker`s.
+  virtual void OnTransition(const StateRef& /*from*/, const model::Move& /*move*/) {}
+  // From the calling thread, no worker running: every OnTransition from states of level
+  // `depth` so far is void, as that level's expansion is about to be done again.
+  virtual void OnExpansionRetry(int /*depth*/) {}
+
   // The rest come from one thread after each level, in canonical order, and only for states
   // whose expansion the search keeps (a limit may cut a level short).
   // A move from `from` failed (assert, model error, pending overflow); from.id is kNoState for

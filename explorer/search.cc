@@ -43,12 +43,15 @@ uint64_t Capacity(uint64_t n) {
 // Collects the initial states into level 0.
 class InitialSink final : public model::SuccessorSink {
  public:
-  InitialSink(TreeStore& store, std::vector<uint32_t>& level, std::vector<SearchEvent>& events)
-      : store_(store), level_(level), events_(events) {
+  // With `moves` not null, the move of every initial state goes there too.
+  InitialSink(TreeStore& store, std::vector<uint32_t>& level, std::vector<SearchEvent>& events,
+              std::vector<model::Move>* moves)
+      : store_(store), level_(level), events_(events), moves_(moves) {
     tree_.words.resize(store.words());
   }
-  void OnSuccessor(const uint32_t* state, const model::Move& /*move*/) override {
+  void OnSuccessor(const uint32_t* state, const model::Move& move) override {
     if (full_) return;
+    if (moves_ != nullptr) moves_->push_back(move);
     std::copy(state, state + tree_.words.size(), tree_.words.begin());
     const TreeStore::PutResult put = store_.Put(tree_, nullptr);
     if (put.full) {
@@ -71,6 +74,7 @@ class InitialSink final : public model::SuccessorSink {
   TreeStore& store_;
   std::vector<uint32_t>& level_;
   std::vector<SearchEvent>& events_;
+  std::vector<model::Move>* moves_;
   TreeStore::Tree tree_;
   bool full_ = false;
   uint64_t nodes_ = 0;
@@ -101,6 +105,9 @@ Search::Search(const model::Model& model, std::span<ExplorationObserver* const> 
   links_ = result_.links_.get();
   table_bytes_ = store_->bytes() + links_->bytes();
   pool_ = std::make_unique<WorkerPool>(options_.threads);
+  for (ExplorationObserver* observer : observers_) {
+    if (observer->wants_transitions()) transition_observers_.push_back(observer);
+  }
   if (store_->ok() && links_->ok()) {
     for (int w = 0; w < options_.threads; ++w) {
       workers_.push_back(std::make_unique<Worker>(*this, w));
@@ -201,10 +208,13 @@ void Search::InitialLevel() {
   std::vector<uint32_t> level;
   std::vector<SearchEvent> events;
   model::SuccessorGenerator generator(model_);
+  const bool want_moves = !transition_observers_.empty();
+  generator.set_record_trail(want_moves);
+  std::vector<model::Move> moves;
   uint64_t nodes = 0;
   bool full = false;
   while (true) {
-    InitialSink sink(*store_, level, events);
+    InitialSink sink(*store_, level, events, want_moves ? &moves : nullptr);
     generator.Initial(sink);
     nodes = sink.nodes();
     full = sink.full();
@@ -212,6 +222,7 @@ void Search::InitialLevel() {
     // Many initial states: start again in a bigger store.
     level.clear();
     events.clear();
+    moves.clear();
     if (!Grow(4 * store_->root_capacity(), 4 * store_->node_capacity())) break;
   }
   roots_base_ = level.size();
@@ -219,6 +230,11 @@ void Search::InitialLevel() {
   for (const SearchEvent& event : events) {
     for (ExplorationObserver* observer : observers_) {
       observer->OnStepFailure(StateRef{kNoState, 0, 0, nullptr, 0}, event.failure);
+    }
+  }
+  for (const model::Move& move : moves) {
+    for (ExplorationObserver* observer : transition_observers_) {
+      observer->OnTransition(StateRef{kNoState, 0, 0, nullptr, 0}, move);
     }
   }
   if (full) store_full_ = true;
@@ -232,8 +248,7 @@ void Search::InitialLevel() {
 }
 
 void Search::ProcessLevel(int depth, bool expand) {
-  const std::vector<uint32_t>& level = result_.levels_[depth];
-  const uint64_t size = level.size();
+  const uint64_t size = result_.levels_[depth].size();
   const uint64_t threads = static_cast<uint64_t>(pool_->workers());
   chunk_size_ = std::clamp<uint64_t>(size / (threads * 64), 16, 1024);
   const uint64_t chunks = (size + chunk_size_ - 1) / chunk_size_;
@@ -257,6 +272,11 @@ void Search::ProcessLevel(int depth, bool expand) {
     // The tables filled up: rebuild them bigger from the settled states, and do the level
     // again (its visits are not repeated).
     grow_ = false;
+    if (expand) {
+      for (ExplorationObserver* observer : transition_observers_) {
+        observer->OnExpansionRetry(depth);
+      }
+    }
     max_reached_ = false;
     if (!Grow(2 * std::max(Inserted(), store_->root_capacity() / 2),
               2 * std::max(NodesStored(), store_->node_capacity() / 2))) {
@@ -369,7 +389,8 @@ Exploration Search::Run() {
   int depth = 0;
   StopReason reason = StopReason::kNone;
   while (true) {
-    const std::vector<uint32_t>& level = result_.levels_[depth];
+    // By size, not by reference: growing the store replaces the level lists.
+    const uint64_t level_size = result_.levels_[depth].size();
     if (max_reached_ || store_full_) {
       // Level 0 alone hit a limit: visit what was kept, expand nothing.
       ProcessLevel(depth, /*expand=*/false);
@@ -384,11 +405,11 @@ Exploration Search::Run() {
       Deliver(depth, ExpandedPrefix());
       uint64_t visited = 0;
       for (const ChunkLog& log : logs_) visited += log.visited;
-      counted_ = counted_ - level.size() + visited;
+      counted_ = counted_ - level_size + visited;
       reason = cancelled_ ? StopReason::kCancelled : StopReason::kStoreFull;
       break;
     }
-    std::vector<uint32_t> next = Finalize(level.size());
+    std::vector<uint32_t> next = Finalize(level_size);
     if (max_reached_) {
       // Keep the first states allowed, in canonical order; the expansion of every parent
       // from the one that reached the first state left out is dropped with it.
@@ -404,7 +425,7 @@ Exploration Search::Run() {
       if (!result_.levels_.back().empty()) ++depth;
       break;
     }
-    Deliver(depth, level.size());
+    Deliver(depth, level_size);
     bool stop = false;
     for (const ExplorationObserver* observer : observers_) stop = stop || observer->ShouldStop();
     if (stop) {
@@ -412,7 +433,7 @@ Exploration Search::Run() {
       break;
     }
     if (next.empty()) break;
-    growth_ = static_cast<double>(next.size()) / static_cast<double>(level.size());
+    growth_ = static_cast<double>(next.size()) / static_cast<double>(level_size);
     counted_ += next.size();
     result_.levels_.push_back(std::move(next));
     ++depth;

@@ -109,6 +109,8 @@ class Search {
 
   const model::Model& model_;
   std::span<ExplorationObserver* const> observers_;
+  // The observers that want OnTransition (see ExplorationObserver::wants_transitions).
+  std::vector<ExplorationObserver*> transition_observers_;
   ExploreOptions options_;
   Exploration result_;
   TreeStore* store_ = nullptr;

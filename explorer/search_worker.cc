@@ -22,6 +22,7 @@ void ChunkLog::Reset(uint64_t b, uint64_t e) {
 
 Search::Worker::Worker(Search& search, int index)
     : search_(search), index_(index), generator_(search.model_) {
+  generator_.set_record_trail(!search.transition_observers_.empty());
   parent_.words.resize(search.store_->words());
   child_.words.resize(search.store_->words());
 }
@@ -73,6 +74,7 @@ void Search::Worker::ProcessChunk(int depth, ChunkLog& log, bool expand) {
     ++log.visited;
     if (!expand) continue;
     pos_ = pos;
+    depth_ = depth;
     id_ = id;
     successors_ = 0;
     failures_ = 0;
@@ -109,9 +111,15 @@ void Search::Worker::ProcessChunk(int depth, ChunkLog& log, bool expand) {
   }
 }
 
-void Search::Worker::OnSuccessor(const uint32_t* state, const model::Move& /*move*/) {
+void Search::Worker::OnSuccessor(const uint32_t* state, const model::Move& move) {
   ++successors_;
   if (full_) return;
+  if (!search_.transition_observers_.empty()) {
+    const StateRef from{id_, depth_, pos_, parent_.words.data(), index_};
+    for (ExplorationObserver* observer : search_.transition_observers_) {
+      observer->OnTransition(from, move);
+    }
+  }
   std::copy(state, state + child_.words.size(), child_.words.begin());
   const TreeStore::PutResult put = search_.store_->Put(child_, &parent_);
   if (put.full) {

@@ -55,6 +55,7 @@ class Search::Worker final : public model::SuccessorSink {
   TreeStore::Tree child_;   // the successor being interned
   ChunkLog* log_ = nullptr;
   uint64_t pos_ = 0;
+  int depth_ = 0;
   StateId id_ = kNoState;
   uint32_t successors_ = 0;
   uint32_t failures_ = 0;

@@ -93,7 +93,32 @@ struct Expr {
   std::unique_ptr<Domain> domain;  // kQuantifier
   ExprPtr filter;                  // kQuantifier `where`
   std::vector<ExprPtr> operands;
+
+  Expr() = default;
+  Expr(const Expr&) = delete;
+  Expr& operator=(const Expr&) = delete;
+  // Iterative: a chain such as `a + a + ... + a` is as deep as it is long, and destroying it
+  // by recursion could overflow the stack.
+  ~Expr();
 };
+
+inline Expr::~Expr() {
+  std::vector<ExprPtr> pending;
+  auto take = [&pending](Expr& e) {
+    for (ExprPtr& operand : e.operands) pending.push_back(std::move(operand));
+    pending.push_back(std::move(e.filter));
+    if (e.domain != nullptr) {
+      pending.push_back(std::move(e.domain->expr));
+      pending.push_back(std::move(e.domain->hi));
+    }
+  };
+  take(*this);
+  while (!pending.empty()) {
+    ExprPtr next = std::move(pending.back());
+    pending.pop_back();
+    if (next != nullptr) take(*next);  // `next` then dies with no children left
+  }
+}
 
 // ---------------------------------------------------------------- statements
 

@@ -3,12 +3,13 @@
 // passes run in dependency order: names first (so that any declaration may use any other),
 // then constants (types need them), types, signatures, the recursion check (inlining needs
 // it), and finally every body.
+#include "model/checker.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
-#include "model/checker.h"
 #include "model/checker_internal.h"
 
 namespace rulecheck::model {
@@ -81,9 +82,8 @@ std::string WithArticle(SymbolKind kind) {
   return absl::StrCat(vowel ? "an " : "a ", word);
 }
 
-void Check(const ast::File& file, const std::vector<ConstOverride>& overrides,
-           ir::Program& program, Diagnostics& diagnostics,
-           std::vector<std::string>& override_errors) {
+void Check(const ast::File& file, const std::vector<ConstOverride>& overrides, ir::Program& program,
+           Diagnostics& diagnostics, std::vector<std::string>& override_errors) {
   Checker checker(file, overrides, program, diagnostics, override_errors);
   checker.Run();
 }
@@ -197,9 +197,9 @@ void Checker::Declare(const std::string& name, Location loc, Symbol symbol) {
     Error(loc, absl::StrCat("duplicate ", Describe(symbol.kind), " ", Quote(name),
                             " (first declared at ", first.loc.line, ":", first.loc.column, ")"));
   } else {
-    Error(loc, absl::StrCat("duplicate name ", Quote(name), ": already declared as ",
-                            WithArticle(first.kind), " at ", first.loc.line, ":",
-                            first.loc.column));
+    Error(loc,
+          absl::StrCat("duplicate name ", Quote(name), ": already declared as ",
+                       WithArticle(first.kind), " at ", first.loc.line, ":", first.loc.column));
   }
 }
 
@@ -213,7 +213,6 @@ void Checker::CollectNames() {
     globals_.emplace(name, Symbol{SymbolKind::kBuiltinType, 0, Location{}});
   }
   bool seen_game = false;
-  std::optional<Location> pending_seen;
   for (const ast::Decl& d : file_.decls) {
     auto index = [](const auto& v) { return static_cast<int>(v.size()); };
     switch (d.kind) {
@@ -309,8 +308,7 @@ void Checker::CheckStateTypes() {
   }
 }
 
-std::vector<ir::Param> Checker::CheckParams(const std::vector<ast::Param>& params,
-                                            bool stored) {
+std::vector<ir::Param> Checker::CheckParams(const std::vector<ast::Param>& params, bool stored) {
   std::vector<ir::Param> out;
   for (const ast::Param& p : params) {
     ir::Param param;
@@ -372,8 +370,8 @@ void Checker::CheckSignatures() {
       Error(d.event_loc, absl::StrCat("undefined event ", Quote(d.event),
                                       DidYouMean(d.event, GlobalNames({SymbolKind::kEvent}))));
     } else if (s->kind != SymbolKind::kEvent) {
-      Error(d.event_loc, absl::StrCat(Quote(d.event), " is ", WithArticle(s->kind),
-                                      ", not an event"));
+      Error(d.event_loc,
+            absl::StrCat(Quote(d.event), " is ", WithArticle(s->kind), ", not an event"));
     } else {
       t.event = s->index;
       const ir::Event& e = program_.events[s->index];
@@ -458,9 +456,8 @@ void Checker::CheckRules() {
     BeginUnit(&t.frame);
     const ir::Event* event = t.event >= 0 ? &program_.events[t.event] : nullptr;
     for (size_t b = 0; b < d.binders.size(); ++b) {
-      const Type* type = event != nullptr && b < event->params.size()
-                             ? event->params[b].type
-                             : ErrorType();
+      const Type* type =
+          event != nullptr && b < event->params.size() ? event->params[b].type : ErrorType();
       ir::Param p;
       p.name = d.binders[b].name;
       p.loc = d.binders[b].loc;
@@ -485,8 +482,7 @@ void Checker::CheckProperties() {
                : d->query_kind == ast::QueryKind::kMinimize ? ir::QueryKind::kMinimize
                                                             : ir::QueryKind::kReachable;
       BeginUnit(&q.frame);
-      q.expr = q.kind == ir::QueryKind::kReachable ? CheckBool(*d->value)
-                                                   : CheckInteger(*d->value);
+      q.expr = q.kind == ir::QueryKind::kReachable ? CheckBool(*d->value) : CheckInteger(*d->value);
       if (d->within != nullptr) {
         std::optional<int64_t> n = ConstantInt(*d->within, "`within`");
         if (n.has_value() && (*n < 0 || *n > 1'000'000)) {
@@ -550,9 +546,9 @@ const Local& Checker::BindLocal(const std::string& name, Location loc, const Typ
   } else if (const Symbol* s = FindGlobal(name);
              s != nullptr &&
              (s->kind == SymbolKind::kConstant || s->kind == SymbolKind::kStateVar)) {
-    Error(loc, absl::StrCat(Quote(name), " would shadow the ", Describe(s->kind), " ",
-                            Quote(name), " declared at ", s->loc.line, ":", s->loc.column,
-                            "; choose another name"));
+    Error(loc,
+          absl::StrCat(Quote(name), " would shadow the ", Describe(s->kind), " ", Quote(name),
+                       " declared at ", s->loc.line, ":", s->loc.column, "; choose another name"));
   } else if (auto it = enumerators_.find(name); it != enumerators_.end()) {
     Error(loc, absl::StrCat(Quote(name), " would shadow the member ", Quote(name), " of enum ",
                             it->second[0].def->name, "; choose another name"));

@@ -1,8 +1,9 @@
-// Built-in functions (len, size, top, bottom, empty, min, max, abs, next, prev, ord) and
-// built-in statements on zones (add, remove, clear, push, push_bottom, pop, pop_bottom,
-// insert_at, remove_at, move). A zone operation needs an assignable state place of the right
-// collection kind, and its element must convert to the zone's element type; errors point at
-// the argument at fault.
+// Set literals, built-in functions (len, size, top, bottom, empty, min, max, abs, next, prev,
+// ord) and built-in statements on zones (add, remove, clear, push, push_bottom, pop,
+// pop_bottom, insert_at, remove_at, move). A zone operation needs an assignable state place
+// of the right collection kind, and its element must convert to the zone's element type;
+// errors point at the argument at fault.
+#include <limits>
 #include <map>
 
 #include "absl/strings/str_cat.h"
@@ -12,9 +13,8 @@ namespace rulecheck::model {
 namespace {
 
 bool IsStatementBuiltin(const std::string& name) {
-  static const char* kNames[] = {"add",        "remove",    "clear",     "push",
-                                 "push_bottom", "pop",       "pop_bottom", "insert_at",
-                                 "remove_at"};
+  static const char* kNames[] = {"add", "remove",     "clear",     "push",     "push_bottom",
+                                 "pop", "pop_bottom", "insert_at", "remove_at"};
   for (const char* n : kNames) {
     if (name == n) return true;
   }
@@ -45,10 +45,10 @@ bool Checker::ArgCount(const std::string& what, Location loc, size_t want, size_
 ir::ExprPtr Checker::CheckBuiltinCall(const ast::Expr& e, bool* handled) {
   using ir::ExprOp;
   static const std::map<std::string, ExprOp> kOps = {
-      {"len", ExprOp::kLen},   {"size", ExprOp::kSize},   {"top", ExprOp::kTop},
+      {"len", ExprOp::kLen},       {"size", ExprOp::kSize},   {"top", ExprOp::kTop},
       {"bottom", ExprOp::kBottom}, {"empty", ExprOp::kEmpty}, {"min", ExprOp::kMin},
-      {"max", ExprOp::kMax},   {"abs", ExprOp::kAbs},     {"next", ExprOp::kNext},
-      {"prev", ExprOp::kPrev}, {"ord", ExprOp::kOrd},
+      {"max", ExprOp::kMax},       {"abs", ExprOp::kAbs},     {"next", ExprOp::kNext},
+      {"prev", ExprOp::kPrev},     {"ord", ExprOp::kOrd},
   };
   *handled = false;
   if (FindLocal(e.name) != nullptr || FindGlobal(e.name) != nullptr) return nullptr;
@@ -96,8 +96,11 @@ ir::ExprPtr Checker::CheckBuiltinCall(const ast::Expr& e, bool* handled) {
       }
       break;
     case ExprOp::kSize:
-      needs = "a bag, seq or set";
-      if (!placeholder && t->is_collection()) result = types_.Int();
+      needs = "a bag or set";
+      if (!placeholder && (t->kind == TypeKind::kBag || t->kind == TypeKind::kSet)) {
+        result = types_.Int();
+      }
+      if (!placeholder && t->kind == TypeKind::kSeq) needs = "a bag or set (use len() for a seq)";
       break;
     case ExprOp::kEmpty:
       needs = "a bag, seq, set or option";
@@ -123,8 +126,55 @@ ir::ExprPtr Checker::CheckBuiltinCall(const ast::Expr& e, bool* handled) {
   return r;
 }
 
-ir::ExprPtr Checker::CheckZone(const ast::Expr& e, std::string_view builtin, bool bag,
-                               bool seq, bool set) {
+ir::ExprPtr Checker::CheckSetLiteral(const ast::Expr& e) {
+  std::vector<ir::ExprPtr> args;
+  for (const ast::ExprPtr& a : e.operands) args.push_back(CheckExpr(*a));
+  if (args.empty()) return MakeExpr(ir::ExprOp::kSetLiteral, EmptySetType(), e.loc);
+  const Type* elem = nullptr;
+  bool all_const = true;
+  int64_t lo = std::numeric_limits<int64_t>::max(), hi = std::numeric_limits<int64_t>::min();
+  for (const ir::ExprPtr& a : args) {
+    if (IsError(a->type)) return ErrorExpr(e.loc);
+    if (elem == nullptr && !a->type->is_integer()) elem = a->type;
+    std::optional<int64_t> v = a->type->is_integer() ? Fold(*a) : std::nullopt;
+    if (v) {
+      lo = std::min(lo, *v);
+      hi = std::max(hi, *v);
+    } else {
+      all_const = false;
+    }
+  }
+  if (elem == nullptr) {
+    // Integers only: their range, when it is known.
+    if (args[0]->type->kind == TypeKind::kRange) {
+      elem = args[0]->type;
+    } else if (all_const && static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) <
+                                static_cast<uint64_t>(kMaxCardinality)) {
+      elem = types_.Range(lo, hi);
+    } else {
+      Error(e.loc,
+            "the elements of a set literal must be of a finite type (bool, an enum or a "
+            "range), or integer constants");
+      return ErrorExpr(e.loc);
+    }
+  }
+  if (!elem->is_finite_scalar()) {
+    Error(args[0]->loc, absl::StrCat("a set's element must be of a finite type (bool, an enum "
+                                     "or a range lo..hi), found ",
+                                     TypeName(elem)));
+    return ErrorExpr(e.loc);
+  }
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kSetLiteral, types_.Set(elem), e.loc);
+  for (ir::ExprPtr& a : args) {
+    a = Coerce(std::move(a), elem);
+    if (IsError(a->type)) return ErrorExpr(e.loc);
+    r->args.push_back(std::move(a));
+  }
+  return r;
+}
+
+ir::ExprPtr Checker::CheckZone(const ast::Expr& e, std::string_view builtin, bool bag, bool seq,
+                               bool set) {
   ir::ExprPtr place = CheckPlace(e);
   if (IsError(place->type)) return place;
   TypeKind k = place->type->kind;
@@ -194,10 +244,9 @@ void Checker::LowerMove(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
   if (!IsError(from)) {
     v = Coerce(std::move(v), from->elem);
     if (!IsError(to) && to->elem != from->elem) {
-      Error(s.target->loc,
-            absl::StrCat("type mismatch: `move` takes a ", TypeName(from->elem), " from ",
-                         TypeName(from), ", so the destination must hold ",
-                         TypeName(from->elem), ", found ", TypeName(to)));
+      Error(s.target->loc, absl::StrCat("type mismatch: `move` takes a ", TypeName(from->elem),
+                                        " from ", TypeName(from), ", so the destination must hold ",
+                                        TypeName(from->elem), ", found ", TypeName(to)));
       to = ErrorType();
     }
   } else if (!IsError(to)) {

@@ -1,8 +1,8 @@
-// Calls of funs in expressions, and the recursion check. Funs are evaluated with one frame each and procs are inlined, so
-// neither may call itself, directly or through others. The call graphs (fun -> fun, proc ->
-// proc) are read off the AST before any body is lowered, a depth-first search finds each
-// cycle at the call that closes it, and the error points at that call; every fun or proc on
-// a cycle is marked so that inlining never follows it.
+// Calls of funs in expressions, and the recursion check. Funs are evaluated with one frame
+// each and procs are inlined, so neither may call itself, directly or through others. The
+// call graphs (fun -> fun, proc -> proc) are read off the AST before any body is lowered, a
+// depth-first search finds each cycle at the call that closes it, and the error points at
+// that call; every fun or proc on a cycle is marked so that inlining never follows it.
 #include <functional>
 
 #include "absl/strings/str_cat.h"
@@ -102,15 +102,14 @@ ir::ExprPtr Checker::CheckCall(const ast::Expr& e) {
   };
   const Symbol* s = FindGlobal(e.name);
   if (const Local* local = FindLocal(e.name)) {
-    Error(e.loc, absl::StrCat(Quote(e.name), " is a ", LocalWord(local->kind),
-                              ", not a function"));
+    Error(e.loc, absl::StrCat(Quote(e.name), " is a ", LocalWord(local->kind), ", not a function"));
     check_args();
     return ErrorExpr(e.loc);
   }
   if (s == nullptr) {
     std::vector<std::string> names = GlobalNames({SymbolKind::kFun});
-    for (const char* b : {"len", "size", "top", "bottom", "empty", "min", "max", "abs", "next",
-                          "prev", "ord"}) {
+    for (const char* b :
+         {"len", "size", "top", "bottom", "empty", "min", "max", "abs", "next", "prev", "ord"}) {
       names.push_back(b);
     }
     Error(e.loc, absl::StrCat("undefined function ", Quote(e.name), DidYouMean(e.name, names)));
@@ -118,11 +117,12 @@ ir::ExprPtr Checker::CheckCall(const ast::Expr& e) {
     return ErrorExpr(e.loc);
   }
   if (s->kind != SymbolKind::kFun) {
-    Error(e.loc, s->kind == SymbolKind::kProc
-                     ? absl::StrCat(Quote(e.name), " is a procedure: call it as a statement, "
-                                                   "not inside an expression")
-                     : absl::StrCat(Quote(e.name), " is ", WithArticle(s->kind),
-                                    ", not a function"));
+    Error(e.loc,
+          s->kind == SymbolKind::kProc
+              ? absl::StrCat(Quote(e.name),
+                             " is a procedure: call it as a statement, "
+                             "not inside an expression")
+              : absl::StrCat(Quote(e.name), " is ", WithArticle(s->kind), ", not a function"));
     check_args();
     return ErrorExpr(e.loc);
   }
@@ -160,9 +160,8 @@ void Checker::CheckRecursion() {
   };
 
   fun_recursive_.assign(fun_decls_.size(), false);
-  auto fun_graph = build(SymbolKind::kFun, fun_decls_.size(), [&](size_t i, auto&& f) {
-    ExprCalls(fun_decls_[i]->value.get(), f);
-  });
+  auto fun_graph = build(SymbolKind::kFun, fun_decls_.size(),
+                         [&](size_t i, auto&& f) { ExprCalls(fun_decls_[i]->value.get(), f); });
   auto fun_name = [&](int i) { return fun_decls_[i]->name; };
   FindCycles(
       fun_graph,
@@ -173,9 +172,8 @@ void Checker::CheckRecursion() {
       fun_recursive_);
 
   proc_recursive_.assign(procs_.size(), false);
-  auto proc_graph = build(SymbolKind::kProc, procs_.size(), [&](size_t i, auto&& f) {
-    BlockCalls(procs_[i].decl->body, f);
-  });
+  auto proc_graph = build(SymbolKind::kProc, procs_.size(),
+                          [&](size_t i, auto&& f) { BlockCalls(procs_[i].decl->body, f); });
   auto proc_name = [&](int i) { return procs_[i].decl->name; };
   FindCycles(
       proc_graph,

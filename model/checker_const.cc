@@ -4,6 +4,7 @@
 // expressions in types and declarations (range bounds, capacities, `within`, `pending`), and
 // folding of IR expressions built from constants.
 #include <charconv>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "model/checker_internal.h"
@@ -75,8 +76,8 @@ void Checker::ApplyOverrides() {
   for (const ConstOverride& o : overrides_) {
     const Symbol* s = FindGlobal(o.name);
     if (s == nullptr || s->kind != SymbolKind::kConstant) {
-      override_errors_.push_back(absl::StrCat(OverrideText(o), ": the rules declare no constant named ",
-                                              Quote(o.name), "."));
+      override_errors_.push_back(absl::StrCat(
+          OverrideText(o), ": the rules declare no constant named ", Quote(o.name), "."));
     } else if (!seen.insert(o.name).second) {
       override_errors_.push_back(
           absl::StrCat(OverrideText(o), ": the constant ", Quote(o.name),
@@ -121,12 +122,13 @@ ConstValue Checker::EnsureConstant(int index, Location use) {
   if (over != nullptr) {
     std::optional<ConstValue> parsed = ParseOverride(over->value);
     if (!parsed.has_value()) {
-      override_errors_.push_back(absl::StrCat(OverrideText(*over),
-                                              ": the value must be an integer or true/false."));
+      override_errors_.push_back(
+          absl::StrCat(OverrideText(*over), ": the value must be an integer or true/false."));
     } else if (ok && parsed->is_bool != v.is_bool) {
-      override_errors_.push_back(absl::StrCat(
-          OverrideText(*over), ": ", Quote(info.decl->name), " is ",
-          v.is_bool ? "a bool constant; give true or false." : "an integer constant; give an integer."));
+      override_errors_.push_back(absl::StrCat(OverrideText(*over), ": ", Quote(info.decl->name),
+                                              " is ",
+                                              v.is_bool ? "a bool constant; give true or false."
+                                                        : "an integer constant; give an integer."));
     } else {
       v = *parsed;
       ok = true;
@@ -189,9 +191,9 @@ ConstValue Checker::EvalConst(const ast::Expr& e) {
       if (e.op == Op::kIn) return NotConstant(e.loc);
       if (equality) {
         if (a.is_bool != b.is_bool) {
-          Error(e.operands[1]->loc, absl::StrCat("type mismatch: expected ",
-                                                 a.is_bool ? "bool" : "int", ", found ",
-                                                 b.is_bool ? "bool" : "int"));
+          Error(e.operands[1]->loc,
+                absl::StrCat("type mismatch: expected ", a.is_bool ? "bool" : "int", ", found ",
+                             b.is_bool ? "bool" : "int"));
           return Failed();
         }
         return BoolValue((a.value == b.value) == (e.op == Op::kEq));
@@ -207,16 +209,29 @@ ConstValue Checker::EvalConst(const ast::Expr& e) {
       int64_t r = 0;
       bool overflow = false;
       switch (e.op) {
-        case Op::kAnd: return BoolValue(a.value && b.value);
-        case Op::kOr: return BoolValue(a.value || b.value);
-        case Op::kImplies: return BoolValue(!a.value || b.value);
-        case Op::kLt: return BoolValue(a.value < b.value);
-        case Op::kLe: return BoolValue(a.value <= b.value);
-        case Op::kGt: return BoolValue(a.value > b.value);
-        case Op::kGe: return BoolValue(a.value >= b.value);
-        case Op::kAdd: overflow = __builtin_add_overflow(a.value, b.value, &r); break;
-        case Op::kSub: overflow = __builtin_sub_overflow(a.value, b.value, &r); break;
-        case Op::kMul: overflow = __builtin_mul_overflow(a.value, b.value, &r); break;
+        case Op::kAnd:
+          return BoolValue(a.value && b.value);
+        case Op::kOr:
+          return BoolValue(a.value || b.value);
+        case Op::kImplies:
+          return BoolValue(!a.value || b.value);
+        case Op::kLt:
+          return BoolValue(a.value < b.value);
+        case Op::kLe:
+          return BoolValue(a.value <= b.value);
+        case Op::kGt:
+          return BoolValue(a.value > b.value);
+        case Op::kGe:
+          return BoolValue(a.value >= b.value);
+        case Op::kAdd:
+          overflow = __builtin_add_overflow(a.value, b.value, &r);
+          break;
+        case Op::kSub:
+          overflow = __builtin_sub_overflow(a.value, b.value, &r);
+          break;
+        case Op::kMul:
+          overflow = __builtin_mul_overflow(a.value, b.value, &r);
+          break;
         case Op::kDiv:
         case Op::kMod:
           if (b.value == 0) {
@@ -251,9 +266,9 @@ ConstValue Checker::EvalConst(const ast::Expr& e) {
       if (a.status != ConstValue::Status::kOk) return a;
       if (b.status != ConstValue::Status::kOk) return b;
       if (a.is_bool != b.is_bool) {
-        Error(e.operands[2]->loc, absl::StrCat("type mismatch: expected ",
-                                               a.is_bool ? "bool" : "int", ", found ",
-                                               b.is_bool ? "bool" : "int"));
+        Error(e.operands[2]->loc,
+              absl::StrCat("type mismatch: expected ", a.is_bool ? "bool" : "int", ", found ",
+                           b.is_bool ? "bool" : "int"));
         return Failed();
       }
       return c.value ? a : b;
@@ -295,8 +310,8 @@ std::optional<int64_t> Checker::ConstantInt(const ast::Expr& e, std::string_view
   }
   if (v.status == ConstValue::Status::kError) return std::nullopt;
   if (v.is_bool) {
-    Error(e.loc, absl::StrCat("type mismatch: ", std::string(what),
-                              " must be an integer, found bool"));
+    Error(e.loc,
+          absl::StrCat("type mismatch: ", std::string(what), " must be an integer, found bool"));
     return std::nullopt;
   }
   return v.value;

@@ -4,6 +4,8 @@
 // the implicit conversions (a payload into an option, `none`, `{}`, integers between ranges).
 // Each method reports its own errors at the offending sub-expression and returns an
 // error-typed node, which every caller accepts silently.
+#include <limits>
+
 #include "absl/strings/str_cat.h"
 #include "model/checker_internal.h"
 
@@ -25,9 +27,7 @@ std::vector<std::string> FieldNames(const Type* t) {
   return names;
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 ir::ExprPtr Checker::CheckExpr(const ast::Expr& e) {
   if (TooDeep(expr_depth_ + 1, kMaxExprDepth, e.loc, "this expression")) return ErrorExpr(e.loc);
@@ -112,8 +112,8 @@ ir::ExprPtr Checker::CheckName(const ast::Expr& e) {
       case SymbolKind::kConstant: {
         const ConstInfo& c = constants_[s->index];
         if (c.state != ConstInfo::State::kDone) return ErrorExpr(e.loc);
-        ir::ExprPtr r = MakeExpr(ir::ExprOp::kConst, c.is_bool ? types_.Bool() : types_.Int(),
-                                 e.loc);
+        ir::ExprPtr r =
+            MakeExpr(ir::ExprOp::kConst, c.is_bool ? types_.Bool() : types_.Int(), e.loc);
         r->value = c.value;
         return r;
       }
@@ -129,17 +129,16 @@ ir::ExprPtr Checker::CheckName(const ast::Expr& e) {
         return r;
       }
       case SymbolKind::kFun:
-        Error(e.loc, absl::StrCat(Quote(e.name), " is a function: call it as ", e.name,
-                                  "(...)"));
+        Error(e.loc, absl::StrCat(Quote(e.name), " is a function: call it as ", e.name, "(...)"));
         return ErrorExpr(e.loc);
       default:
         if (enumerators_.count(e.name) == 0) {
-          Error(e.loc, absl::StrCat(Quote(e.name), " is ",
-                                    s->kind == SymbolKind::kBuiltinType ||
-                                            s->kind == SymbolKind::kType
-                                        ? "a type"
-                                        : WithArticle(s->kind),
-                                    ", not a value"));
+          Error(e.loc,
+                absl::StrCat(Quote(e.name), " is ",
+                             s->kind == SymbolKind::kBuiltinType || s->kind == SymbolKind::kType
+                                 ? "a type"
+                                 : WithArticle(s->kind),
+                             ", not a value"));
           return ErrorExpr(e.loc);
         }
         break;
@@ -153,7 +152,10 @@ ir::ExprPtr Checker::CheckName(const ast::Expr& e) {
   if (it->second.size() > 1) {
     std::string owners;
     for (size_t i = 0; i < it->second.size(); ++i) {
-      absl::StrAppend(&owners, i == 0 ? "" : i + 1 == it->second.size() ? " and " : ", ",
+      absl::StrAppend(&owners,
+                      i == 0                       ? ""
+                      : i + 1 == it->second.size() ? " and "
+                                                   : ", ",
                       it->second[i].def->name);
     }
     Error(e.loc, absl::StrCat("ambiguous name ", Quote(e.name), ": it is a member of ", owners,
@@ -210,8 +212,9 @@ ir::ExprPtr Checker::CheckBinary(const ast::Expr& e) {
     case Op::kImplies: {
       ir::ExprPtr a = CheckBool(lhs);
       ir::ExprPtr b = CheckBool(rhs);
-      return make(e.op == Op::kAnd ? ExprOp::kAnd : e.op == Op::kOr ? ExprOp::kOr
-                                                                     : ExprOp::kImplies,
+      return make(e.op == Op::kAnd  ? ExprOp::kAnd
+                  : e.op == Op::kOr ? ExprOp::kOr
+                                    : ExprOp::kImplies,
                   types_.Bool(), std::move(a), std::move(b));
     }
     case Op::kEq:
@@ -243,12 +246,12 @@ ir::ExprPtr Checker::CheckBinary(const ast::Expr& e) {
         b = Coerce(std::move(b), a->type);
         if (IsError(b->type)) return ErrorExpr(e.loc);
       } else if (!a->type->is_integer()) {
-        Error(lhs.loc, absl::StrCat("type mismatch: expected an integer, found ",
-                                    TypeName(a->type)));
+        Error(lhs.loc,
+              absl::StrCat("type mismatch: expected an integer, found ", TypeName(a->type)));
         return ErrorExpr(e.loc);
       } else if (!b->type->is_integer()) {
-        Error(rhs.loc, absl::StrCat("type mismatch: expected an integer, found ",
-                                    TypeName(b->type)));
+        Error(rhs.loc,
+              absl::StrCat("type mismatch: expected an integer, found ", TypeName(b->type)));
         return ErrorExpr(e.loc);
       }
       return make(op, types_.Bool(), std::move(a), std::move(b));
@@ -258,8 +261,8 @@ ir::ExprPtr Checker::CheckBinary(const ast::Expr& e) {
       ir::ExprPtr b = CheckExpr(rhs);
       if (IsError(b->type)) return ErrorExpr(e.loc);
       if (!b->type->is_collection() || IsPlaceholder(b->type)) {
-        Error(rhs.loc, absl::StrCat("`in` needs a set, bag or seq on its right, found ",
-                                    TypeName(b->type)));
+        Error(rhs.loc,
+              absl::StrCat("`in` needs a set, bag or seq on its right, found ", TypeName(b->type)));
         return ErrorExpr(e.loc);
       }
       a = Coerce(std::move(a), b->type->elem);
@@ -378,18 +381,18 @@ ir::ExprPtr Checker::CheckField(const ast::Expr& e) {
       r->args.push_back(std::move(base));
       return r;
     }
-    Error(e.name_loc, absl::StrCat("card type ", def->name, " has no attribute ",
-                                   Quote(e.name), DidYouMean(e.name, FieldNames(t))));
+    Error(e.name_loc, absl::StrCat("card type ", def->name, " has no attribute ", Quote(e.name),
+                                   DidYouMean(e.name, FieldNames(t))));
     return ErrorExpr(e.loc);
   }
-  Error(e.name_loc, absl::StrCat("no field ", Quote(e.name), ": `.` reads a struct field or a "
+  Error(e.name_loc, absl::StrCat("no field ", Quote(e.name),
+                                 ": `.` reads a struct field or a "
                                  "card attribute, but this is ",
                                  TypeName(t)));
   return ErrorExpr(e.loc);
 }
 
-std::unique_ptr<ir::Domain> Checker::CheckDomain(const ast::Domain& d,
-                                                 std::string_view keyword) {
+std::unique_ptr<ir::Domain> Checker::CheckDomain(const ast::Domain& d, std::string_view keyword) {
   bool roll = keyword == "roll";
   auto domain = std::make_unique<ir::Domain>();
   if (d.hi != nullptr) {
@@ -410,7 +413,8 @@ std::unique_ptr<ir::Domain> Checker::CheckDomain(const ast::Domain& d,
       return nullptr;
     }
     if (!t->is_finite_scalar()) {
-      Error(d.expr->loc, absl::StrCat("`", std::string(keyword), "` can only range over a finite "
+      Error(d.expr->loc, absl::StrCat("`", std::string(keyword),
+                                      "` can only range over a finite "
                                       "type (bool, an enum or a range), found ",
                                       TypeName(t)));
       return nullptr;
@@ -432,17 +436,18 @@ std::unique_ptr<ir::Domain> Checker::CheckDomain(const ast::Domain& d,
     case TypeKind::kSeq:
       domain->kind = ir::DomainKind::kSeq;
       if (!t->elem->is_scalar()) {
-        Error(d.expr->loc, absl::StrCat("`", std::string(keyword), "` can range over a seq of "
+        Error(d.expr->loc, absl::StrCat("`", std::string(keyword),
+                                        "` can range over a seq of "
                                         "scalar values only, found ",
                                         TypeName(t)));
         return nullptr;
       }
       break;
     default:
-      Error(d.expr->loc,
-            absl::StrCat("`", std::string(keyword), "` ranges over a type, a range lo..hi, or a "
-                         "set, bag or seq; found ",
-                         TypeName(t)));
+      Error(d.expr->loc, absl::StrCat("`", std::string(keyword),
+                                      "` ranges over a type, a range lo..hi, or a "
+                                      "set, bag or seq; found ",
+                                      TypeName(t)));
       return nullptr;
   }
   domain->elem_type = t->elem;
@@ -459,63 +464,16 @@ ir::ExprPtr Checker::CheckQuantifier(const ast::Expr& e) {
   int64_t slot = BindLocal(e.name, e.name_loc, var_type, LocalKind::kLoop).slot;
   ir::ExprPtr filter = e.filter ? CheckBool(*e.filter) : nullptr;
   ir::ExprPtr body = e.quantifier == ast::Quantifier::kSum ? CheckInteger(*e.operands[0])
-                                                          : CheckBool(*e.operands[0]);
+                                                           : CheckBool(*e.operands[0]);
   CloseScope(mark);
   if (domain == nullptr) return ErrorExpr(e.loc);
   bool integer = e.quantifier == ast::Quantifier::kSum || e.quantifier == ast::Quantifier::kCount;
-  ir::ExprPtr r = MakeExpr(ir::ExprOp::kQuantifier, integer ? types_.Int() : types_.Bool(),
-                           e.loc);
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kQuantifier, integer ? types_.Int() : types_.Bool(), e.loc);
   r->quantifier = static_cast<ir::Quantifier>(static_cast<int>(e.quantifier));
   r->index = slot;
   r->domain = std::move(domain);
   r->filter = std::move(filter);
   r->args.push_back(std::move(body));
-  return r;
-}
-
-ir::ExprPtr Checker::CheckSetLiteral(const ast::Expr& e) {
-  std::vector<ir::ExprPtr> args;
-  for (const ast::ExprPtr& a : e.operands) args.push_back(CheckExpr(*a));
-  if (args.empty()) return MakeExpr(ir::ExprOp::kSetLiteral, EmptySetType(), e.loc);
-  const Type* elem = nullptr;
-  bool all_const = true;
-  int64_t lo = std::numeric_limits<int64_t>::max(), hi = std::numeric_limits<int64_t>::min();
-  for (const ir::ExprPtr& a : args) {
-    if (IsError(a->type)) return ErrorExpr(e.loc);
-    if (elem == nullptr && !a->type->is_integer()) elem = a->type;
-    std::optional<int64_t> v = a->type->is_integer() ? Fold(*a) : std::nullopt;
-    if (v) {
-      lo = std::min(lo, *v);
-      hi = std::max(hi, *v);
-    } else {
-      all_const = false;
-    }
-  }
-  if (elem == nullptr) {
-    // Integers only: their range, when it is known.
-    if (args[0]->type->kind == TypeKind::kRange) {
-      elem = args[0]->type;
-    } else if (all_const && static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) <
-                                static_cast<uint64_t>(kMaxCardinality)) {
-      elem = types_.Range(lo, hi);
-    } else {
-      Error(e.loc, "the elements of a set literal must be of a finite type (bool, an enum or a "
-                   "range), or integer constants");
-      return ErrorExpr(e.loc);
-    }
-  }
-  if (!elem->is_finite_scalar()) {
-    Error(args[0]->loc, absl::StrCat("a set's element must be of a finite type (bool, an enum "
-                                     "or a range lo..hi), found ",
-                                     TypeName(elem)));
-    return ErrorExpr(e.loc);
-  }
-  ir::ExprPtr r = MakeExpr(ir::ExprOp::kSetLiteral, types_.Set(elem), e.loc);
-  for (ir::ExprPtr& a : args) {
-    a = Coerce(std::move(a), elem);
-    if (IsError(a->type)) return ErrorExpr(e.loc);
-    r->args.push_back(std::move(a));
-  }
   return r;
 }
 
@@ -549,8 +507,7 @@ ir::ExprPtr Checker::Coerce(ir::ExprPtr e, const Type* want) {
   const Type* from = e->type;
   if (IsError(want) || IsError(from) || from == want) return e;
   Location loc = e->loc;
-  if (from->is_integer() && want->is_integer() && !IsPlaceholder(from) &&
-      !IsPlaceholder(want)) {
+  if (from->is_integer() && want->is_integer() && !IsPlaceholder(from) && !IsPlaceholder(want)) {
     std::optional<int64_t> v = Fold(*e);
     if (v && !want->Contains(*v)) {
       Error(loc, absl::StrCat("type mismatch: expected ", TypeName(want), ", found ", *v,
@@ -578,16 +535,15 @@ ir::ExprPtr Checker::Coerce(ir::ExprPtr e, const Type* want) {
     e->type = want;
     return e;
   }
-  if (want->kind == TypeKind::kOption && !IsPlaceholder(want) &&
-      from->kind != TypeKind::kOption && Assignable(from, want->elem)) {
+  if (want->kind == TypeKind::kOption && !IsPlaceholder(want) && from->kind != TypeKind::kOption &&
+      Assignable(from, want->elem)) {
     ir::ExprPtr payload = Coerce(std::move(e), want->elem);
     if (IsError(payload->type)) return payload;
     ir::ExprPtr r = MakeExpr(ir::ExprOp::kSome, want, loc);
     r->args.push_back(std::move(payload));
     return r;
   }
-  Error(loc, absl::StrCat("type mismatch: expected ", TypeName(want), ", found ",
-                          TypeName(from)));
+  Error(loc, absl::StrCat("type mismatch: expected ", TypeName(want), ", found ", TypeName(from)));
   return ErrorExpr(loc);
 }
 
@@ -610,8 +566,7 @@ const Type* Checker::Unify(ir::ExprPtr& a, ir::ExprPtr& b) {
     a = Coerce(std::move(a), tb);
     return IsError(a->type) ? ErrorType() : tb;
   }
-  Error(b->loc, absl::StrCat("type mismatch: expected ", TypeName(ta), ", found ",
-                             TypeName(tb)));
+  Error(b->loc, absl::StrCat("type mismatch: expected ", TypeName(ta), ", found ", TypeName(tb)));
   return ErrorType();
 }
 

@@ -2,9 +2,10 @@
 // concern: checker.cc (the driver, the global namespace and the declarations),
 // checker_const.cc (constants, `--const` overrides, constant folding), checker_types.cc (type
 // expressions, enums, cards, structs, aliases), checker_expr.cc (expressions, domains,
-// implicit conversions), checker_builtins.cc (built-in functions and statements),
-// checker_stmt.cc (statements, places and proc inlining) and checker_calls.cc (calls of funs
-// and the recursion check). Internal to model/; the public entry point is Check() in checker.h.
+// implicit conversions), checker_builtins.cc (set literals, built-in functions and
+// statements), checker_stmt.cc (statements, places and proc inlining) and checker_calls.cc
+// (calls of funs and the recursion check). Internal to model/; the public entry point is
+// Check() in checker.h.
 #ifndef RULECHECK_MODEL_CHECKER_INTERNAL_H_
 #define RULECHECK_MODEL_CHECKER_INTERNAL_H_
 
@@ -54,8 +55,18 @@ std::string Quote(std::string_view name);
 // What a global name denotes. One namespace holds every declaration; enumerators are kept
 // apart because two enums may share a member name.
 enum class SymbolKind {
-  kBuiltinType, kConstant, kType, kStateVar, kFun, kProc, kAction, kEvent, kTrigger,
-  kInvariant, kReachable, kQuery,
+  kBuiltinType,
+  kConstant,
+  kType,
+  kStateVar,
+  kFun,
+  kProc,
+  kAction,
+  kEvent,
+  kTrigger,
+  kInvariant,
+  kReachable,
+  kQuery,
 };
 
 struct Symbol {
@@ -120,9 +131,8 @@ struct Local {
 
 class Checker {
  public:
-  Checker(const ast::File& file, const std::vector<ConstOverride>& overrides,
-          ir::Program& program, Diagnostics& diagnostics,
-          std::vector<std::string>& override_errors);
+  Checker(const ast::File& file, const std::vector<ConstOverride>& overrides, ir::Program& program,
+          Diagnostics& diagnostics, std::vector<std::string>& override_errors);
   Checker(const Checker&) = delete;
   Checker& operator=(const Checker&) = delete;
 
@@ -130,6 +140,8 @@ class Checker {
 
   // ------------------------------------------------------------ checker.cc
   void Error(Location loc, std::string message);
+  // Reports (once) input nested deeper than the checker follows; true when it is.
+  bool TooDeep(int depth, int limit, Location loc, std::string_view what);
   void CollectNames();
   void Declare(const std::string& name, Location loc, Symbol symbol);
   const Symbol* FindGlobal(const std::string& name) const;
@@ -162,8 +174,7 @@ class Checker {
   const Type* ResolveType(const ast::TypeExpr& t);
   // ResolveType for what is stored (state, fields, attributes, action and event parameters):
   // `int` is not allowed; `finite_only` also rules out every non-finite-scalar type.
-  const Type* ResolveStoredType(const ast::TypeExpr& t, std::string_view what,
-                               bool finite_only);
+  const Type* ResolveStoredType(const ast::TypeExpr& t, std::string_view what, bool finite_only);
   const Type* CheckWidth(const Type* t, Location loc);
   bool ContainsInt(const Type* t) const;
   void CheckCardValues(int type_index);
@@ -171,8 +182,6 @@ class Checker {
   // ------------------------------------------------------------ checker_expr.cc
   ir::ExprPtr CheckExpr(const ast::Expr& e);
   ir::ExprPtr CheckExprKind(const ast::Expr& e);
-  // Reports (once) input nested deeper than the checker follows; true when it is.
-  bool TooDeep(int depth, int limit, Location loc, std::string_view what);
   ir::ExprPtr CheckName(const ast::Expr& e);
   ir::ExprPtr CheckUnary(const ast::Expr& e);
   ir::ExprPtr CheckBinary(const ast::Expr& e);
@@ -180,7 +189,6 @@ class Checker {
   ir::ExprPtr CheckIndex(const ast::Expr& e);
   ir::ExprPtr CheckField(const ast::Expr& e);
   ir::ExprPtr CheckQuantifier(const ast::Expr& e);
-  ir::ExprPtr CheckSetLiteral(const ast::Expr& e);
   ir::ExprPtr CheckBool(const ast::Expr& e);
   ir::ExprPtr CheckInteger(const ast::Expr& e);
   // Converts `e` to `want` (wrapping a payload into an option, typing `none` and `{}`), or
@@ -197,6 +205,8 @@ class Checker {
   const Type* EnumTypeNamed(const std::string& name);
 
   // ------------------------------------------------------------ checker_builtins.cc
+  // `{a, b}`: a set of the elements' type (integer constants: of their range), or `{}`.
+  ir::ExprPtr CheckSetLiteral(const ast::Expr& e);
   // A built-in function call, or null when `e.name` is not a built-in function.
   ir::ExprPtr CheckBuiltinCall(const ast::Expr& e, bool* handled);
   // A built-in statement; false when `s.name` is not one.
@@ -205,8 +215,7 @@ class Checker {
   void LowerMove(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
   // A place whose type is a collection of one of the allowed kinds; `builtin` names the
   // operation in messages.
-  ir::ExprPtr CheckZone(const ast::Expr& e, std::string_view builtin, bool bag, bool seq,
-                        bool set);
+  ir::ExprPtr CheckZone(const ast::Expr& e, std::string_view builtin, bool bag, bool seq, bool set);
 
   // ------------------------------------------------------------ checker_stmt.cc
   void LowerBlock(const ast::Block& block, ir::Block& out);
@@ -231,8 +240,7 @@ class Checker {
   // ------------------------------------------------------------ locals and frames
   // Binds a new local in the innermost scope, reporting a name that would shadow a global
   // or an enclosing local, and allocates its frame slot.
-  const Local& BindLocal(const std::string& name, Location loc, const Type* type,
-                         LocalKind kind);
+  const Local& BindLocal(const std::string& name, Location loc, const Type* type, LocalKind kind);
   const Local* FindLocal(const std::string& name) const;
   int64_t AllocSlot(const Type* type);
   size_t OpenScope() const { return locals_.size(); }
@@ -272,8 +280,8 @@ class Checker {
   ir::FrameLayout* frame_ = nullptr;
   ir::FrameLayout scratch_frame_;  // for expressions outside any unit (card values)
   std::vector<Local> locals_;
-  size_t locals_base_ = 0;  // locals below this belong to a caller of an inlined proc
-  int mute_ = 0;            // > 0: errors are dropped (re-lowering an already checked proc)
+  size_t locals_base_ = 0;      // locals below this belong to a caller of an inlined proc
+  int mute_ = 0;                // > 0: errors are dropped (re-lowering an already checked proc)
   bool checking_proc_ = false;  // checking a proc body on its own: calls are not inlined
   std::vector<int> inlining_;   // procs being inlined, innermost last
   Location inline_root_;        // the outermost call being inlined

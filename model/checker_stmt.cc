@@ -118,9 +118,9 @@ ir::ExprPtr Checker::CheckPlace(const ast::Expr& e) {
                                                ": it is a parameter, and parameters are "
                                                "immutable"));
           case LocalKind::kLet:
-            return not_assignable(absl::StrCat(
-                "cannot assign to ", Quote(e.name), ": it is bound by the `let` at ",
-                Where(local->loc), ", and let-bound names are immutable"));
+            return not_assignable(absl::StrCat("cannot assign to ", Quote(e.name),
+                                               ": it is bound by the `let` at ", Where(local->loc),
+                                               ", and let-bound names are immutable"));
           case LocalKind::kLoop:
             return not_assignable(absl::StrCat("cannot assign to ", Quote(e.name),
                                                ": it is a loop variable (bound at ",
@@ -140,11 +140,10 @@ ir::ExprPtr Checker::CheckPlace(const ast::Expr& e) {
       }
       if (auto it = enumerators_.find(e.name); it != enumerators_.end()) {
         return not_assignable(absl::StrCat("cannot assign to ", Quote(e.name),
-                                           ": it is a member of enum ",
-                                           it->second[0].def->name));
+                                           ": it is a member of enum ", it->second[0].def->name));
       }
-      return not_assignable(absl::StrCat("undefined name ", Quote(e.name),
-                                         DidYouMean(e.name, ValueNames())));
+      return not_assignable(
+          absl::StrCat("undefined name ", Quote(e.name), DidYouMean(e.name, ValueNames())));
     }
     case ast::ExprKind::kIndex: {
       ir::ExprPtr base = CheckPlace(*e.operands[0]);
@@ -172,8 +171,8 @@ ir::ExprPtr Checker::CheckPlace(const ast::Expr& e) {
       const ast::Expr& b = *e.operands[0];
       if (b.kind == ast::ExprKind::kName && FindLocal(b.name) == nullptr &&
           EnumTypeNamed(b.name) != nullptr) {
-        return not_assignable(absl::StrCat("cannot assign to ", b.name, ".", e.name,
-                                           ": it is a member of an enum"));
+        return not_assignable(
+            absl::StrCat("cannot assign to ", b.name, ".", e.name, ": it is a member of an enum"));
       }
       ir::ExprPtr base = CheckPlace(b);
       if (IsError(base->type)) return base;
@@ -183,8 +182,8 @@ ir::ExprPtr Checker::CheckPlace(const ast::Expr& e) {
                                            ": card attributes are fixed"));
       }
       if (t->kind != TypeKind::kStruct) {
-        Error(e.name_loc, absl::StrCat("no field ", Quote(e.name), ": ", TypeName(t),
-                                       " is not a struct"));
+        Error(e.name_loc,
+              absl::StrCat("no field ", Quote(e.name), ": ", TypeName(t), " is not a struct"));
         return ErrorExpr(e.loc);
       }
       int index = t->struct_def->FieldIndex(e.name);
@@ -202,8 +201,8 @@ ir::ExprPtr Checker::CheckPlace(const ast::Expr& e) {
       ir::ExprPtr base = CheckPlace(*e.operands[0]);
       if (IsError(base->type)) return base;
       if (base->type->kind != TypeKind::kOption) {
-        Error(e.operands[0]->loc, absl::StrCat("`!` unwraps an option, but this is ",
-                                               TypeName(base->type)));
+        Error(e.operands[0]->loc,
+              absl::StrCat("`!` unwraps an option, but this is ", TypeName(base->type)));
         return ErrorExpr(e.loc);
       }
       ir::ExprPtr r = MakeExpr(ir::ExprOp::kUnwrap, base->type->elem, e.loc);
@@ -212,8 +211,9 @@ ir::ExprPtr Checker::CheckPlace(const ast::Expr& e) {
     }
     default:
       CheckExpr(e);
-      return not_assignable("cannot assign to this expression: only state variables, their "
-                            "array elements and struct fields can be assigned");
+      return not_assignable(
+          "cannot assign to this expression: only state variables, their "
+          "array elements and struct fields can be assigned");
   }
 }
 
@@ -225,13 +225,11 @@ void Checker::LowerAssign(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
     stmt->op = ir::StmtOp::kAssign;
     stmt->value = Coerce(CheckExpr(*s.value), place->type);
   } else {
-    stmt->op = s.assign_op == ast::AssignOp::kAdd ? ir::StmtOp::kAddAssign
-                                                  : ir::StmtOp::kSubAssign;
+    stmt->op = s.assign_op == ast::AssignOp::kAdd ? ir::StmtOp::kAddAssign : ir::StmtOp::kSubAssign;
     stmt->value = CheckInteger(*s.value);
     if (!IsError(place->type) && !place->type->is_integer()) {
       Error(s.target->loc, absl::StrCat(s.assign_op == ast::AssignOp::kAdd ? "`+=`" : "`-=`",
-                                        " needs an integer place, found ",
-                                        TypeName(place->type)));
+                                        " needs an integer place, found ", TypeName(place->type)));
       place = ErrorExpr(s.target->loc);
     }
   }
@@ -268,10 +266,11 @@ void Checker::LowerEmit(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
   };
   const Symbol* sym = FindGlobal(s.name);
   if (sym == nullptr || sym->kind != SymbolKind::kEvent) {
-    Error(s.name_loc, sym == nullptr ? absl::StrCat("undefined event ", Quote(s.name),
-                                                    DidYouMean(s.name, GlobalNames({SymbolKind::kEvent})))
-                                     : absl::StrCat(Quote(s.name), " is a ",
-                                                    Describe(sym->kind), ", not an event"));
+    Error(s.name_loc,
+          sym == nullptr
+              ? absl::StrCat("undefined event ", Quote(s.name),
+                             DidYouMean(s.name, GlobalNames({SymbolKind::kEvent})))
+              : absl::StrCat(Quote(s.name), " is a ", Describe(sym->kind), ", not an event"));
     check_args();
     return;
   }
@@ -305,14 +304,15 @@ void Checker::LowerCall(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
   if (LowerBuiltinStmt(s, out)) return;
   const Symbol* sym = FindGlobal(s.name);
   if (sym == nullptr || sym->kind != SymbolKind::kProc) {
-    std::string why =
-        sym == nullptr ? absl::StrCat("undefined procedure ", Quote(s.name),
-                                      DidYouMean(s.name, GlobalNames({SymbolKind::kProc})))
-        : sym->kind == SymbolKind::kFun
-            ? absl::StrCat(Quote(s.name), " is a function: its value must be used in an "
-                                          "expression, not called as a statement")
-            : absl::StrCat(Quote(s.name), " is ", WithArticle(sym->kind),
-                           ", not a procedure; only procs can be called");
+    std::string why = sym == nullptr
+                          ? absl::StrCat("undefined procedure ", Quote(s.name),
+                                         DidYouMean(s.name, GlobalNames({SymbolKind::kProc})))
+                      : sym->kind == SymbolKind::kFun
+                          ? absl::StrCat(Quote(s.name),
+                                         " is a function: its value must be used in an "
+                                         "expression, not called as a statement")
+                          : absl::StrCat(Quote(s.name), " is ", WithArticle(sym->kind),
+                                         ", not a procedure; only procs can be called");
     Error(s.name_loc, why);
     check_args();
     return;

@@ -39,9 +39,9 @@ void Checker::DeclareEnum(const ast::Decl& decl, int type_index) {
   auto add = [&](const std::string& name, Location loc) {
     for (size_t i = 0; i < def->members.size(); ++i) {
       if (def->members[i] == name) {
-        Error(loc, absl::StrCat("duplicate member ", Quote(name), " in enum ", def->name,
-                                " (first at ", def->member_locs[i].line, ":",
-                                def->member_locs[i].column, ")"));
+        Error(loc,
+              absl::StrCat("duplicate member ", Quote(name), " in enum ", def->name, " (first at ",
+                           def->member_locs[i].line, ":", def->member_locs[i].column, ")"));
         return;
       }
     }
@@ -239,19 +239,24 @@ const Type* Checker::ResolveType(const ast::TypeExpr& t) {
       const Type* elem = ResolveType(*t.elem);
       std::optional<int64_t> capacity = ConstantInt(*t.capacity, "a seq's capacity");
       if (capacity && (*capacity < 1 || *capacity > (int64_t{1} << 30))) {
-        Error(t.capacity->loc, absl::StrCat("a seq's capacity must be between 1 and 2^30, found ",
-                                            *capacity));
+        Error(t.capacity->loc,
+              absl::StrCat("a seq's capacity must be between 1 and 2^30, found ", *capacity));
         return ErrorType();
       }
       if (IsError(elem) || !capacity) return ErrorType();
+      if (!IsFiniteScalar(elem)) {
+        Error(t.elem->loc, FiniteMessage("a seq's element", elem));
+        return ErrorType();
+      }
       return CheckWidth(types_.Seq(elem, *capacity), t.loc);
     }
     case ast::TypeExprKind::kOption: {
       const Type* elem = ResolveType(*t.elem);
       if (IsError(elem)) return ErrorType();
       if (elem->kind == TypeKind::kInt) {
-        Error(t.elem->loc, "`int?` is not allowed: an option needs a finite payload such as a "
-                           "range lo..hi");
+        Error(t.elem->loc,
+              "`int?` is not allowed: an option needs a finite payload such as a "
+              "range lo..hi");
         return ErrorType();
       }
       if (elem->kind == TypeKind::kOption) {
@@ -318,8 +323,8 @@ void Checker::CheckCardValues(int type_index) {
         if (def->attrs[a].name == arg.name) index = static_cast<int>(a);
       }
       if (index < 0) {
-        Error(arg.loc, absl::StrCat("card type ", def->name, " has no attribute ",
-                                    Quote(arg.name), DidYouMean(arg.name, FieldNames(info.type))));
+        Error(arg.loc, absl::StrCat("card type ", def->name, " has no attribute ", Quote(arg.name),
+                                    DidYouMean(arg.name, FieldNames(info.type))));
         continue;
       }
       if (!given.insert(arg.name).second) {

@@ -5,7 +5,9 @@
 // between a quantifier's iterations.
 #include "model/evaluator.h"
 
+#include <algorithm>
 #include <cassert>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "model/value_format.h"

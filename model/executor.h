@@ -37,6 +37,8 @@ class Executor {
   void BeginZero();
   // The move being built; Run appends the choices of each path to it.
   Move& move() { return move_; }
+  // Whether Run records the statements and branches of each path in Move::trail.
+  void set_record_trail(bool record) { record_trail_ = record; }
 
   // Runs `body` from the working state with `frame` (laid out as `layout`) holding the
   // parameters. Every completed path goes to sink.OnSuccessor, every failed one to
@@ -74,6 +76,7 @@ class Executor {
     std::vector<Cont> cont;
     std::vector<int64_t> loop_values;
     size_t choices = 0;
+    size_t trail = 0;
     std::vector<int64_t> candidates;
   };
 
@@ -125,6 +128,7 @@ class Executor {
   Evaluator& eval_;
   std::vector<uint32_t> state_;
   Move move_;
+  bool record_trail_ = false;
   SuccessorSink* sink_ = nullptr;
   Frame frame_;
   uint32_t frame_scalars_ = 0;

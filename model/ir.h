@@ -138,6 +138,24 @@ struct Stmt {
   std::vector<ExprPtr> args;
   std::string message;  // kAssert
   std::string name;     // kLet/kFor/kChoose/kRoll: the local's name, for narration
+  // Trail ids (see TrailPoint), set by NumberTrailPoints: this statement's, and for kIf the
+  // first of its branches' (branch i is branch_id + i; conds.size() is the else, or the
+  // fall-through when there is no else block).
+  uint32_t id = 0;
+  uint32_t branch_id = 0;
+};
+
+// A point of the rules a move can pass through: a statement, or one branch of an `if`. Moves
+// record the ids of the points they passed (Move::trail) for coverage analysis.
+struct TrailPoint {
+  const Stmt* stmt = nullptr;  // the statement, or the `if` the branch belongs to
+  int branch = -1;             // -1: the statement itself; else the branch number
+  Location loc;                // the statement; a branch's condition, or its else block
+  // The rule whose body holds the point: kAction/kTrigger with its index; init is -1/-1.
+  enum class Rule { kInit, kAction, kTrigger };
+  Rule rule = Rule::kInit;
+  int rule_index = -1;
+  int32_t parent_branch = -1;  // the innermost enclosing branch point, -1 when none
 };
 
 struct FrameLayout {
@@ -240,7 +258,13 @@ struct Program {
   std::vector<Query> queries;
   int64_t pending_capacity = 8;
   Location pending_loc;
+  std::vector<TrailPoint> trail_points;  // indexed by trail id
 };
+
+// Numbers the statements and if-branches of `init`, the actions and the triggers (in that
+// order, depth first) into program.trail_points, setting Stmt::id and Stmt::branch_id. Called
+// by LoadModel once the program is checked.
+void NumberTrailPoints(Program& program);
 
 }  // namespace rulecheck::model::ir
 

@@ -44,6 +44,7 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
     }
     return absl::InvalidArgumentError(message);
   }
+  ir::NumberTrailPoints(model->program);
   model->layout = StateLayout::Build(model->program);
   return model;
 }

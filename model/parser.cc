@@ -52,6 +52,13 @@ void Parser::Fail(const std::string& expected) {
   throw SyntaxError{};
 }
 
+void Parser::FailTooDeep() {
+  diagnostics_.Error(Peek().loc, absl::StrCat("nesting too deep here: expressions, types and "
+                                              "blocks may nest at most ",
+                                              kMaxNesting, " levels"));
+  throw SyntaxError{};
+}
+
 // After an error, skip to a declaration keyword that starts a line: the usual layout of a
 // rules file. Errors inside the skipped text are not reported; independent errors in later
 // declarations are.

@@ -35,6 +35,7 @@ ast::ExprPtr MakeUnary(ast::Op op, Location loc, ast::ExprPtr operand) {
 }  // namespace
 
 ast::ExprPtr Parser::ParseExpr() {
+  Nesting nesting(*this);
   if (At(Tok::kIf)) return ParseIf();
   if (AtQuantifier()) return ParseQuantifier();
   return ParseImplies();
@@ -116,6 +117,7 @@ ast::ExprPtr Parser::ParseAnd() {
 }
 
 ast::ExprPtr Parser::ParseNot() {
+  Nesting nesting(*this);
   if (At(Tok::kNot)) {
     Location loc = Next().loc;
     return MakeUnary(ast::Op::kNot, loc, ParseNot());
@@ -161,6 +163,7 @@ ast::ExprPtr Parser::ParseMultiplicative() {
 }
 
 ast::ExprPtr Parser::ParseUnary() {
+  Nesting nesting(*this);
   if (At(Tok::kMinus)) {
     Location loc = Next().loc;
     ast::ExprPtr operand = ParseUnary();
@@ -273,6 +276,7 @@ ast::ExprPtr Parser::ParsePrimary() {
 }
 
 ast::TypeExprPtr Parser::ParseType() {
+  Nesting nesting(*this);
   auto type = std::make_unique<ast::TypeExpr>();
   type->loc = Peek().loc;
   if (Accept(Tok::kLBracket)) {

@@ -82,7 +82,28 @@ class Parser {
   const Token& ExpectIdent(const std::string& what);
   [[noreturn]] void Fail(const std::string& expected);
 
+  // How deep expressions, types and blocks may nest: deeper input is reported, not parsed by
+  // a recursion that could overflow the stack.
+  static constexpr int kMaxNesting = 256;
+  // Counts one level of nesting for as long as it lives; reports too deep a nesting (and
+  // throws) at the current token.
+  class Nesting {
+   public:
+    explicit Nesting(Parser& parser) : parser_(parser) {
+      if (parser_.nesting_ >= kMaxNesting) parser_.FailTooDeep();
+      ++parser_.nesting_;
+    }
+    ~Nesting() { --parser_.nesting_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+
+   private:
+    Parser& parser_;
+  };
+  [[noreturn]] void FailTooDeep();
+
  private:
+  int nesting_ = 0;
   std::vector<Token> tokens_;
   size_t pos_ = 0;
   Diagnostics& diagnostics_;

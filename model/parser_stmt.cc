@@ -7,6 +7,7 @@
 namespace rulecheck::model {
 
 ast::Block Parser::ParseBlock() {
+  Nesting nesting(*this);
   ast::Block block;
   block.loc = Expect(Tok::kLBrace, "`{`").loc;
   while (!At(Tok::kRBrace)) {

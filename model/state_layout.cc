@@ -1,7 +1,13 @@
-// StateLayout::Build: packs the state variables one after another in declaration order, then
+// StateLayout::Build: packs the state variables in the sharing order of layout_order.h, then
 // the pending-trigger list, and writes each variable's bit offset into every kStateVar node of
 // the program so that evaluation needs no lookup.
+//
+// A variable of at most 32 bits that would straddle a word boundary starts on the next word
+// instead, when the state has spare bits for it in its last word: then a move that writes
+// it changes one word, not two, and the tree store rehashes one leaf path instead of two.
 #include "model/state_layout.h"
+
+#include "model/layout_order.h"
 
 #include <algorithm>
 #include <cassert>
@@ -63,10 +69,33 @@ uint32_t CheckedBits(uint64_t bits) {
 
 StateLayout StateLayout::Build(ir::Program& program) {
   StateLayout layout;
+  uint64_t total = 0;  // bits of the variables, unpadded
+  for (const ir::StateVar& var : program.state) total += var.type->width;
+  // The pending list packs after the variables; spare bits are those the last word has left.
+  uint64_t pending_bits = 0;
+  if (!program.triggers.empty()) {
+    uint64_t args_width = 0;
+    for (const ir::Event& event : program.events) {
+      uint64_t sum = 0;
+      for (const ir::Param& p : event.params) sum += p.type->width;
+      args_width = std::max(args_width, sum);
+    }
+    pending_bits = BitsFor(program.pending_capacity + 1) +
+                   (BitsFor(static_cast<int64_t>(program.triggers.size()) + 1) + args_width) *
+                       static_cast<uint64_t>(program.pending_capacity);
+  }
+  uint64_t spare = (32 - (total + pending_bits) % 32) % 32;
+  layout.var_offsets_.assign(program.state.size(), 0);
   uint64_t bit = 0;
-  for (const ir::StateVar& var : program.state) {
-    layout.var_offsets_.push_back(CheckedBits(bit));
-    bit += var.type->width;
+  for (int index : SharingOrder(program)) {
+    const uint32_t width = program.state[index].type->width;
+    const uint64_t in_word = bit % 32;
+    if (width <= 32 && in_word + width > 32 && 32 - in_word <= spare) {
+      spare -= 32 - in_word;
+      bit += 32 - in_word;
+    }
+    layout.var_offsets_[index] = CheckedBits(bit);
+    bit += width;
   }
 
   if (!program.triggers.empty()) {

@@ -26,6 +26,8 @@ class SuccessorGenerator::Impl {
     cardinalities_.reserve(8);
   }
 
+  void set_record_trail(bool record) { exec_.set_record_trail(record); }
+
   void Initial(SuccessorSink& sink) {
     Move& m = exec_.move();
     m.kind = Move::Kind::kInit;
@@ -34,6 +36,7 @@ class SuccessorGenerator::Impl {
     m.player_type = nullptr;
     m.player = 0;
     m.choices.clear();
+    m.trail.clear();
     exec_.BeginZero();
     Frame frame = init_frame_.frame();
     eval_.set_frame(frame);
@@ -125,6 +128,7 @@ class SuccessorGenerator::Impl {
         m.args[i] = v;
       }
       m.choices.clear();
+    m.trail.clear();
       m.player = 0;
       eval_.set_state(state);
       eval_.set_frame(frame);
@@ -175,6 +179,7 @@ class SuccessorGenerator::Impl {
     m.player_type = trigger.by != nullptr ? trigger.by->type : nullptr;
     m.player = 0;
     m.choices.clear();
+    m.trail.clear();
     exec_.Begin(state);
     exec_.RemovePending(0);
     eval_.set_frame(frame);
@@ -223,5 +228,7 @@ bool SuccessorGenerator::IsTerminal(const uint32_t* state, StepFailure* failure)
 PropertyValue SuccessorGenerator::Evaluate(const ir::Property& property, const uint32_t* state) {
   return impl_->Evaluate(property, state);
 }
+
+void SuccessorGenerator::set_record_trail(bool record) { impl_->set_record_trail(record); }
 
 }  // namespace rulecheck::model

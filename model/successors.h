@@ -41,6 +41,9 @@ struct Move {
   const Type* player_type = nullptr;  // the `by` expression's type; null without `by`
   int64_t player = 0;
   std::vector<Choice> choices;
+  // With SuccessorGenerator::set_record_trail(true): the ids of the statements and `if`
+  // branches the move passed, in order (see ir::TrailPoint); else empty.
+  std::vector<uint32_t> trail;
 };
 
 struct StepFailure {
@@ -85,6 +88,8 @@ class SuccessorGenerator {
   bool IsTerminal(const uint32_t* state, StepFailure* failure = nullptr);
   // Evaluates a property's expression (invariant, reachable, terminal, query) in `state`.
   PropertyValue Evaluate(const ir::Property& property, const uint32_t* state);
+  // Whether moves record their Move::trail (off by default: it costs time on every statement).
+  void set_record_trail(bool record);
 
  private:
   class Impl;

@@ -17,12 +17,28 @@ std::string_view KindName(FindingKind kind) {
       return "witness";
     case FindingKind::kModelError:
       return "model_error";
+    case FindingKind::kDeadAction:
+      return "dead_action";
+    case FindingKind::kDeadTrigger:
+      return "dead_trigger";
+    case FindingKind::kDeadBranch:
+      return "dead_branch";
+    case FindingKind::kUnreachableCard:
+      return "unreachable_card";
   }
   return "unknown";
 }
 
 std::string_view SeverityName(Severity severity) {
-  return severity == Severity::kError ? "error" : "info";
+  switch (severity) {
+    case Severity::kError:
+      return "error";
+    case Severity::kInfo:
+      return "info";
+    case Severity::kWarning:
+      return "warning";
+  }
+  return "unknown";
 }
 
 }  // namespace rulecheck::properties

@@ -27,15 +27,21 @@ enum class FindingKind {
   kUnreachable,  // a `reachable` property holds in no reachable state
   kWitness,      // a `reachable` property holds: the trace shows where (info)
   kModelError,   // a value left its type, an unwrap of none, a pending-list overflow...
-  // Later: kDeadRule, kReactionChain, kOrderDependence, kNonTermination, kQuery.
+  // After a complete search (warnings, see docs/findings.md):
+  kDeadAction,       // an action that never made a move
+  kDeadTrigger,      // a trigger that never resolved
+  kDeadBranch,       // an if/elif/else branch no move took
+  kUnreachableCard,  // a member of a `cards` enum no move took as an argument or choice
+  // Later: kReactionChain, kOrderDependence, kNonTermination, kQuery.
 };
 
-enum class Severity { kError, kInfo };
+// Errors make `rulecheck check` fail; warnings (dead rules) and info (witnesses) do not.
+enum class Severity { kError, kInfo, kWarning };
 
-// `invariant`, `assert`, `deadlock`, `unreachable`, `witness`, `model_error`: the names
-// reports and the JSON format use.
+// `invariant`, `assert`, `deadlock`, `unreachable`, `witness`, `model_error`, `dead_action`,
+// `dead_trigger`, `dead_branch`, `unreachable_card`: the names reports and JSON use.
 std::string_view KindName(FindingKind kind);
-// `error`, `info`.
+// `error`, `info`, `warning`.
 std::string_view SeverityName(Severity severity);
 
 struct FindingStep {

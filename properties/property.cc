@@ -7,6 +7,7 @@
 
 #include "properties/builtin_checks.h"
 #include "properties/collector.h"
+#include "properties/coverage_check.h"
 
 namespace rulecheck::properties {
 
@@ -21,6 +22,12 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
   if (options.invariants) checks.push_back(std::make_unique<InvariantCheck>(model, collector));
   if (options.deadlocks) checks.push_back(std::make_unique<DeadlockCheck>(collector));
   if (options.reachables) checks.push_back(std::make_unique<ReachableCheck>(model, collector));
+  CoverageCheck* coverage = nullptr;
+  if (options.dead_rules || options.coverage) {
+    auto check = std::make_unique<CoverageCheck>(model, collector, options.dead_rules);
+    coverage = check.get();
+    checks.push_back(std::move(check));
+  }
 
   std::vector<explorer::ExplorationObserver*> observers;
   for (const auto& check : checks) observers.push_back(check.get());
@@ -32,6 +39,10 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
   result.stats = exploration.stats();
   for (const auto& check : checks) check->Finish(result.stats, result.undetermined);
   result.findings = collector.Finish(exploration);
+  if (options.coverage && coverage != nullptr) {
+    result.has_coverage = true;
+    result.coverage = coverage->Coverage();
+  }
   return result;
 }
 

@@ -8,7 +8,9 @@
 // where each first holds; `unreachable` when a complete search never met it; undetermined
 // when the search stopped early). "First" is in the search's canonical order, so the result
 // is the same for any thread count. Only error findings mean the model is broken; witnesses
-// are info.
+// are info. After a complete search, actions, triggers and branches no move used and cards
+// no move named are warnings (dead rules); CheckOptions::coverage adds a per-line count of
+// the transitions that ran each line.
 //
 //   properties::CheckResult result = properties::Check(*model, {.stop_at_first = true});
 //   for (const properties::Finding& finding : result.findings) ...
@@ -34,6 +36,16 @@ struct CheckOptions {
   bool invariants = true;
   bool reachables = true;
   bool deadlocks = true;
+  // Dead actions, triggers and branches and unreachable cards (warnings, complete search only).
+  bool dead_rules = true;
+  // Fill CheckResult::coverage.
+  bool coverage = false;
+};
+
+// How many transitions ran a line of the rules file (see CheckResult::coverage).
+struct LineCoverage {
+  int line = 0;
+  uint64_t transitions = 0;
 };
 
 // A property the search could not decide because it stopped early (e.g. a `reachable` that
@@ -48,6 +60,11 @@ struct CheckResult {
   explorer::ExplorationStats stats;
   std::vector<Finding> findings;  // errors first, then info; each group in the order found
   std::vector<Undetermined> undetermined;
+  // With CheckOptions::coverage: every line that holds a rule header or a statement, in line
+  // order, with the number of transitions (initial moves included) that ran it. A line counts
+  // once per transition however often the move passed it. Exact after a complete search.
+  bool has_coverage = false;
+  std::vector<LineCoverage> coverage;
 
   // How many findings are errors.
   int error_count() const;

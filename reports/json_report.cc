@@ -113,6 +113,16 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
     undetermined.push_back(std::move(entry));
   }
   json["undetermined"] = std::move(undetermined);
+  if (result.has_coverage) {
+    Json coverage = Json::array();
+    for (const properties::LineCoverage& line : result.coverage) {
+      Json entry = Json::object();
+      entry["line"] = line.line;
+      entry["transitions"] = line.transitions;
+      coverage.push_back(std::move(entry));
+    }
+    json["coverage"] = std::move(coverage);
+  }
   return json;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -76,12 +77,27 @@ void WriteLocation(const std::string& file, const model::Location& location, std
 
 void WriteFinding(const model::Model& model, const properties::Finding& finding,
                   std::ostream& out) {
-  const std::string label = properties::IsError(finding)
-                                ? "error"
+  const std::string label = properties::IsError(finding) ? "error"
+                            : finding.severity == properties::Severity::kWarning
+                                ? "warning"
                                 : std::string(properties::KindName(finding.kind));
   out << label << ": " << finding.message << "\n";
   WriteLocation(finding.file, finding.location, out);
   WriteTrace(model, finding.trace, out);
+}
+
+// `line 12 (3 transitions): play(c) by p {` for each line of CheckResult::coverage.
+void WriteCoverage(const model::Model& model, const properties::CheckResult& result,
+                   std::ostream& out) {
+  out << "\ncoverage: transitions that ran each line\n";
+  for (const properties::LineCoverage& line : result.coverage) {
+    std::string_view text = model.source->Line(line.line);
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    char count[32];
+    std::snprintf(count, sizeof(count), "%6d %12s  ", line.line,
+                  GroupThousands(line.transitions).c_str());
+    out << kStepIndent << count << text << "\n";
+  }
 }
 
 void WriteClosing(const properties::CheckResult& result, std::ostream& out) {
@@ -112,6 +128,7 @@ void WriteTextReport(const model::Model& model, const properties::CheckResult& r
         << " has not held so far, and the search did not finish\n";
     WriteLocation(model.source->path(), property.location, out);
   }
+  if (result.has_coverage) WriteCoverage(model, result, out);
   out << "\n";
   WriteClosing(result, out);
 }

@@ -130,6 +130,21 @@ TEST(ExplorerTest, SameStatesForAnyThreadCount) {
   }
 }
 
+TEST(ExplorerTest, TheStoreGrowsWithTheStates) {
+  // 181,440 states: far more than the first tables hold, so the store is rebuilt bigger
+  // several times during the search, and the levels must come out the same.
+  auto model = LoadGame("puzzle8.rules");
+  ASSERT_NE(model, nullptr);
+  ExploreSummary one = ExploreAndCollect(*model, {.threads = 1, .memory_bytes = 1 << 28});
+  ExploreSummary two = ExploreAndCollect(*model, {.threads = 2, .memory_bytes = 1 << 28});
+  EXPECT_TRUE(one.stats.complete);
+  EXPECT_EQ(one.stats.states, 181440u);
+  EXPECT_EQ(one.stats.transitions, 483840u);
+  EXPECT_EQ(two.levels, one.levels);
+  // The tables hold the states at a load between a quarter and a half.
+  EXPECT_LE(one.stats.store_bytes, 181440u * 8 * 4);
+}
+
 TEST(ExplorerTest, MaxStatesKeepsTheFirstStatesInCanonicalOrder) {
   auto model = LoadGame("tictactoe.rules");
   ASSERT_NE(model, nullptr);

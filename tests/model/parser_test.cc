@@ -267,5 +267,37 @@ TEST(ParserTest, StandaloneExpression) {
             std::string::npos);
 }
 
+TEST(ParserTest, DeepNestingIsAnErrorNotACrash) {
+  // Parentheses, `not`, unary minus, types and blocks, each 10,000 deep.
+  const std::string parens = "invariant deep: " + std::string(10000, '(') + "true" +
+                             std::string(10000, ')') + "\n";
+  std::string nots = "invariant deep: ";
+  for (int i = 0; i < 10000; ++i) nots += "not ";
+  nots += "true\n";
+  const std::string minus = "const C = " + std::string(10000, '-') + "1\n";
+  std::string type = "state {\n  x: ";
+  for (int i = 0; i < 10000; ++i) type += "[bool] ";
+  type += "bool\n}\n";
+  std::string block = "action a() ";
+  for (int i = 0; i < 10000; ++i) block += "{ may ";
+  block += "{ }";
+  for (int i = 0; i < 10000; ++i) block += " }";
+  block += "\n";
+  for (const std::string& text : {parens, nots, minus, type, block}) {
+    Parsed parsed = ParseText(text);
+    EXPECT_NE(parsed.errors.find("nesting too deep"), std::string::npos) << parsed.errors;
+  }
+}
+
+TEST(ParserTest, LongChainsParseAndFree) {
+  // A chain is parsed by a loop, not by recursion; destroying its AST must not recurse either.
+  std::string chain = "invariant long: 0";
+  for (int i = 0; i < 200000; ++i) chain += " + 1";
+  chain += " > 0\n";
+  Parsed parsed = ParseText(chain);
+  EXPECT_EQ(parsed.errors, "");
+  ASSERT_EQ(parsed.ast.decls.size(), 1u);
+}
+
 }  // namespace
 }  // namespace rulecheck::model

@@ -315,6 +315,9 @@ TEST(SuccessorsTest, ModelErrorsNameThePlaceAndValue) {
     action index() { arr[k] := 1 }
     action setidem() { add(st, P2)  add(st, P2) }
     action noset() { remove(st, P2) }
+    action insertbad() { insert_at(s, 1, P1) }
+    action removeatbad() { push(s, P2)  remove_at(s, 1) }
+    action bottomfull() { push(s, P1)  push(s, P1)  push_bottom(s, P2) }
   )");
   ASSERT_NE(model, nullptr);
   EXPECT_EQ(ErrorOf(*model, "over"), "points[P1] := 6 is outside 0..5");
@@ -331,6 +334,9 @@ TEST(SuccessorsTest, ModelErrorsNameThePlaceAndValue) {
   EXPECT_EQ(ErrorOf(*model, "index"), "arr[4]: index 4 is outside 0..2");
   EXPECT_EQ(ErrorOf(*model, "setidem", /*succeeds=*/true), "");
   EXPECT_EQ(ErrorOf(*model, "noset"), "remove(st, P2): st holds no P2");
+  EXPECT_EQ(ErrorOf(*model, "insertbad"), "insert_at(s, 1, P1): index 1 is outside 0..0");
+  EXPECT_EQ(ErrorOf(*model, "removeatbad"), "remove_at(s, 1): index 1 is outside 0..0");
+  EXPECT_EQ(ErrorOf(*model, "bottomfull"), "push_bottom(s, P2): s is full (capacity 2)");
 }
 
 TEST(SuccessorsTest, ModelErrorInAGuardNamesTheInstance) {
@@ -379,13 +385,45 @@ TEST(SuccessorsTest, TriggersResolveFirstInFirstOutWithGuardsAtTheEmit) {
       EXPECT_EQ(r.moves[0].args, (std::vector<int64_t>{0, 1}));
       EXPECT_EQ(FormatMovePlayer(r.moves[0]), "P1");
     }
-    if (step == 2) EXPECT_EQ(r.moves[0].player_type, nullptr);
+    if (step == 2) {
+      EXPECT_EQ(r.moves[0].player_type, nullptr);
+    }
     s = r.states[0];
   }
   // Pending empty again and `go` disabled: a deadlock.
   Recorder end = Expand(*model, s);
   EXPECT_TRUE(end.lines.empty());
   EXPECT_TRUE(end.failures.empty());
+}
+
+TEST(SuccessorsTest, EntriesEmittedByATriggerQueueBehindTheRest) {
+  auto model = Load(R"(
+    event A(k: 0..3)
+    event B(k: 0..3)
+    state { log: seq<0..3, 5>  n: 0..5 = 4 }
+    action go() when empty(log) { emit A(1)  emit B(2) }
+    action bad() when empty(log) { emit A(n) }
+    trigger ta on A(k) { push(log, k)  emit B(3) }
+    trigger tb on B(k) { push(log, k) }
+  )");
+  ASSERT_NE(model, nullptr);
+  std::vector<uint32_t> s = FirstInitial(*model);
+  std::vector<std::string> expected = {
+      "go() | log=[] n=4 pending=[ta(1), tb(2)]",
+      "ta(1) | log=[1] n=4 pending=[tb(2), tb(3)]",
+      "tb(2) | log=[1, 2] n=4 pending=[tb(3)]",
+      "tb(3) | log=[1, 2, 3] n=4 pending=[]",
+  };
+  for (size_t step = 0; step < expected.size(); ++step) {
+    Recorder r = Expand(*model, s);
+    ASSERT_EQ(r.lines.size(), 1u) << "step " << step;
+    EXPECT_EQ(r.lines[0], expected[step]);
+    if (step == 0) {
+      ASSERT_EQ(r.failures.size(), 1u);
+      EXPECT_EQ(r.failures[0].message, "emit A: argument `k` = 4 is outside 0..3");
+    }
+    s = r.states[0];
+  }
 }
 
 TEST(SuccessorsTest, PendingOverflow) {

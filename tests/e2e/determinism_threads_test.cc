@@ -1,6 +1,7 @@
 // `rulecheck check --threads N` gives the same report for every N: the same states, counts,
 // findings and traces, on every game in games/ and on a model with findings. Also the limits:
-// a full store and --max-states stop the search with exit code 3 and a partial report.
+// a full store and --max-states stop the search with exit code 3 and a partial report. A
+// *_threads_test: CI also runs it on a ThreadSanitizer build of rulecheck.
 #include <string>
 #include <vector>
 

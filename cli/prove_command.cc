@@ -1,0 +1,49 @@
+// The `prove` subcommand (see prove_command.h).
+#include "cli/prove_command.h"
+
+#include <string>
+
+#include "CLI/CLI.hpp"
+#include "cli/app.h"
+#include "cli/solve_command.h"
+#include "solver/solver.h"
+
+namespace rulecheck::cli {
+
+CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
+  CLI::App* prove = app.add_subcommand(
+      "prove", "Prove the file's invariants for every depth by k-induction with Z3");
+  prove->add_option("FILE", flags.file, "The .rules file")->required();
+  prove->add_option("--const", flags.consts, "Override a constant (repeatable): NAME=VALUE")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
+  prove->add_option("--invariant", flags.invariant, "Prove only this invariant")->type_name("NAME");
+  prove->add_option("--k", flags.k, "Try induction depths 1..K")
+      ->type_name("K")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  prove->add_option("--timeout", flags.timeout, "Seconds per invariant (0: none)")
+      ->type_name("S")
+      ->check(CLI::Range(0.0, 1e9));
+  prove->add_option("--format", flags.format, "Report format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  prove->add_option("--output", flags.output, "Write the report to this file, not stdout")
+      ->type_name("FILE");
+  prove->add_flag("--quiet,-q", flags.quiet, "No progress lines on stderr");
+  return prove;
+}
+
+int RunProve(const ProveFlags& flags, std::ostream& out, std::ostream& err) {
+  SymbolicRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet};
+  return RunSymbolic(run, out, err, [&flags](const model::Model& model, const Progress& progress) {
+    solver::ProveOptions options;
+    options.max_k = flags.k;
+    options.invariant = flags.invariant;
+    options.timeout_seconds = flags.timeout;
+    options.progress = progress;
+    return solver::Prove(model, options);
+  });
+}
+
+}  // namespace rulecheck::cli

@@ -1,0 +1,118 @@
+// The `solve` subcommand (see solve_command.h), and the loading and report writing it shares
+// with `prove` (RunSymbolic).
+#include "cli/solve_command.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "CLI/CLI.hpp"
+#include "cli/app.h"
+#include "cli/check_command.h"
+#include "reports/query_report.h"
+#include "solver/solver.h"
+
+namespace rulecheck::cli {
+
+CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
+  CLI::App* solve = app.add_subcommand(
+      "solve", "Answer the file's queries (reachable, maximize, minimize) with Z3");
+  solve->add_option("FILE", flags.file, "The .rules file")->required();
+  solve->add_option("--const", flags.consts, "Override a constant (repeatable): NAME=VALUE")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
+  solve->add_option("--query", flags.query, "Answer only this query")->type_name("NAME");
+  solve->add_option("--within", flags.within, "Override every query's `within` bound")
+      ->type_name("N")
+      ->check(CLI::Range(int64_t{0}, int64_t{1000000}));
+  solve
+      ->add_option("--depth", flags.depth,
+                   "Also check invariants, failing moves and deadlocks up to N moves")
+      ->type_name("N")
+      ->check(CLI::Range(0, 1000000));
+  solve->add_flag("--no-queries", flags.no_queries, "Only the checks of --depth");
+  solve->add_flag("--no-deadlock", flags.no_deadlock, "With --depth: skip the deadlock check");
+  solve->add_option("--timeout", flags.timeout, "Seconds per query or check (0: none)")
+      ->type_name("S")
+      ->check(CLI::Range(0.0, 1e9));
+  solve->add_option("--method", flags.method, "How maximize/minimize search for the best value")
+      ->check(CLI::IsMember({"binary", "optimizer"}))
+      ->capture_default_str();
+  solve->add_option("--format", flags.format, "Report format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  solve->add_option("--output", flags.output, "Write the report to this file, not stdout")
+      ->type_name("FILE");
+  solve->add_flag("--quiet,-q", flags.quiet, "No progress lines on stderr");
+  return solve;
+}
+
+int RunSymbolic(const SymbolicRun& run, std::ostream& out, std::ostream& err,
+                const SymbolicFn& fn) {
+  const std::optional<reports::Format> format = reports::ParseFormat(run.format);
+  if (!format.has_value()) {
+    err << "rulecheck: unknown report format '" << run.format << "' (text or json)\n";
+    return kExitUsage;
+  }
+  absl::StatusOr<std::vector<model::ConstOverride>> overrides = ParseConstOverrides(run.consts);
+  if (!overrides.ok()) {
+    err << "rulecheck: " << overrides.status().message() << "\n";
+    return kExitUsage;
+  }
+  absl::StatusOr<std::unique_ptr<model::Model>> model = model::LoadModel(run.file, *overrides);
+  if (!model.ok()) {
+    const std::string message(model.status().message());
+    err << message;
+    if (message.empty() || message.back() != '\n') err << "\n";
+    return kExitUsage;
+  }
+  std::ofstream file;
+  if (!run.output.empty()) {
+    file.open(run.output, std::ios::out | std::ios::trunc);
+    if (!file) {
+      err << "rulecheck: cannot write " << run.output << "\n";
+      return kExitUsage;
+    }
+  }
+  Progress progress;
+  if (!run.quiet) progress = [&err](const std::string& line) { err << line << "\n"; };
+  absl::StatusOr<std::vector<solver::QueryResult>> results = fn(**model, progress);
+  if (!results.ok()) {
+    err << "rulecheck: " << results.status().message() << "\n";
+    return results.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
+  }
+  std::ostream& report = run.output.empty() ? out : file;
+  reports::WriteQueryReport(*format, **model, *results, report);
+  report.flush();
+  if (!report) {
+    err << "rulecheck: cannot write the report\n";
+    return kExitUsage;
+  }
+  bool unknown = false;
+  for (const solver::QueryResult& r : *results) {
+    if (reports::IsViolation(r)) return kExitFindings;
+    unknown = unknown || r.status == solver::Status::kUnknown;
+  }
+  return unknown ? kExitIncomplete : kExitOk;
+}
+
+int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
+  SymbolicRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet};
+  return RunSymbolic(run, out, err, [&flags](const model::Model& model, const Progress& progress) {
+    solver::SolveOptions options;
+    options.query = flags.query;
+    if (flags.within >= 0) options.within = flags.within;
+    options.queries = !flags.no_queries;
+    options.check_depth = flags.depth;
+    options.deadlocks = !flags.no_deadlock;
+    options.timeout_seconds = flags.timeout;
+    options.method = flags.method == "optimizer" ? solver::OptimizeMethod::kOptimizer
+                                                 : solver::OptimizeMethod::kBinarySearch;
+    options.progress = progress;
+    return solver::Solve(model, options);
+  });
+}
+
+}  // namespace rulecheck::cli

@@ -1,0 +1,283 @@
+// The dead-rule and coverage analysis (see coverage_check.h).
+//
+// The hot path is OnTransition: a few array increments per move, plus one per trail entry.
+// A line is counted once per transition with a stamp per line (the number of the transition
+// that last counted it), so no set is built per move. Dead branches are judged per source
+// location, because a proc inlined at two call sites gives its statements two sets of trail
+// ids: a branch is dead only when no copy of it was taken.
+#include "properties/coverage_check.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace rulecheck::properties {
+namespace {
+
+using model::ir::TrailPoint;
+
+Finding Warning(FindingKind kind, std::string name, std::string message,
+                const model::Location& loc) {
+  Finding finding;
+  finding.kind = kind;
+  finding.severity = Severity::kWarning;
+  finding.name = std::move(name);
+  finding.message = std::move(message);
+  finding.location = loc;
+  return finding;
+}
+
+}  // namespace
+
+void CoverageCheck::Counts::Resize(const Counts& shape) {
+  actions.assign(shape.actions.size(), 0);
+  triggers.assign(shape.triggers.size(), 0);
+  points.assign(shape.points.size(), 0);
+  lines.assign(shape.lines.size(), 0);
+  cards.assign(shape.cards.size(), 0);
+}
+
+void CoverageCheck::Counts::AddTo(Counts& total) const {
+  auto add = [](const std::vector<uint64_t>& from, std::vector<uint64_t>& to) {
+    for (size_t i = 0; i < from.size(); ++i) to[i] += from[i];
+  };
+  add(actions, total.actions);
+  add(triggers, total.triggers);
+  add(points, total.points);
+  add(lines, total.lines);
+  add(cards, total.cards);
+}
+
+void CoverageCheck::Counts::Zero() {
+  for (auto* v : {&actions, &triggers, &points, &lines, &cards}) std::fill(v->begin(), v->end(), 0);
+}
+
+CoverageCheck::CoverageCheck(const model::Model& model, FindingCollector& collector,
+                             bool dead_findings)
+    : model_(model), collector_(collector), dead_findings_(dead_findings) {
+  const model::ir::Program& program = model.program;
+  int max_line = std::max(program.init.loc.line, 0);
+  init_line_ = program.init.stmts.empty() ? 0 : program.init.loc.line;
+  for (const model::ir::Action& action : program.actions) {
+    action_lines_.push_back(action.loc.line);
+    max_line = std::max(max_line, action.loc.line);
+  }
+  for (const model::ir::Trigger& trigger : program.triggers) {
+    trigger_lines_.push_back(trigger.loc.line);
+    max_line = std::max(max_line, trigger.loc.line);
+  }
+  for (const TrailPoint& point : program.trail_points) {
+    max_line = std::max(max_line, point.loc.line);
+  }
+  size_t cards = 0;
+  for (const model::EnumDef* def : program.enums) {
+    if (!def->is_cards) continue;
+    card_bases_.emplace_back(def, cards);
+    cards += def->members.size();
+  }
+  shape_.actions.assign(program.actions.size(), 0);
+  shape_.triggers.assign(program.triggers.size(), 0);
+  shape_.points.assign(program.trail_points.size(), 0);
+  shape_.lines.assign(static_cast<size_t>(max_line) + 1, 0);
+  shape_.cards.assign(cards, 0);
+  coverable_line_.assign(shape_.lines.size(), false);
+  for (int line : action_lines_) coverable_line_[line] = true;
+  for (int line : trigger_lines_) coverable_line_[line] = true;
+  for (const TrailPoint& point : program.trail_points) {
+    // Statements, and the branches written in the file (an `elif` or `else` line).
+    const bool implicit_else = point.branch >= 0 &&
+                               static_cast<size_t>(point.branch) == point.stmt->conds.size() &&
+                               point.stmt->else_block == nullptr;
+    if (!implicit_else) coverable_line_[point.loc.line] = true;
+  }
+  if (init_line_ > 0) coverable_line_[init_line_] = true;
+  coverable_line_[0] = false;
+  total_.Resize(shape_);
+}
+
+void CoverageCheck::Begin(int workers) {
+  workers_.clear();
+  for (int w = 0; w < workers; ++w) {
+    auto counts = std::make_unique<WorkerCounts>();
+    counts->committed.Resize(shape_);
+    counts->level.Resize(shape_);
+    counts->line_stamp.assign(shape_.lines.size(), 0);
+    workers_.push_back(std::move(counts));
+  }
+  total_.Resize(shape_);
+}
+
+void CoverageCheck::OnTransition(const explorer::StateRef& from, const model::Move& move) {
+  WorkerCounts& worker = *workers_[from.worker];
+  if (from.id == explorer::kNoState) {
+    // An initial move: delivered once, after level 0 is final.
+    Count(move, worker.committed, worker);
+    return;
+  }
+  if (from.depth != worker.level_depth) {
+    worker.level.AddTo(worker.committed);
+    worker.level.Zero();
+    worker.level_depth = from.depth;
+  }
+  Count(move, worker.level, worker);
+}
+
+void CoverageCheck::OnExpansionRetry(int depth) {
+  for (auto& worker : workers_) {
+    if (worker->level_depth == depth) worker->level.Zero();
+  }
+}
+
+void CoverageCheck::CountCard(const model::Type* type, int64_t value, Counts& counts) const {
+  if (type == nullptr || type->kind != model::TypeKind::kEnum || !type->enum_def->is_cards) {
+    return;
+  }
+  for (const auto& [def, base] : card_bases_) {
+    if (def != type->enum_def) continue;
+    if (value >= 0 && static_cast<size_t>(value) < def->members.size()) {
+      ++counts.cards[base + static_cast<size_t>(value)];
+    }
+    return;
+  }
+}
+
+void CoverageCheck::Count(const model::Move& move, Counts& counts, WorkerCounts& worker) {
+  const model::ir::Program& program = model_.program;
+  const uint64_t stamp = ++worker.stamp;
+  auto mark_line = [&](int line) {
+    if (line <= 0 || static_cast<size_t>(line) >= counts.lines.size()) return;
+    if (worker.line_stamp[line] == stamp) return;
+    worker.line_stamp[line] = stamp;
+    ++counts.lines[line];
+  };
+  switch (move.kind) {
+    case model::Move::Kind::kAction: {
+      ++counts.actions[move.index];
+      mark_line(action_lines_[move.index]);
+      const auto& params = program.actions[move.index].params;
+      for (size_t i = 0; i < params.size() && i < move.args.size(); ++i) {
+        CountCard(params[i].type, move.args[i], counts);
+      }
+      break;
+    }
+    case model::Move::Kind::kTrigger: {
+      ++counts.triggers[move.index];
+      mark_line(trigger_lines_[move.index]);
+      const auto& params = program.events[program.triggers[move.index].event].params;
+      for (size_t i = 0; i < params.size() && i < move.args.size(); ++i) {
+        CountCard(params[i].type, move.args[i], counts);
+      }
+      break;
+    }
+    case model::Move::Kind::kInit:
+      mark_line(init_line_);
+      break;
+  }
+  for (const model::Choice& choice : move.choices) CountCard(choice.type, choice.value, counts);
+  for (uint32_t id : move.trail) {
+    if (id >= counts.points.size()) continue;
+    ++counts.points[id];
+    const TrailPoint& point = program.trail_points[id];
+    // The fall-through of an `if` without `else` is on no line of its own.
+    if (point.branch < 0 || point.stmt->else_block != nullptr ||
+        static_cast<size_t>(point.branch) < point.stmt->conds.size()) {
+      mark_line(point.loc.line);
+    }
+  }
+}
+
+void CoverageCheck::Finish(const explorer::ExplorationStats& stats,
+                           std::vector<Undetermined>& /*undetermined*/) {
+  total_.Resize(shape_);
+  for (const auto& worker : workers_) {
+    worker->committed.AddTo(total_);
+    worker->level.AddTo(total_);
+  }
+  if (dead_findings_ && stats.complete) OfferDeadFindings();
+}
+
+void CoverageCheck::OfferDeadFindings() {
+  const model::ir::Program& program = model_.program;
+  for (size_t a = 0; a < program.actions.size(); ++a) {
+    if (total_.actions[a] != 0) continue;
+    const model::ir::Action& action = program.actions[a];
+    collector_.AddUntraced(Warning(
+        FindingKind::kDeadAction, "action " + action.name,
+        absl::StrCat("action ", action.name, " never makes a move in any reachable state"),
+        action.loc));
+  }
+  for (size_t t = 0; t < program.triggers.size(); ++t) {
+    if (total_.triggers[t] != 0) continue;
+    const model::ir::Trigger& trigger = program.triggers[t];
+    collector_.AddUntraced(Warning(
+        FindingKind::kDeadTrigger, "trigger " + trigger.name,
+        absl::StrCat("trigger ", trigger.name, " never resolves in any reachable state"),
+        trigger.loc));
+  }
+  // Branches: dead where no copy was taken; reported where the rule ran and the enclosing
+  // branch, if any, was taken (else the outer dead thing already says it).
+  auto rule_ran = [&](const TrailPoint& point) {
+    switch (point.rule) {
+      case TrailPoint::Rule::kAction:
+        return total_.actions[point.rule_index] != 0;
+      case TrailPoint::Rule::kTrigger:
+        return total_.triggers[point.rule_index] != 0;
+      case TrailPoint::Rule::kInit:
+        return true;
+    }
+    return true;
+  };
+  std::set<model::Location> taken;
+  for (size_t id = 0; id < program.trail_points.size(); ++id) {
+    if (program.trail_points[id].branch >= 0 && total_.points[id] != 0) {
+      taken.insert(program.trail_points[id].loc);
+    }
+  }
+  std::set<model::Location> reported;
+  for (size_t id = 0; id < program.trail_points.size(); ++id) {
+    const TrailPoint& point = program.trail_points[id];
+    if (point.branch < 0 || total_.points[id] != 0) continue;
+    const size_t conds = point.stmt->conds.size();
+    const bool is_else = static_cast<size_t>(point.branch) == conds;
+    if (is_else && point.stmt->else_block == nullptr) continue;  // no else written
+    if (!rule_ran(point)) continue;
+    if (point.parent_branch >= 0 && total_.points[point.parent_branch] == 0) continue;
+    if (taken.count(point.loc) != 0 || !reported.insert(point.loc).second) continue;
+    const char* which = is_else ? "else" : point.branch == 0 ? "if" : "elif";
+    std::string rule = point.rule == TrailPoint::Rule::kInit
+                           ? std::string("init")
+                           : point.rule == TrailPoint::Rule::kAction
+                                 ? "action " + program.actions[point.rule_index].name
+                                 : "trigger " + program.triggers[point.rule_index].name;
+    collector_.AddUntraced(Warning(
+        FindingKind::kDeadBranch, rule,
+        absl::StrCat("the `", which, "` branch at line ", point.loc.line, " of ", rule,
+                     " is never taken"),
+        point.loc));
+  }
+  for (const auto& [def, base] : card_bases_) {
+    for (size_t m = 0; m < def->members.size(); ++m) {
+      if (total_.cards[base + m] != 0) continue;
+      const model::Location loc = m < def->member_locs.size() ? def->member_locs[m] : def->loc;
+      collector_.AddUntraced(
+          Warning(FindingKind::kUnreachableCard, def->members[m],
+                  absl::StrCat("card ", def->members[m], " of ", def->name,
+                               " is never an argument or choice of a move"),
+                  loc));
+    }
+  }
+}
+
+std::vector<LineCoverage> CoverageCheck::Coverage() const {
+  std::vector<LineCoverage> coverage;
+  for (size_t line = 1; line < coverable_line_.size(); ++line) {
+    if (!coverable_line_[line]) continue;
+    coverage.push_back({static_cast<int>(line), total_.lines[line]});
+  }
+  return coverage;
+}
+
+}  // namespace rulecheck::properties

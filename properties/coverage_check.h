@@ -1,0 +1,80 @@
+// The dead-rule and coverage analysis: which rules, branches and cards the moves of a search
+// used, and how many transitions ran each line of the rules file.
+//
+// A CoverageCheck observes every transition (ExplorationObserver::OnTransition) and counts, in
+// per-worker arrays (no lock on the hot path): moves per action and per trigger, passes per
+// statement and `if` branch (from Move::trail), transitions per source line, and appearances
+// of each member of a `cards` enum as a move's argument or choice. Counts of a level are kept
+// apart until the level is final, so a level the search redoes (when its store grows) is not
+// counted twice; the totals are sums, the same for any thread count. After a complete search
+// it reports, as warnings without traces, every action and trigger that never fired, every
+// branch never taken (only the outermost: a branch inside a dead rule or dead branch is not
+// reported again), and every card that never appeared. Internal to properties/.
+#ifndef RULECHECK_PROPERTIES_COVERAGE_CHECK_H_
+#define RULECHECK_PROPERTIES_COVERAGE_CHECK_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "explorer/explorer.h"
+#include "model/model.h"
+#include "properties/builtin_checks.h"
+#include "properties/collector.h"
+#include "properties/property.h"
+
+namespace rulecheck::properties {
+
+class CoverageCheck final : public BuiltInCheck {
+ public:
+  // `dead_findings`: offer the dead-rule findings to `collector` at Finish. `model` and
+  // `collector` must outlive the check.
+  CoverageCheck(const model::Model& model, FindingCollector& collector, bool dead_findings);
+
+  bool wants_transitions() const override { return true; }
+  void Begin(int workers) override;
+  void OnTransition(const explorer::StateRef& from, const model::Move& move) override;
+  void OnExpansionRetry(int depth) override;
+  void Finish(const explorer::ExplorationStats& stats,
+              std::vector<Undetermined>& undetermined) override;
+
+  // After Finish: for every line holding a rule header or a statement, in line order, how
+  // many transitions (initial moves included) ran it.
+  std::vector<LineCoverage> Coverage() const;
+
+ private:
+  struct Counts {
+    std::vector<uint64_t> actions, triggers, points, lines, cards;
+    void Resize(const Counts& shape);
+    void AddTo(Counts& total) const;
+    void Zero();
+  };
+  // One worker's counters; each its own allocation, so workers do not share cache lines.
+  struct WorkerCounts {
+    Counts committed;  // levels that are final
+    Counts level;      // the level being expanded, `level_depth`
+    int level_depth = -1;
+    std::vector<uint64_t> line_stamp;  // the transition that last counted each line
+    uint64_t stamp = 0;
+  };
+
+  void Count(const model::Move& move, Counts& counts, WorkerCounts& worker);
+  void CountCard(const model::Type* type, int64_t value, Counts& counts) const;
+  void OfferDeadFindings();
+
+  const model::Model& model_;
+  FindingCollector& collector_;
+  const bool dead_findings_;
+  Counts shape_;  // sized, all zero
+  // Per cards enum (by EnumDef), where its members start in Counts::cards.
+  std::vector<std::pair<const model::EnumDef*, size_t>> card_bases_;
+  std::vector<int> action_lines_, trigger_lines_;
+  int init_line_ = 0;
+  std::vector<std::unique_ptr<WorkerCounts>> workers_;
+  Counts total_;
+  std::vector<bool> coverable_line_;
+};
+
+}  // namespace rulecheck::properties
+
+#endif  // RULECHECK_PROPERTIES_COVERAGE_CHECK_H_

@@ -1,0 +1,189 @@
+// Bounded model checking (see solver.h): `reachable` queries, and invariants, failing moves and
+// deadlocks up to a depth. One Checker per question (checker.h): at each depth the question
+// about the last state of the unrolling is checked together with the unrolling, then the
+// unrolling grows by one move; when not even the unrolling is satisfiable (no play is that
+// long), deeper depths cannot answer either and the search stops. The first depth that answers sat
+// gives a shortest witness, replayed before it is returned. A deadlock is a non-terminal state in
+// which, for every choice of action, parameter and choose/roll/may values, the step neither
+// completes nor fails: a universally quantified formula over the step's fresh variables.
+#include "solver/bmc.h"
+
+#include <memory>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "solver/checker.h"
+#include "solver/unrolling.h"
+
+namespace rulecheck::solver::internal {
+namespace {
+
+void Progress(const BmcContext& bc, const std::string& line) {
+  if (bc.progress) bc.progress(line);
+}
+
+// The question asked at each depth: a condition on the unrolling's last state (and step).
+using Question = std::function<z3::expr(StepEncoder&, Unrolling&)>;
+
+// Asks `question` at depths 0..max_depth. `fail_at_end`: the witness ends with a failing move.
+absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& bc,
+                                   QueryResult result, int max_depth, const Question& question,
+                                   bool fail_at_end, bool quantified = false) {
+  Deadline deadline(bc.timeout_seconds);
+  try {
+    z3::context ctx;
+    StepEncoder enc(ctx, model);
+    Checker checker(ctx);
+    Unrolling unrolling(
+        enc, [&checker](const z3::expr& e) { checker.Add(e); }, true);
+    RETURN_IF_ERROR(unrolling.Start());
+    for (int k = 0; k <= max_depth; ++k) {
+      if (k > 0) RETURN_IF_ERROR(unrolling.Extend());
+      z3::expr q = question(enc, unrolling);
+      RETURN_IF_ERROR(enc.status());
+      if (deadline.expired()) {
+        result.status = Status::kUnknown;
+        result.message = absl::StrCat("timed out after depth ", k - 1);
+        result.depth = k - 1;
+        result.seconds = deadline.Elapsed();
+        return result;
+      }
+      z3::check_result r = checker.Check({q}, deadline.CheckMillis(), quantified);
+      if (r == z3::sat) {
+        ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, unrolling.Concrete(checker.Model(), k),
+                                                   true, fail_at_end));
+        result.status = Status::kSat;
+        result.depth = k;
+        result.seconds = deadline.Elapsed();
+        return result;
+      }
+      if (r == z3::unknown) {
+        result.status = Status::kUnknown;
+        result.message = absl::StrCat("Z3 gave up at depth ", k, ": ", checker.ReasonUnknown());
+        result.depth = k;
+        result.seconds = deadline.Elapsed();
+        return result;
+      }
+      // No play is longer than k - 1 moves: no deeper state exists.
+      if (k < max_depth && checker.Check({}, deadline.CheckMillis()) == z3::unsat) {
+        Progress(bc, absl::StrCat(result.kind, " ", result.name, ": no play has ", k,
+                                  " moves; stopping"));
+        break;
+      }
+      Progress(bc, absl::StrCat(result.kind, " ", result.name, ": depth ", k, " unsat, ",
+                                deadline.Elapsed(), " s"));
+    }
+    result.status = Status::kUnsat;
+    result.depth = max_depth;
+    result.seconds = deadline.Elapsed();
+    return result;
+  } catch (const z3::exception& e) {
+    return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+  }
+}
+
+// Whether some run of `init` fails (then no state is reached at all).
+absl::StatusOr<bool> InitFails(const model::Model& model) {
+  try {
+    z3::context ctx;
+    StepEncoder enc(ctx, model);
+    InitTerms init = enc.Init();
+    RETURN_IF_ERROR(enc.status());
+    z3::solver solver(ctx);
+    solver.add(init.fail);
+    return solver.check() == z3::sat;
+  } catch (const z3::exception& e) {
+    return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<QueryResult> Reachable(const model::Model& model, const BmcContext& bc,
+                                      const ir::Query& query, int within) {
+  QueryResult result;
+  result.name = query.name;
+  result.kind = "reachable";
+  ASSIGN_OR_RETURN(result, Search(
+                               model, bc, result, within,
+                               [&query](StepEncoder& enc, Unrolling& u) {
+                                 ValueTerms v = enc.Value(*query.expr, u.last());
+                                 return v.ok && v.value.e;
+                               },
+                               false));
+  result.message = result.status == Status::kSat
+                       ? absl::StrCat(query.name, " is reachable in ", result.depth, " moves")
+                   : result.status == Status::kUnsat
+                       ? absl::StrCat(query.name, " is not reachable within ", within, " moves")
+                       : result.message;
+  return result;
+}
+
+absl::StatusOr<std::vector<QueryResult>> CheckBounded(const model::Model& model,
+                                                      const BmcContext& bc, int depth,
+                                                      bool deadlocks) {
+  std::vector<QueryResult> results;
+  for (const ir::Property& inv : model.program.invariants) {
+    QueryResult r;
+    r.name = inv.name;
+    r.kind = "invariant";
+    ASSIGN_OR_RETURN(r, Search(
+                            model, bc, r, depth,
+                            [&inv](StepEncoder& enc, Unrolling& u) {
+                              ValueTerms v = enc.Value(*inv.expr, u.last());
+                              return !(v.ok && v.value.e);
+                            },
+                            false));
+    r.message = r.status == Status::kSat
+                    ? absl::StrCat("invariant ", inv.name, " is violated after ", r.depth, " moves")
+                : r.status == Status::kUnsat
+                    ? absl::StrCat("invariant ", inv.name, " holds up to depth ", depth)
+                    : r.message;
+    results.push_back(std::move(r));
+  }
+  {
+    QueryResult r;
+    r.name = "failure";
+    r.kind = "failure";
+    ASSIGN_OR_RETURN(bool init_fails, InitFails(model));
+    if (init_fails) {
+      r.status = Status::kSat;
+      ASSIGN_OR_RETURN(r.trace, ReplayTrace(model, {}, true, true));
+      r.message = absl::StrCat("init fails: ", r.trace.back().error);
+    } else {
+      ASSIGN_OR_RETURN(r, Search(
+                              model, bc, r, depth,
+                              [](StepEncoder&, Unrolling& u) { return u.NextStep().fail; }, true));
+      r.message = r.status == Status::kSat
+                      ? absl::StrCat("a move fails after ", r.depth,
+                                     " moves: ", r.trace.empty() ? "" : r.trace.back().error)
+                  : r.status == Status::kUnsat ? absl::StrCat("no move fails up to depth ", depth)
+                                               : r.message;
+    }
+    results.push_back(std::move(r));
+  }
+  if (deadlocks) {
+    QueryResult r;
+    r.name = "deadlock";
+    r.kind = "deadlock";
+    ASSIGN_OR_RETURN(r, Search(
+                            model, bc, r, depth,
+                            [](StepEncoder& enc, Unrolling& u) {
+                              StepTerms any = enc.Step(u.last(), "dead");
+                              z3::expr none = !any.valid && !any.fail;
+                              if (!any.vars.empty()) none = z3::forall(any.vars, none);
+                              return !any.terminal && none;
+                            },
+                            false, /*quantified=*/true));
+    r.message = r.status == Status::kSat
+                    ? absl::StrCat("deadlock: a state that is not terminal has no moves, after ",
+                                   r.depth, " moves")
+                : r.status == Status::kUnsat ? absl::StrCat("no deadlock up to depth ", depth)
+                                             : r.message;
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+}  // namespace rulecheck::solver::internal

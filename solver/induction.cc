@@ -1,0 +1,100 @@
+// k-induction (see solver.h). For k = 1, 2, ...: the base case asks whether the invariant
+// fails in some state reachable in k - 1 moves (an ordinary BMC question); the step case asks
+// whether k consecutive real moves from an arbitrary well-formed state, through states that all
+// satisfy the invariant and are pairwise distinct, can reach a state that violates it (its
+// unrolling is kept across k; checker.h). If the step case is unsat, the invariant holds at every
+// depth. If it stays sat up to max_k, the last induction counterexample is returned: its states
+// need not be reachable, so the invariant may still hold and need strengthening with a stronger
+// invariant.
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "solver/bmc.h"
+#include "solver/checker.h"
+#include "solver/unrolling.h"
+
+namespace rulecheck::solver::internal {
+
+absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContext& bc,
+                                      const ir::Property& invariant, int max_k) {
+  QueryResult result;
+  result.name = invariant.name;
+  result.kind = "induction";
+  Deadline deadline(bc.timeout_seconds);
+  auto done = [&](Status status, int k, std::string message) {
+    result.status = status;
+    result.depth = k;
+    result.seconds = deadline.Elapsed();
+    result.message = std::move(message);
+    return result;
+  };
+  try {
+    z3::context ctx;
+    StepEncoder enc(ctx, model);
+    Checker base(ctx), step(ctx);
+    Unrolling base_path(
+        enc, [&base](const z3::expr& e) { base.Add(e); }, true);
+    Unrolling step_path(
+        enc, [&step](const z3::expr& e) { step.Add(e); }, false);
+    RETURN_IF_ERROR(base_path.Start());
+    RETURN_IF_ERROR(step_path.Start());
+    auto holds = [&](const SymState& s) {
+      ValueTerms v = enc.Value(*invariant.expr, s);
+      return v.ok && v.value.e;
+    };
+    std::vector<std::vector<uint32_t>> counterexample;
+    for (int k = 1; k <= max_k; ++k) {
+      if (deadline.expired()) {
+        return done(Status::kUnknown, k - 1, absl::StrCat("timed out at k = ", k));
+      }
+      const unsigned ms = deadline.CheckMillis();
+      // Base case: a violation at depth k - 1.
+      if (k > 1) RETURN_IF_ERROR(base_path.Extend());
+      z3::expr violated = !holds(base_path.last());
+      RETURN_IF_ERROR(enc.status());
+      z3::check_result r = base.Check({violated}, ms);
+      if (r == z3::sat) {
+        ASSIGN_OR_RETURN(result.trace,
+                         ReplayTrace(model, base_path.Concrete(base.Model(), k - 1), true, false));
+        return done(
+            Status::kSat, k - 1,
+            absl::StrCat("invariant ", invariant.name, " is violated after ", k - 1, " moves"));
+      }
+      if (r == z3::unknown) {
+        return done(Status::kUnknown, k, absl::StrCat("Z3 gave up: ", base.ReasonUnknown()));
+      }
+      // Step case: invariant on S_0..S_{k-1}, k moves, violated in S_k.
+      step.Add(holds(step_path.last()));
+      RETURN_IF_ERROR(step_path.Extend());
+      for (int i = 0; i < step_path.depth(); ++i) {
+        step.Add(!enc.Equal(step_path.state(i), step_path.last()));
+      }
+      r = step.Check({!holds(step_path.last())}, deadline.CheckMillis());
+      if (r == z3::unsat) {
+        return done(Status::kUnsat, k,
+                    absl::StrCat("invariant ", invariant.name, " is proved by ", k,
+                                 "-induction: it holds in every reachable state"));
+      }
+      if (r == z3::unknown) {
+        return done(Status::kUnknown, k, absl::StrCat("Z3 gave up: ", step.ReasonUnknown()));
+      }
+      counterexample = step_path.Concrete(step.Model(), k);
+      if (bc.progress) {
+        bc.progress(absl::StrCat("prove ", invariant.name, ": k = ", k, " not inductive, ",
+                                 deadline.Elapsed(), " s"));
+      }
+    }
+    ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, counterexample, false, false));
+    return done(Status::kUnknown, max_k,
+                absl::StrCat("invariant ", invariant.name, " holds up to depth ", max_k - 1,
+                             " but is not ", max_k,
+                             "-inductive: the trace is an induction counterexample (its first "
+                             "state need not be reachable); strengthen the invariant or raise "
+                             "--k"));
+  } catch (const z3::exception& e) {
+    return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+  }
+}
+
+}  // namespace rulecheck::solver::internal

@@ -1,0 +1,150 @@
+// `maximize|minimize EXPR within N` (see solver.h). Every state within N moves is the last
+// state of some unrolling of depth k <= N, so the best value is the best over k of the best
+// value at depth exactly k. The unrolling grows one move at a time; at each depth only values
+// strictly better than the best so far are asked for, so a depth that cannot improve costs one
+// unsat check. Two ways to find the best value at a depth:
+// - binary search: after a first model, ask for a value at least halfway between it and the
+//   expression's static bound, each probe a fresh QF_BV check (checker.h);
+// - Z3's optimiser (z3::optimize with push/pop), maximising the value's offset from its static
+//   lower bound as an unsigned bit-vector (Z3 orders bit-vector objectives as unsigned).
+#include <memory>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "solver/bmc.h"
+#include "solver/checker.h"
+#include "solver/unrolling.h"
+
+namespace rulecheck::solver::internal {
+namespace {
+
+// The objective as a "bigger is better" scalar.
+Scalar Objective(const Scalar& v, bool maximize) {
+  Scalar s = v;
+  if (s.is_bool()) s = IteScalar(s.e, IntConst(s.e.ctx(), 1), IntConst(s.e.ctx(), 0));
+  s.present.reset();
+  if (maximize) return s;
+  return Neg(s, [](const z3::expr&) {});
+}
+
+}  // namespace
+
+absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext& bc,
+                                     const ir::Query& query, int within, OptimizeMethod method) {
+  const bool maximize = query.kind == ir::QueryKind::kMaximize;
+  QueryResult result;
+  result.name = query.name;
+  result.kind = maximize ? "maximize" : "minimize";
+  Deadline deadline(bc.timeout_seconds);
+  std::vector<std::vector<uint32_t>> best_states;
+  std::optional<int64_t> best;  // in objective terms (negated for minimize)
+  int best_depth = 0;
+  auto finish = [&](Status status, int depth) -> absl::StatusOr<QueryResult> {
+    result.status = status;
+    result.depth = best ? best_depth : depth;
+    result.seconds = deadline.Elapsed();
+    if (best) {
+      result.value = maximize ? *best : -*best;
+      ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, best_states, true, false));
+    }
+    const char* what = maximize ? "maximum" : "minimum";
+    if (status == Status::kOptimal) {
+      result.message =
+          best ? absl::StrCat("the ", what, " of ", query.name, " within ", within, " moves is ",
+                              *result.value, ", reached in ", best_depth, " moves")
+               : absl::StrCat(query.name, " has no value within ", within, " moves");
+      if (!best) result.status = Status::kUnsat;
+    } else {
+      result.message =
+          absl::StrCat(result.message, best ? absl::StrCat("; best found: ", *result.value) : "");
+    }
+    return result;
+  };
+  try {
+    z3::context ctx;
+    StepEncoder enc(ctx, model);
+    Checker checker(ctx);
+    z3::optimize opt(ctx);
+    const bool use_opt = method == OptimizeMethod::kOptimizer;
+    Unrolling unrolling(
+        enc,
+        [&](const z3::expr& e) {
+          if (use_opt) {
+            opt.add(e);
+          } else {
+            checker.Add(e);
+          }
+        },
+        true);
+    RETURN_IF_ERROR(unrolling.Start());
+    for (int k = 0; k <= within; ++k) {
+      if (k > 0) RETURN_IF_ERROR(unrolling.Extend());
+      ValueTerms v = enc.Value(*query.expr, unrolling.last());
+      RETURN_IF_ERROR(enc.status());
+      Scalar obj = Objective(v.value, maximize);
+      z3::expr better = v.ok;
+      if (best) better = better && Less(IntConst(ctx, *best), obj);
+      auto timed_out = [&]() {
+        result.message = absl::StrCat("timed out at depth ", k);
+        return finish(Status::kUnknown, k);
+      };
+      if (deadline.expired()) return timed_out();
+      const unsigned ms = deadline.CheckMillis();
+      if (use_opt) {
+        z3::params p(ctx);
+        if (ms > 0) p.set("timeout", ms);
+        opt.set(p);
+        opt.push();
+        opt.add(better);
+        // Offset from the static lower bound: non-negative, so unsigned order is numeric.
+        Scalar offset = Sub(obj, IntConst(ctx, obj.lo), [](const z3::expr&) {});
+        unsigned w = WidthFor(0, offset.hi) + 1;
+        opt.maximize(Widen(offset, w));
+        z3::check_result r = opt.check();
+        if (r == z3::sat) {
+          z3::model m = opt.get_model();
+          best = ValueIn(m, obj);
+          best_depth = k;
+          best_states = unrolling.Concrete(m, k);
+        }
+        opt.pop();
+        if (r == z3::unknown) return timed_out();
+      } else {
+        z3::check_result r = checker.Check({better}, ms);
+        int64_t hi = obj.hi;  // no value above hi is possible
+        auto record = [&]() {
+          z3::model m = checker.Model();
+          best = ValueIn(m, obj);
+          best_depth = k;
+          best_states = unrolling.Concrete(m, k);
+        };
+        if (r == z3::sat) record();
+        while (r == z3::sat && *best < hi && !deadline.expired()) {
+          const int64_t mid = *best + (hi - *best + 1) / 2;
+          z3::check_result probe =
+              checker.Check({better, LessEq(IntConst(ctx, mid), obj)}, deadline.CheckMillis());
+          if (probe == z3::sat) record();
+          if (probe == z3::unsat) hi = mid - 1;
+          if (probe == z3::unknown) r = z3::unknown;
+        }
+        if (r == z3::unknown || (r == z3::sat && *best < hi)) return timed_out();
+        // No play has k moves: no deeper state exists.
+        if (r == z3::unsat && k < within &&
+            checker.Check({}, deadline.CheckMillis()) == z3::unsat) {
+          break;
+        }
+      }
+      if (bc.progress) {
+        bc.progress(absl::StrCat(result.kind, " ", query.name, ": depth ", k, ", best ",
+                                 best ? absl::StrCat(maximize ? *best : -*best) : "none", ", ",
+                                 deadline.Elapsed(), " s"));
+      }
+    }
+    return finish(Status::kOptimal, within);
+  } catch (const z3::exception& e) {
+    return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+  }
+}
+
+}  // namespace rulecheck::solver::internal

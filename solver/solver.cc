@@ -1,0 +1,78 @@
+// Solve and Prove (see solver.h): pick the queries and invariants asked for and hand each to
+// its driver (bmc.cc, optimize.cc, induction.cc).
+#include "solver/solver.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "solver/bmc.h"
+
+namespace rulecheck::solver {
+
+namespace ir = ::rulecheck::model::ir;
+
+const char* StatusName(Status status) {
+  switch (status) {
+    case Status::kSat:
+      return "sat";
+    case Status::kUnsat:
+      return "unsat";
+    case Status::kOptimal:
+      return "optimal";
+    case Status::kUnknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+absl::StatusOr<std::vector<QueryResult>> Solve(const model::Model& model,
+                                               const SolveOptions& options) {
+  internal::BmcContext bc;
+  bc.timeout_seconds = options.timeout_seconds;
+  bc.progress = options.progress;
+  std::vector<QueryResult> results;
+  bool found = options.query.empty();
+  if (options.queries) {
+    for (const ir::Query& query : model.program.queries) {
+      if (!options.query.empty() && query.name != options.query) continue;
+      found = true;
+      const int within = static_cast<int>(options.within.value_or(query.within));
+      QueryResult r;
+      if (query.kind == ir::QueryKind::kReachable) {
+        ASSIGN_OR_RETURN(r, internal::Reachable(model, bc, query, within));
+      } else {
+        ASSIGN_OR_RETURN(r, internal::Optimize(model, bc, query, within, options.method));
+      }
+      results.push_back(std::move(r));
+    }
+  }
+  if (!found) return absl::NotFoundError(absl::StrCat("no query named '", options.query, "'"));
+  if (options.check_depth > 0) {
+    ASSIGN_OR_RETURN(std::vector<QueryResult> checks,
+                     internal::CheckBounded(model, bc, options.check_depth, options.deadlocks));
+    for (QueryResult& r : checks) results.push_back(std::move(r));
+  }
+  return results;
+}
+
+absl::StatusOr<std::vector<QueryResult>> Prove(const model::Model& model,
+                                               const ProveOptions& options) {
+  internal::BmcContext bc;
+  bc.timeout_seconds = options.timeout_seconds;
+  bc.progress = options.progress;
+  std::vector<QueryResult> results;
+  bool found = options.invariant.empty();
+  for (const ir::Property& inv : model.program.invariants) {
+    if (!options.invariant.empty() && inv.name != options.invariant) continue;
+    found = true;
+    ASSIGN_OR_RETURN(QueryResult r, internal::Induction(model, bc, inv, options.max_k));
+    results.push_back(std::move(r));
+  }
+  if (!found) {
+    return absl::NotFoundError(absl::StrCat("no invariant named '", options.invariant, "'"));
+  }
+  return results;
+}
+
+}  // namespace rulecheck::solver

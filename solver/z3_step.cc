@@ -1,0 +1,289 @@
+// StepEncoder (see z3_step.h). Each action is translated once per step with its own fresh
+// parameters, and the successor is an ite over the selector; variables an action does not
+// write are the very terms of the parent state, so the frame condition of each variable is
+// one ite chain whose untouched branches Z3 folds away.
+#include "solver/z3_step.h"
+
+#include "absl/strings/str_cat.h"
+#include "model/bits.h"
+
+namespace rulecheck::solver::internal {
+
+using model::Type;
+using model::TypeKind;
+
+StepEncoder::StepEncoder(z3::context& ctx, const model::Model& model)
+    : ctx_(ctx), model_(model), tr_(ctx, model) {
+  selector_width_ = model::BitsFor(static_cast<int64_t>(model.program.actions.size()));
+}
+
+SymState StepEncoder::FreshState(const std::string& tag) {
+  SymState s;
+  const ir::Program& program = model_.program;
+  for (const ir::StateVar& var : program.state) {
+    const uint32_t w = var.type->width;
+    if (w == 0) {
+      s.vars.push_back({});
+    } else {
+      s.vars.push_back({ctx_.bv_const(absl::StrCat(var.name, "@", tag).c_str(), w), w});
+    }
+  }
+  if (tr_.PendingWidth() > 0) {
+    s.pending = {ctx_.bv_const(absl::StrCat("pending@", tag).c_str(), tr_.PendingWidth()),
+                 tr_.PendingWidth()};
+  }
+  return s;
+}
+
+InitTerms StepEncoder::Init() {
+  const ir::Program& program = model_.program;
+  Path p{SymState{}, Env{}, ctx_.bool_val(true)};
+  for (const ir::StateVar& var : program.state)
+    p.st.vars.push_back(ZeroBits(ctx_, var.type->width));
+  p.st.pending = ZeroBits(ctx_, tr_.PendingWidth());
+  tr_.TakeFailure();
+  for (size_t v = 0; v < program.state.size(); ++v) {
+    const ir::StateVar& var = program.state[v];
+    if (var.initial == nullptr) continue;
+    if (var.type->is_scalar()) {
+      Scalar value = tr_.EvalScalar(*var.initial, p.st, p.env, p.live);
+      tr_.Fail(p.live && !Contains(var.type, value));
+      p.st.vars[v] = Encode(ctx_, var.type, NarrowTo(var.type, value));
+    } else {
+      p.st.vars[v] = tr_.EvalBits(*var.initial, p.st, p.env, p.live);
+    }
+  }
+  z3::expr init_fail = tr_.TakeFailure();
+  p.live = !init_fail;
+  tr_.ExecBlock(program.init, p);
+  tr_.TakeChoices();
+  z3::expr fail = init_fail || tr_.TakeFailure();
+  return {p.live, fail, p.st};
+}
+
+z3::expr StepEncoder::Terminal(const SymState& s) {
+  z3::expr terminal = ctx_.bool_val(false);
+  for (const ir::Property& p : model_.program.terminals) {
+    ValueTerms v = Value(*p.expr, s);
+    terminal = terminal || (v.ok && v.value.e);
+  }
+  return terminal;
+}
+
+ValueTerms StepEncoder::Value(const ir::Expr& e, const SymState& s) {
+  tr_.TakeFailure();
+  Env env;
+  Scalar v = tr_.EvalScalar(e, s, env, ctx_.bool_val(true));
+  return {v, !tr_.TakeFailure()};
+}
+
+StepTerms StepEncoder::Step(const SymState& s, const std::string& tag) {
+  const ir::Program& program = model_.program;
+  const model::StateLayout& layout = model_.layout;
+  z3::expr_vector vars(ctx_);
+  z3::expr terminal = Terminal(s);
+  tr_.TakeChoices();
+  z3::expr selector = selector_width_ == 0
+                          ? ctx_.bv_val(0, 1)
+                          : ctx_.bv_const(absl::StrCat("action@", tag).c_str(), selector_width_);
+  if (selector_width_ > 0) vars.push_back(selector);
+  const unsigned sw = selector.get_sort().bv_size();
+
+  // Actions.
+  z3::expr action_valid = ctx_.bool_val(false), action_fail = ctx_.bool_val(false);
+  SymState action_next = s;
+  std::vector<std::vector<Scalar>> params(program.actions.size());
+  for (size_t a = program.actions.size(); a-- > 0;) {
+    const ir::Action& action = program.actions[a];
+    Env env;
+    z3::expr in_domain = ctx_.bool_val(true);
+    for (const ir::Param& p : action.params) {
+      const uint32_t w = p.type->width;
+      Scalar v = IntConst(ctx_, 0);
+      if (w == 0) {
+        v = ConstOf(ctx_, p.type, p.type->ValueAt(0));
+      } else {
+        z3::expr x = tr_.Fresh(absl::StrCat(action.name, ".", p.name, "@", tag), w);
+        vars.push_back(x);
+        v = Decode(ctx_, p.type, Bits{x, w});
+        in_domain = in_domain && Contains(p.type, v);
+        v = NarrowTo(p.type, v);
+      }
+      env.scalars.insert_or_assign(p.slot, v);
+      params[a].push_back(v);
+    }
+    z3::expr t = ctx_.bool_val(true);
+    z3::expr guard = action.guard ? tr_.EvalBool(*action.guard, s, env, t) : t;
+    if (action.by != nullptr) tr_.EvalScalar(*action.by, s, env, guard);
+    z3::expr guard_fail = tr_.TakeFailure();
+    Path path{s, env, guard && !guard_fail};
+    tr_.ExecBlock(action.body, path);
+    z3::expr body_fail = tr_.TakeFailure();
+    for (const ChoiceVar& c : tr_.TakeChoices()) vars.push_back(c.var);
+    z3::expr selected = sw == 1 && program.actions.size() == 1
+                            ? ctx_.bool_val(true)
+                            : selector == ctx_.bv_val(static_cast<uint64_t>(a), sw);
+    selected = selected && in_domain;
+    action_valid = action_valid || (selected && path.live);
+    action_fail = action_fail || (selected && (guard_fail || body_fail));
+    for (size_t v = 0; v < s.vars.size(); ++v) {
+      action_next.vars[v] = IteBits(selected, path.st.vars[v], action_next.vars[v]);
+    }
+    action_next.pending = IteBits(selected, path.st.pending, action_next.pending);
+  }
+
+  if (!layout.has_triggers()) {
+    return {terminal,
+            !terminal && action_valid,
+            !terminal && action_fail,
+            action_next,
+            selector,
+            std::move(params),
+            vars};
+  }
+
+  // The first pending trigger.
+  const Scalar len = tr_.PendingLength(s.pending);
+  const z3::expr pending_empty = IsValue(len, 0);
+  const uint32_t tw = layout.pending_trigger_width();
+  const Bits first =
+      ExtractBits(s.pending, tr_.PendingEntryOffset(0), layout.pending_entry_width());
+  const Bits number = ExtractBits(first, 0, tw);
+  z3::expr trigger_valid = ctx_.bool_val(false), trigger_fail = ctx_.bool_val(false);
+  SymState trigger_next = s;
+  for (size_t t = program.triggers.size(); t-- > 0;) {
+    const ir::Trigger& trigger = program.triggers[t];
+    const ir::Event& event = program.events[trigger.event];
+    z3::expr selected = *number.e == ctx_.bv_val(static_cast<uint64_t>(t) + 1, tw);
+    Env env;
+    uint32_t at = tw;
+    for (size_t i = 0; i < event.params.size(); ++i) {
+      const Type* pt = event.params[i].type;
+      Scalar v = NarrowTo(pt, Decode(ctx_, pt, ExtractBits(first, at, pt->width)));
+      at += pt->width;
+      if (i < trigger.binders.size()) env.scalars.insert_or_assign(trigger.binders[i].slot, v);
+    }
+    SymState popped = s;
+    popped.pending = tr_.PopPending(s.pending);
+    if (trigger.by != nullptr) tr_.EvalScalar(*trigger.by, popped, env, ctx_.bool_val(true));
+    z3::expr by_fail = tr_.TakeFailure();
+    Path path{popped, env, !by_fail};
+    tr_.ExecBlock(trigger.body, path);
+    z3::expr body_fail = tr_.TakeFailure();
+    for (const ChoiceVar& c : tr_.TakeChoices()) vars.push_back(c.var);
+    trigger_valid = trigger_valid || (selected && path.live);
+    trigger_fail = trigger_fail || (selected && (by_fail || body_fail));
+    for (size_t v = 0; v < s.vars.size(); ++v) {
+      trigger_next.vars[v] = IteBits(selected, path.st.vars[v], trigger_next.vars[v]);
+    }
+    trigger_next.pending = IteBits(selected, path.st.pending, trigger_next.pending);
+  }
+  SymState next = s;
+  for (size_t v = 0; v < s.vars.size(); ++v) {
+    next.vars[v] = IteBits(pending_empty, action_next.vars[v], trigger_next.vars[v]);
+  }
+  next.pending = IteBits(pending_empty, action_next.pending, trigger_next.pending);
+  z3::expr valid = !terminal && z3::ite(pending_empty, action_valid, trigger_valid);
+  z3::expr fail = !terminal && z3::ite(pending_empty, action_fail, trigger_fail);
+  return {terminal, valid, fail, next, selector, std::move(params), vars};
+}
+
+z3::expr StepEncoder::Equal(const SymState& a, const SymState& b) {
+  z3::expr eq = ctx_.bool_val(true);
+  for (size_t v = 0; v < a.vars.size(); ++v) eq = eq && EqBits(ctx_, a.vars[v], b.vars[v]);
+  return eq && EqBits(ctx_, a.pending, b.pending);
+}
+
+z3::expr StepEncoder::WellFormedValue(const Type* t, const Bits& b) {
+  z3::expr ok = ctx_.bool_val(true);
+  switch (t->kind) {
+    case TypeKind::kBool:
+    case TypeKind::kInt:
+    case TypeKind::kSet:
+      return ok;
+    case TypeKind::kRange:
+    case TypeKind::kEnum:
+    case TypeKind::kOption:
+      if (t->is_scalar()) return Contains(t, Decode(ctx_, t, b));
+      ok = WellFormedValue(t->elem, ExtractBits(b, 1, t->elem->width));
+      return z3::ite(IsZeroBits(ctx_, ExtractBits(b, 0, 1)),
+                     IsZeroBits(ctx_, ExtractBits(b, 1, t->elem->width)), ok);
+    case TypeKind::kArray:
+      for (int64_t o = 0; o < t->index->Cardinality(); ++o) {
+        ok = ok && WellFormedValue(
+                       t->elem,
+                       ExtractBits(b, static_cast<uint32_t>(o) * t->elem->width, t->elem->width));
+      }
+      return ok;
+    case TypeKind::kStruct:
+      for (const model::StructDef::Field& f : t->struct_def->fields) {
+        ok = ok && WellFormedValue(f.type, ExtractBits(b, f.offset, f.type->width));
+      }
+      return ok;
+    case TypeKind::kBag:
+      for (int64_t o = 0; o < t->elem->Cardinality(); ++o) {
+        Scalar c = BitsAsUnsigned(
+            ctx_, ExtractBits(b, static_cast<uint32_t>(o) * t->CountWidth(), t->CountWidth()));
+        ok = ok && LessEq(c, IntConst(ctx_, t->capacity));
+      }
+      return ok;
+    case TypeKind::kSeq: {
+      Scalar len = BitsAsUnsigned(ctx_, ExtractBits(b, 0, t->CountWidth()));
+      ok = LessEq(len, IntConst(ctx_, t->capacity));
+      for (int64_t i = 0; i < t->capacity; ++i) {
+        Bits slot = ExtractBits(b, t->CountWidth() + static_cast<uint32_t>(i) * t->ElemWidth(),
+                                t->ElemWidth());
+        ok = ok && z3::ite(Less(IntConst(ctx_, i), len), WellFormedValue(t->elem, slot),
+                           IsZeroBits(ctx_, slot));
+      }
+      return ok;
+    }
+  }
+  return ok;
+}
+
+z3::expr StepEncoder::WellFormed(const SymState& s) {
+  const ir::Program& program = model_.program;
+  z3::expr ok = ctx_.bool_val(true);
+  for (size_t v = 0; v < program.state.size(); ++v) {
+    ok = ok && WellFormedValue(program.state[v].type, s.vars[v]);
+  }
+  const model::StateLayout& layout = model_.layout;
+  if (!layout.has_triggers()) return ok;
+  Scalar len = tr_.PendingLength(s.pending);
+  ok = ok && LessEq(len, IntConst(ctx_, layout.pending_capacity()));
+  const uint32_t tw = layout.pending_trigger_width(), ew = layout.pending_entry_width();
+  for (int64_t j = 0; j < layout.pending_capacity(); ++j) {
+    Bits entry = ExtractBits(s.pending, tr_.PendingEntryOffset(j), ew);
+    z3::expr entry_ok = ctx_.bool_val(false);
+    for (size_t t = 0; t < program.triggers.size(); ++t) {
+      const ir::Event& event = program.events[program.triggers[t].event];
+      z3::expr this_one = *ExtractBits(entry, 0, tw).e == ctx_.bv_val(t + 1, tw);
+      uint32_t at = tw;
+      for (const ir::Param& p : event.params) {
+        this_one = this_one && WellFormedValue(p.type, ExtractBits(entry, at, p.type->width));
+        at += p.type->width;
+      }
+      this_one = this_one && IsZeroBits(ctx_, ExtractBits(entry, at, ew - at));
+      entry_ok = entry_ok || this_one;
+    }
+    ok = ok && z3::ite(Less(IntConst(ctx_, j), len), entry_ok, IsZeroBits(ctx_, entry));
+  }
+  return ok;
+}
+
+std::vector<uint32_t> StepEncoder::Concrete(const z3::model& m, const SymState& s) {
+  std::vector<uint32_t> words(model_.layout.words(), 0);
+  auto put = [&](const Bits& b, uint64_t offset) {
+    for (uint32_t lo = 0; lo < b.width; lo += 32) {
+      const uint32_t w = std::min<uint32_t>(32, b.width - lo);
+      z3::expr piece = m.eval(b.e->extract(lo + w - 1, lo), true);
+      model::bits::Write(words.data(), offset + lo, w, piece.get_numeral_uint64());
+    }
+  };
+  for (size_t v = 0; v < s.vars.size(); ++v) put(s.vars[v], model_.layout.var_offset(v));
+  if (s.pending.width > 0) put(s.pending, model_.layout.pending_length_offset());
+  return words;
+}
+
+}  // namespace rulecheck::solver::internal

@@ -1,0 +1,169 @@
+// Symbolic execution of the typed IR into Z3 terms (internal to solver/).
+//
+// The Translator mirrors model/evaluator.cc and model/executor.cc one construct at a time,
+// over symbolic states instead of packed words. Where the explicit engine forks a path (a
+// choose, a roll, a may), the translation introduces a fresh variable that selects the
+// branch; where it branches on a condition (`if`, a loop iteration's filter), both sides are
+// translated and merged with `ite`. A path is alive (`Path::live`) while it has neither been
+// dropped (`require`, a choose without candidates) nor failed; every failure (an assert, a
+// model error, a pending overflow) is recorded as the condition under which it happens, so a
+// step's failure is the disjunction of those conditions, exactly the runs on which the
+// explicit engine reports a StepFailure. Loops are unrolled over their finite domains.
+//
+// A construct that is not translated yet sets status() to an UnimplementedError naming it
+// and its line; the caller must check status() after each translation and discard the terms.
+#ifndef RULECHECK_SOLVER_Z3_TRANSLATE_H_
+#define RULECHECK_SOLVER_Z3_TRANSLATE_H_
+
+#include <z3++.h>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "model/model.h"
+#include "solver/z3_value.h"
+
+namespace rulecheck::solver::internal {
+
+namespace ir = ::rulecheck::model::ir;
+
+// The locals of a running code unit, keyed as ir::Expr::index keys them for kLocal.
+struct Env {
+  std::map<int64_t, Scalar> scalars;  // by slot
+  std::map<int64_t, Bits> words;      // composite locals, by bit offset
+};
+
+// What the rules read and write: each state variable's bits and the pending-trigger area
+// (its length field and entries, from StateLayout::pending_length_offset on; width 0 when
+// the program has no triggers).
+struct SymState {
+  std::vector<Bits> vars;
+  Bits pending;
+};
+
+// One path through a body.
+struct Path {
+  SymState st;
+  Env env;
+  z3::expr live;
+};
+
+// A fresh variable made for a choose, roll or may.
+struct ChoiceVar {
+  const ir::Stmt* stmt = nullptr;
+  z3::expr var;     // an index into the candidates, or a Bool for may
+  z3::expr active;  // whether the statement ran on the path
+};
+
+class Translator {
+ public:
+  Translator(z3::context& ctx, const model::Model& model);
+  Translator(const Translator&) = delete;
+  Translator& operator=(const Translator&) = delete;
+
+  z3::context& ctx() { return ctx_; }
+  const model::Model& model() const { return model_; }
+  // OK, or the first construct that could not be translated.
+  const absl::Status& status() const { return status_; }
+
+  // Expressions over `st` with locals `env`, evaluated when `g` holds: a model error is
+  // recorded as a failure under `g`.
+  Scalar EvalScalar(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+  z3::expr EvalBool(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+  Bits EvalBits(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+
+  // Runs a block on `path`.
+  void ExecBlock(const ir::Block& block, Path& path);
+
+  // Records a failure: `cond` under which a run fails.
+  void Fail(const z3::expr& cond);
+  // The disjunction of the failures recorded since the last call, and forgets them.
+  z3::expr TakeFailure();
+  // The choice variables made since the last call, and forgets them.
+  std::vector<ChoiceVar> TakeChoices();
+
+  // A fresh Z3 constant: a bit-vector of `width` bits (a Bool when width is 0).
+  z3::expr Fresh(const std::string& name, unsigned width);
+  // The pending area: offset of entry `i` and the widths.
+  uint32_t PendingEntryOffset(int64_t i) const;
+  uint32_t PendingWidth() const { return pending_width_; }
+  // A logical value `v` of scalar type `t` as a condition on `s` (bools included).
+  z3::expr ScalarIs(const Scalar& s, const model::Type* t, int64_t v);
+  // Removes the first pending entry (the later ones move down one slot).
+  Bits PopPending(const Bits& pending);
+  // The pending list's length as an integer.
+  Scalar PendingLength(const Bits& pending);
+  // Sets status() to Unimplemented for `what` at `loc` (the first such call wins).
+  void Unimplemented(const std::string& what, const model::Location& loc);
+
+ private:
+  struct Item {
+    z3::expr present;
+    Scalar value;
+  };
+  // A writable place: a root (a state variable, a composite local or a scalar local) and
+  // the bit offsets inside it the place may denote, each with its condition.
+  struct PlaceRef {
+    enum Root { kVar, kLocalBits, kLocalScalar } root = kVar;
+    int64_t index = 0;
+    const model::Type* type = nullptr;
+    std::vector<std::pair<z3::expr, uint32_t>> at;
+  };
+  using ModifyFn = std::function<Bits(const Bits& old, const z3::expr& g)>;
+
+  // z3_expr.cc
+  Scalar Binary(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+  Scalar Quantify(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+  Scalar CollectionScalar(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+  // A fun call: a Scalar result in `scalar`, a composite one returned.
+  Bits Call(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g, Scalar* scalar);
+  // The bits an element-selecting expression (kIndex, kField, kTop, kBottom, kSeqAt,
+  // kUnwrap of a composite option) denotes.
+  Bits Select(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+  Bits SelectIndex(const Bits& base, const model::Type* array, const Scalar& index,
+                   const z3::expr& g);
+  Bits SeqSlot(const Bits& seq, const model::Type* ct, const Scalar& i);
+  std::vector<Item> Items(const ir::Domain& d, const SymState& st, Env& env, const z3::expr& g);
+  ErrorFn ErrorsUnder(const z3::expr& g);
+
+  // z3_stmt.cc
+  void Exec(const ir::Stmt& s, Path& p);
+  void ExecIf(const ir::Stmt& s, size_t i, Path& p);
+  void ExecGuarded(const z3::expr& cond, const ir::Block& block, Path& p);
+  void ExecChoose(const ir::Stmt& s, Path& p);
+  void ExecAssign(const ir::Stmt& s, Path& p);
+  void ExecCollection(const ir::Stmt& s, Path& p);
+  void ExecMove(const ir::Stmt& s, Path& p);
+  void ExecEmit(const ir::Stmt& s, Path& p);
+  Path Merge(const z3::expr& cond, Path a, Path b);
+  PlaceRef Resolve(const ir::Expr& place, Path& p, const z3::expr& g);
+  void Modify(Path& p, const PlaceRef& ref, const ModifyFn& fn);
+  // An element for a collection of element type `et`: its canonical bits, and for a scalar
+  // its value. A scalar outside `et` is a failure.
+  Bits EvalElem(const model::Type* et, const ir::Expr& e, Path& p, Scalar* scalar);
+  // Collection primitives on the bits of a bag, set or seq of type `ct`; errors under `g`.
+  Bits Insert(const model::Type* ct, const Bits& old, const Bits& elem, const Scalar* scalar,
+              bool strict, const z3::expr& g);
+  Bits Erase(const model::Type* ct, const Bits& old, const Bits& elem, const Scalar* scalar,
+             const z3::expr& g);
+  Bits SeqInsertAt(const model::Type* ct, const Bits& old, const Scalar& i, const Bits& elem);
+  Bits SeqRemoveAt(const model::Type* ct, const Bits& old, const Scalar& i);
+  Scalar SeqLength(const model::Type* ct, const Bits& seq);
+
+  z3::context& ctx_;
+  const model::Model& model_;
+  const ir::Program& program_;
+  absl::Status status_;
+  std::vector<z3::expr> failures_;
+  std::vector<ChoiceVar> choices_;
+  std::vector<std::vector<int>> triggers_on_;
+  uint32_t pending_width_ = 0;
+  uint64_t fresh_ = 0;
+};
+
+}  // namespace rulecheck::solver::internal
+
+#endif  // RULECHECK_SOLVER_Z3_TRANSLATE_H_

@@ -1,0 +1,116 @@
+// The explicit engine as an oracle for the symbolic one (header-only test helper).
+//
+// ExploreLevels runs a breadth-first search with model::SuccessorGenerator and keeps every
+// state by its shortest distance from an initial state, so "the states within N moves" are
+// levels 0..N. ExplicitAnswer computes what a query must answer from those levels (the best
+// value, or the first depth where a reachable query holds); FirstFailureDepth and
+// FirstDeadlockDepth give the depth of the first failing move and the first deadlock.
+#ifndef RULECHECK_TESTS_SOLVER_ORACLE_H_
+#define RULECHECK_TESTS_SOLVER_ORACLE_H_
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/model.h"
+#include "model/successors.h"
+
+namespace rulecheck::solver::testing {
+
+struct Levels {
+  std::vector<std::vector<std::vector<uint32_t>>> states;  // [depth][i] -> words
+  std::optional<int> first_failure;  // depth of the state a failing move is tried in
+  std::optional<int> first_deadlock;
+  bool init_fails = false;
+};
+
+class OracleSink : public model::SuccessorSink {
+ public:
+  explicit OracleSink(size_t words) : words_(words) {}
+  void OnSuccessor(const uint32_t* state, const model::Move&) override {
+    out.emplace_back(state, state + words_);
+  }
+  void OnFailure(const model::StepFailure&) override { ++failures; }
+  std::vector<std::vector<uint32_t>> out;
+  int failures = 0;
+
+ private:
+  size_t words_;
+};
+
+inline Levels ExploreLevels(const model::Model& model, int max_depth) {
+  model::SuccessorGenerator gen(model);
+  Levels levels;
+  std::set<std::vector<uint32_t>> seen;
+  OracleSink init(model.layout.words());
+  gen.Initial(init);
+  levels.init_fails = init.failures > 0;
+  std::vector<std::vector<uint32_t>> level;
+  for (auto& s : init.out) {
+    if (seen.insert(s).second) level.push_back(s);
+  }
+  for (int d = 0; d <= max_depth && !level.empty(); ++d) {
+    std::vector<std::vector<uint32_t>> next;
+    for (const auto& s : level) {
+      OracleSink sink(model.layout.words());
+      gen.Successors(s.data(), sink);
+      if (sink.failures > 0 && !levels.first_failure) levels.first_failure = d;
+      if (sink.out.empty() && sink.failures == 0 && !gen.IsTerminal(s.data()) &&
+          !levels.first_deadlock) {
+        levels.first_deadlock = d;
+      }
+      for (auto& t : sink.out) {
+        if (seen.insert(t).second) next.push_back(t);
+      }
+    }
+    levels.states.push_back(std::move(level));
+    level = std::move(next);
+  }
+  return levels;
+}
+
+struct Answer {
+  std::optional<int64_t> value;  // maximize/minimize: the best; reachable: 1 when reachable
+  int depth = 0;                 // where it is first reached
+};
+
+// Evaluates `query` (of a mutable model: its expression is borrowed for the evaluation) over
+// levels 0..within.
+inline Answer ExplicitAnswer(model::Model& model, const Levels& levels, int query_index,
+                             int within) {
+  model::ir::Query& q = model.program.queries[query_index];
+  model::ir::Property p;
+  p.expr = std::move(q.expr);
+  p.frame = q.frame;
+  model::SuccessorGenerator gen(model);
+  Answer a;
+  for (int d = 0; d <= within && d < static_cast<int>(levels.states.size()); ++d) {
+    for (const auto& s : levels.states[d]) {
+      model::PropertyValue v = gen.Evaluate(p, s.data());
+      if (!v.ok) continue;
+      if (q.kind == model::ir::QueryKind::kReachable) {
+        if (v.value != 0 && !a.value) {
+          a.value = 1;
+          a.depth = d;
+        }
+        continue;
+      }
+      const bool better =
+          !a.value ||
+          (q.kind == model::ir::QueryKind::kMaximize ? v.value > *a.value : v.value < *a.value);
+      if (better) {
+        a.value = v.value;
+        a.depth = d;
+      }
+    }
+  }
+  q.expr = std::move(p.expr);
+  return a;
+}
+
+}  // namespace rulecheck::solver::testing
+
+#endif  // RULECHECK_TESTS_SOLVER_ORACLE_H_

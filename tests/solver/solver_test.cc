@@ -1,0 +1,219 @@
+// Hand-worked tests for solver/solver.h: model errors of each kind found at the depth worked
+// out by hand with the explicit engine's message, deadlocks, bounded reachability that is too
+// short, and k-induction (proved, violated, needs strengthening). The expected depths are in
+// the comments.
+#include "solver/solver.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "model/model.h"
+#include "model/value_format.h"
+
+namespace rulecheck::solver {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::unique_ptr<model::Model> Load(const std::string& text) {
+  auto model = model::LoadModelFromText("t.rules", text, {});
+  EXPECT_TRUE(model.ok()) << model.status();
+  return model.ok() ? std::move(*model) : nullptr;
+}
+
+const QueryResult* Find(const std::vector<QueryResult>& results, const std::string& kind) {
+  for (const QueryResult& r : results) {
+    if (r.kind == kind) return &r;
+  }
+  return nullptr;
+}
+
+// The first failing move of `text` within `depth`, or null when none.
+struct FailureCase {
+  const char* text;
+  int depth;          // where the failing move is tried
+  const char* error;  // part of the explicit engine's message
+};
+
+class FailureTest : public ::testing::TestWithParam<FailureCase> {};
+
+TEST_P(FailureTest, FoundAtHandWorkedDepth) {
+  const FailureCase& c = GetParam();
+  std::unique_ptr<model::Model> model = Load(c.text);
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.queries = false;
+  options.check_depth = 4;
+  options.deadlocks = false;
+  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  const QueryResult* failure = Find(*results, "failure");
+  ASSERT_NE(failure, nullptr);
+  ASSERT_EQ(failure->status, Status::kSat) << failure->message;
+  EXPECT_EQ(failure->depth, c.depth);
+  ASSERT_EQ(failure->trace.size(), static_cast<size_t>(c.depth) + 2);
+  EXPECT_TRUE(failure->trace.back().failed);
+  EXPECT_THAT(failure->trace.back().error, HasSubstr(c.error));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    ModelErrors, FailureTest,
+    ::testing::Values(
+        // c = 0, 1, 2 after 0, 1, 2 moves; the third inc gives 3.
+        FailureCase{"state { c: 0..2 }\naction inc() { c += 1 }\n", 2, "outside 0..2"},
+        // i = 3 is outside the index type at once.
+        FailureCase{"state { a: [0..2] bool  x: bool }\naction get(i: 0..3) { x := a[i] }\n", 0,
+                    "index 3"},
+        // pop of an empty seq in the initial state.
+        FailureCase{"state { s: seq<0..3, 2> }\naction p() { pop(s) }\n", 0, "empty"},
+        // Two pushes fill the seq; the third fails in the state after two moves.
+        FailureCase{"state { s: seq<0..3, 2> }\naction p() { push(s, 1) }\n", 2, "full"},
+        // Division by k = 0.
+        FailureCase{"state { x: 0..9 }\naction d(k: 0..2) { x := 6 / k }\n", 0, "division"},
+        // o is none initially.
+        FailureCase{"state { o: 0..3?  x: 0..3 }\naction u() { x := o! }\n", 0, "none"},
+        // n = 1 after one move; the second move makes n = 2 and the assert fails.
+        FailureCase{"state { n: 0..5 }\naction a() { n += 1  assert n < 2, \"too many\" }\n", 1,
+                    "too many"},
+        // Only the path that takes the may overflows: y = 1 after one move, 2 after two.
+        FailureCase{"state { y: 0..1 }\naction a() { may { y += 1 } }\n", 1, "outside 0..1"},
+        // Removing a card that is not in the bag.
+        FailureCase{"enum C { A, B }\nstate { b: bag<C, 1> }\naction r(c: C) { remove(b, c) }\n", 0,
+                    "holds no"},
+        // Two triggers on one event, a pending list of one: the emit overflows.
+        FailureCase{"event E()\nstate { n: 0..1 }\ntrigger t1 on E() { n := 1 }\n"
+                    "trigger t2 on E() { n := 0 }\npending 1\naction a() { emit E() }\n",
+                    0, "overflow"}));
+
+TEST(DeadlockTest, CounterThatStops) {
+  // n = 0, 1, 2: the guard n < 2 fails after two moves and nothing else can move.
+  std::unique_ptr<model::Model> model =
+      Load("state { n: 0..3 }\naction a() when n < 2 { n += 1 }\n");
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.queries = false;
+  options.check_depth = 4;
+  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  const QueryResult* dead = Find(*results, "deadlock");
+  ASSERT_NE(dead, nullptr);
+  EXPECT_EQ(dead->status, Status::kSat);
+  EXPECT_EQ(dead->depth, 2);
+  EXPECT_EQ(Find(*results, "failure")->status, Status::kUnsat);
+}
+
+TEST(DeadlockTest, TerminalIsNoDeadlock) {
+  std::unique_ptr<model::Model> model =
+      Load("state { n: 0..3 }\nterminal when n == 2\naction a() when n < 2 { n += 1 }\n");
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.queries = false;
+  options.check_depth = 4;
+  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(Find(*results, "deadlock")->status, Status::kUnsat);
+}
+
+TEST(DeadlockTest, ChoiceWithoutCandidatesIsDeadlock) {
+  // The choose has no candidate once x = 2, so `pick` is not a move there.
+  std::unique_ptr<model::Model> model =
+      Load("state { x: 0..3 }\naction pick() { choose k in 1..2 where x + k <= 2 { x += k } }\n");
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.queries = false;
+  options.check_depth = 4;
+  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  const QueryResult* dead = Find(*results, "deadlock");
+  EXPECT_EQ(dead->status, Status::kSat);
+  EXPECT_EQ(dead->depth, 1);  // x = 2 after choosing k = 2
+}
+
+TEST(ReachableTest, TooShortIsUnsatAndLongEnoughIsSat) {
+  const std::string text =
+      "state { n: 0..9 }\naction a() { n += 2 }\naction b() when n > 0 { n -= 1 }\n"
+      "query five_short: reachable n == 5 within 3\n"
+      "query five: reachable n == 5 within 4\n";
+  std::unique_ptr<model::Model> model = Load(text);
+  ASSERT_NE(model, nullptr);
+  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, SolveOptions{});
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 2u);
+  // 5 = 2 + 2 + 2 - 1 needs four moves.
+  EXPECT_EQ((*results)[0].status, Status::kUnsat);
+  EXPECT_EQ((*results)[1].status, Status::kSat);
+  EXPECT_EQ((*results)[1].depth, 4);
+  ASSERT_EQ((*results)[1].trace.size(), 5u);
+  EXPECT_EQ(model::FormatMoveCall(*model, (*results)[1].trace[1].move), "a()");
+}
+
+TEST(SolveTest, UnknownQueryIsNotFound) {
+  std::unique_ptr<model::Model> model = Load("state { n: 0..1 }\naction a() { n := 1 }\n");
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.query = "nope";
+  EXPECT_EQ(Solve(*model, options).status().code(), absl::StatusCode::kNotFound);
+}
+
+TEST(SolveTest, WithinOverridesTheQueryBound) {
+  std::unique_ptr<model::Model> model = Load(
+      "state { n: 0..9 }\naction a() when n < 9 { n += 1 }\nquery most: maximize n within 2\n");
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.within = 5;
+  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->front().status, Status::kOptimal);
+  EXPECT_EQ(results->front().value, 5);
+  EXPECT_EQ(results->front().depth, 5);
+}
+
+TEST(ProveTest, InductiveInvariantIsProved) {
+  std::unique_ptr<model::Model> model =
+      Load("state { n: 0..9 }\naction a() when n < 8 { n += 2 }\ninvariant even: n % 2 == 0\n");
+  ASSERT_NE(model, nullptr);
+  absl::StatusOr<std::vector<QueryResult>> results = Prove(*model, ProveOptions{});
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->front().status, Status::kUnsat) << results->front().message;
+  EXPECT_EQ(results->front().depth, 1);
+}
+
+TEST(ProveTest, ViolatedInvariantHasATrace) {
+  std::unique_ptr<model::Model> model =
+      Load("state { n: 0..9 }\naction a() when n < 9 { n += 1 }\ninvariant small: n < 3\n");
+  ASSERT_NE(model, nullptr);
+  absl::StatusOr<std::vector<QueryResult>> results = Prove(*model, ProveOptions{});
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->front().status, Status::kSat);
+  EXPECT_EQ(results->front().depth, 3);
+  EXPECT_EQ(results->front().trace.size(), 4u);
+}
+
+TEST(ProveTest, TrueButNotInductiveNeedsStrengthening) {
+  // n runs 0, 1, 2, 3, 0, ...: n != 5 always holds. But the unreachable 4 steps to 5, a
+  // 1-induction counterexample; 4 itself has no predecessor (3 goes to 0), so 2-induction
+  // proves it.
+  std::unique_ptr<model::Model> model = Load(
+      "state { n: 0..7 }\naction a() { n := if n == 3 then 0 else if n == 7 then 7 else n + 1 }\n"
+      "invariant not_five: n != 5\n");
+  ASSERT_NE(model, nullptr);
+  ProveOptions options;
+  options.max_k = 1;
+  absl::StatusOr<std::vector<QueryResult>> results = Prove(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->front().status, Status::kUnknown);
+  EXPECT_THAT(results->front().message, HasSubstr("strengthen"));
+  ASSERT_EQ(results->front().trace.size(), 2u);  // 4 -> 5
+  // With k = 2 the chain would need 3 -> 4, which no move makes: proved.
+  options.max_k = 3;
+  results = Prove(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->front().status, Status::kUnsat) << results->front().message;
+  EXPECT_EQ(results->front().depth, 2);
+}
+
+}  // namespace
+}  // namespace rulecheck::solver
