@@ -47,8 +47,9 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->type_name("SIZE");
   check->add_flag("--quiet,-q", flags.quiet, "No progress lines on stderr");
   check->add_option("--skip", flags.skip, "Switch a check off (repeatable)")
-      ->type_name("invariant|reachable|deadlock|dead")
-      ->check(CLI::IsMember({"invariant", "reachable", "deadlock", "dead"}))
+      ->type_name("invariant|reachable|deadlock|dead|chain|order|termination")
+      ->check(CLI::IsMember(
+          {"invariant", "reachable", "deadlock", "dead", "chain", "order", "termination"}))
       ->allow_extra_args(false);
   check->add_flag("--coverage", flags.coverage,
                   "Add to the report how many transitions ran each line of the rules file");
@@ -127,11 +128,15 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
     if (kind == "reachable") options.reachables = false;
     if (kind == "deadlock") options.deadlocks = false;
     if (kind == "dead") options.dead_rules = false;
+    if (kind == "chain") options.reaction_chains = false;
+    if (kind == "order") options.order_dependence = false;
+    if (kind == "termination") options.non_termination = false;
   }
   options.coverage = flags.coverage;
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
+    options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
   }
   const properties::CheckResult result = properties::Check(**model, options);
   progress.Finish();

@@ -3,6 +3,8 @@
 
 #include <unistd.h>
 
+#include <chrono>
+
 #include "absl/strings/str_format.h"
 #include "cli/byte_size.h"
 #include "reports/format_util.h"
@@ -44,6 +46,18 @@ void ProgressPrinter::Print(const explorer::Progress& progress) {
     std::fprintf(out_, "progress: %s\n", line.c_str());
     last_plain_ = progress.seconds;
   }
+  std::fflush(out_);
+}
+
+void ProgressPrinter::Phase(const std::string& what) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // Like the progress lines, only for runs that have taken a second already.
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                       start_).count();
+  if (seconds < 1.0) return;
+  if (drawn_) std::fprintf(out_, "\n");
+  drawn_ = false;
+  std::fprintf(out_, "analysis: %s (%.0f s)\n", what.c_str(), seconds);
   std::fflush(out_);
 }
 

@@ -4,6 +4,7 @@
 #ifndef RULECHECK_CLI_PROGRESS_PRINTER_H_
 #define RULECHECK_CLI_PROGRESS_PRINTER_H_
 
+#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -21,6 +22,9 @@ class ProgressPrinter {
 
   // Thread-safe.
   void Print(const explorer::Progress& progress);
+  // Says that a post-search analysis starts: "analysis: looking for ...", on a line of its
+  // own (after any line drawn in place). Thread-safe.
+  void Phase(const std::string& what);
   // Ends a line drawn in place, so that what follows starts on its own line. Thread-safe.
   void Finish();
 
@@ -33,6 +37,7 @@ class ProgressPrinter {
   std::mutex mutex_;
   double last_plain_ = -1e9;  // when the last plain line was written
   bool drawn_ = false;        // a line is on the terminal without its newline
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace rulecheck::cli

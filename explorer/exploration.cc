@@ -63,6 +63,12 @@ std::vector<uint32_t> Exploration::StateWords(StateId id) const {
   return tree.words;
 }
 
+bool Exploration::Find(const std::vector<uint32_t>& words, StateId& id) const {
+  return store_->Find(words, id);
+}
+
+uint64_t Exploration::id_bound() const { return store_->id_bound(); }
+
 namespace {
 
 // Keeps the first successor (or initial state) whose words equal `want`.

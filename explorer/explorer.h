@@ -157,6 +157,10 @@ class Exploration {
   Trace TraceTo(int depth, uint64_t pos) const;
   // The words of state `id`. REQUIRES: the search stored it.
   std::vector<uint32_t> StateWords(StateId id) const;
+  // Whether the store holds a state with these words, and its id. Thread-safe.
+  bool Find(const std::vector<uint32_t>& words, StateId& id) const;
+  // Every state id is below this bound.
+  uint64_t id_bound() const;
   // The counted states of level `depth`, in canonical order.
   const std::vector<uint32_t>& Level(int depth) const { return levels_[depth]; }
   int level_count() const { return static_cast<int>(levels_.size()); }

@@ -57,4 +57,25 @@ PairTable::Result PairTable::FindOrPut(uint64_t key) {
   return {kFull, false};
 }
 
+uint64_t PairTable::Find(uint64_t key) const {
+  if (key == ~uint64_t{0}) {
+    return all_ones_present_.load(std::memory_order_acquire) ? capacity_ : kFull;
+  }
+  const uint64_t stored = key + 1;
+  const uint64_t home = Hash(key) & mask_;
+  uint64_t line = home & ~(kLineSlots - 1);
+  uint64_t offset = home & (kLineSlots - 1);
+  for (uint64_t probed = 0; probed < kMaxProbeLines; ++probed) {
+    for (uint64_t i = 0; i < kLineSlots; ++i) {
+      uint64_t index = line + ((offset + i) & (kLineSlots - 1));
+      uint64_t seen = std::atomic_ref<uint64_t>(slots_[index]).load(std::memory_order_acquire);
+      if (seen == stored) return index;
+      if (seen == 0) return kFull;  // keys are never deleted: the probe ends at a hole
+    }
+    line = (line + kLineSlots) & mask_;
+    offset = 0;
+  }
+  return kFull;
+}
+
 }  // namespace rulecheck::explorer

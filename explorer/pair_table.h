@@ -41,6 +41,9 @@ class PairTable {
   // has visited `max_probe_lines` cache lines, which the caller reads as full: a table that
   // full is far past a useful load factor.
   Result FindOrPut(uint64_t key);
+  // The slot of `key`, or kFull when the table does not hold it. Thread-safe; a key put
+  // concurrently may or may not be seen.
+  uint64_t Find(uint64_t key) const;
   // The key stored at `index`. REQUIRES: index came from FindOrPut. Thread-safe.
   uint64_t Get(uint64_t index) const {
     if (index == capacity_) return ~uint64_t{0};

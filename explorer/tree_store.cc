@@ -125,6 +125,30 @@ TreeStore::PutResult TreeStore::Put(Tree& tree, const Tree* parent) {
   return result;
 }
 
+bool TreeStore::Find(const std::vector<uint32_t>& words, StateId& id) const {
+  assert(words.size() == words_);
+  if (words_ <= 2) {
+    uint64_t key = words_ == 1 ? words[0] : PairKey(words[0], words[1]);
+    id = roots_.Find(key);
+    return id != PairTable::kFull;
+  }
+  // Bottom-up as in Put, but a node that is not there means the state is not either.
+  thread_local std::vector<uint64_t> nodes;
+  nodes.resize(shape_.size());
+  for (size_t i = 0; i < shape_.size(); ++i) {
+    const Shape& s = shape_[i];
+    uint64_t left = s.left_is_word ? words[s.left] : nodes[s.left];
+    uint64_t right = s.right_is_word ? words[s.right] : nodes[s.right];
+    bool is_root = i + 1 == shape_.size();
+    uint64_t index = is_root ? roots_.Find(PairKey(left, right))
+                             : nodes_->Find(PairKey(left, right));
+    if (index == PairTable::kFull) return false;
+    nodes[i] = index;
+  }
+  id = nodes.back();
+  return true;
+}
+
 void TreeStore::Get(StateId id, Tree& tree) const {
   tree.words.resize(words_);
   if (words_ <= 2) {

@@ -55,6 +55,9 @@ class TreeStore {
   // Interns `tree.words`, reusing `parent` (the Tree of a state with the same shape, e.g. the
   // state being expanded) for every sub-tree whose words did not change. Fills tree.nodes.
   PutResult Put(Tree& tree, const Tree* parent);
+  // The id of the state with these words, or false when the store does not hold it; stores
+  // nothing. REQUIRES: words.size() == words(). Thread-safe.
+  bool Find(const std::vector<uint32_t>& words, StateId& id) const;
   // Rebuilds the words and node ids of state `id`.
   void Get(StateId id, Tree& tree) const;
   // Capacity in bytes of both tables, and the root table's capacity in states.

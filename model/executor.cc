@@ -349,8 +349,8 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
       Fail(StepFailure::Kind::kPendingOverflow, s.loc,
            absl::StrCat("pending-trigger list overflow: emit ", event.name, "(", args,
                         ") would queue trigger `", trigger.name, "` after ", length,
-                        " pending entries, more than the capacity of ", layout_.pending_capacity(),
-                        " (an unbounded reaction chain?)"));
+                        " pending entries, more than the capacity of ",
+                        layout_.pending_capacity()));
       return false;
     }
     uint64_t at = layout_.pending_entry_offset(length);

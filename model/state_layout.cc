@@ -7,6 +7,7 @@
 // it changes one word, not two, and the tree store rehashes one leaf path instead of two.
 #include "model/state_layout.h"
 
+#include "model/bits.h"
 #include "model/layout_order.h"
 
 #include <algorithm>
@@ -143,6 +144,27 @@ StateLayout StateLayout::Build(ir::Program& program) {
 void StateLayout::WriteOffsets(ir::Expr* expr) const {
   OffsetWriter writer(var_offsets_);
   writer.Visit(expr);
+}
+
+int64_t StateLayout::PendingLength(const uint32_t* state) const {
+  if (!has_triggers()) return 0;
+  return static_cast<int64_t>(bits::Read(state, pending_length_offset_, pending_length_width_));
+}
+
+int StateLayout::PendingTrigger(const uint32_t* state, int64_t i) const {
+  return static_cast<int>(bits::Read(state, pending_entry_offset(i), pending_trigger_width_)) - 1;
+}
+
+void StateLayout::MovePendingToFront(uint32_t* state, int64_t i) const {
+  if (i == 0) return;
+  // Entries may be wider than 64 bits: move them through a scratch copy of the list.
+  const std::vector<uint32_t> before(state, state + words_);
+  bits::Copy(state, pending_entry_offset(0), before.data(), pending_entry_offset(i),
+             pending_entry_width_);
+  for (int64_t j = 0; j < i; ++j) {
+    bits::Copy(state, pending_entry_offset(j + 1), before.data(), pending_entry_offset(j),
+               pending_entry_width_);
+  }
 }
 
 }  // namespace rulecheck::model

@@ -51,6 +51,13 @@ class StateLayout {
   uint32_t pending_trigger_width() const { return pending_trigger_width_; }
   uint32_t pending_entry_width() const { return pending_entry_width_; }
   bool has_triggers() const { return pending_trigger_width_ > 0; }
+  // How many triggers wait in `state`'s pending list.
+  int64_t PendingLength(const uint32_t* state) const;
+  // The trigger (index into Program::triggers) of entry `i` < PendingLength(state).
+  int PendingTrigger(const uint32_t* state, int64_t i) const;
+  // Moves entry `i` < PendingLength(state) to the front of the list, the others keeping
+  // their order: the state in which that trigger is the one to resolve next.
+  void MovePendingToFront(uint32_t* state, int64_t i) const;
 
  private:
   uint32_t words_ = 0;

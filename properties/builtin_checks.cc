@@ -156,10 +156,11 @@ void FailureCheck::OnStepFailure(const explorer::StateRef& from,
       finding.message = absl::StrCat("model error in ", finding.name, ": ", failure.message);
       break;
     case model::StepFailure::Kind::kPendingOverflow:
-      // An unbounded reaction chain; a kind of its own once cycles are analysed.
-      finding.kind = FindingKind::kModelError;
+      // An unbounded reaction chain: more triggers queued than the list can hold.
+      finding.kind = FindingKind::kReactionChain;
+      finding.chain = "overflow";
       kind = "pending_overflow";
-      finding.message = absl::StrCat("pending-trigger list overflow in ", finding.name, ": ",
+      finding.message = absl::StrCat("unbounded reaction chain in ", finding.name, ": ",
                                      failure.message);
       break;
   }

@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "explorer/explorer.h"
@@ -47,6 +48,9 @@ class FindingCollector final : public explorer::ExplorationObserver {
   // Adds a finding with no state and no trace (e.g. a `reachable` that never held), after
   // every traced one.
   void AddUntraced(Finding finding);
+  // Adds a finding whose trace is already built (the post-search analyses), after every
+  // finding offered with a state.
+  void AddBuilt(Finding finding) { AddUntraced(std::move(finding)); }
   // The kept finding for `dedupe`, to amend its message before Finish; null when none.
   Finding* Find(const std::string& dedupe);
   // A number that orders sequential events (failures, dead states) delivered in order.

@@ -25,6 +25,12 @@ std::string_view KindName(FindingKind kind) {
       return "dead_branch";
     case FindingKind::kUnreachableCard:
       return "unreachable_card";
+    case FindingKind::kReactionChain:
+      return "reaction_chain";
+    case FindingKind::kOrderDependence:
+      return "order_dependence";
+    case FindingKind::kNonTermination:
+      return "non_termination";
   }
   return "unknown";
 }

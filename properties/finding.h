@@ -32,14 +32,18 @@ enum class FindingKind {
   kDeadTrigger,      // a trigger that never resolved
   kDeadBranch,       // an if/elif/else branch no move took
   kUnreachableCard,  // a member of a `cards` enum no move took as an argument or choice
-  // Later: kReactionChain, kOrderDependence, kNonTermination, kQuery.
+  // Cycles and trigger order (properties/cycle_check.h, properties/order_check.h):
+  kReactionChain,    // triggers that can resolve forever (a cycle), or overflow the list
+  kOrderDependence,  // two pending triggers whose order changes where the chain settles
+  kNonTermination,   // `terminates` is declared and a reachable cycle exists
 };
 
 // Errors make `rulecheck check` fail; warnings (dead rules) and info (witnesses) do not.
 enum class Severity { kError, kInfo, kWarning };
 
 // `invariant`, `assert`, `deadlock`, `unreachable`, `witness`, `model_error`, `dead_action`,
-// `dead_trigger`, `dead_branch`, `unreachable_card`: the names reports and JSON use.
+// `dead_trigger`, `dead_branch`, `unreachable_card`, `reaction_chain`, `order_dependence`,
+// `non_termination`: the names reports and JSON use.
 std::string_view KindName(FindingKind kind);
 // `error`, `info`, `warning`.
 std::string_view SeverityName(Severity severity);
@@ -60,6 +64,22 @@ struct Finding {
   std::string file;     // the .rules file
   model::Location location;  // may be invalid (a deadlock has no place in the source)
   std::vector<FindingStep> trace;  // empty when there is nothing to show (unreachable)
+
+  // A lasso (reaction chains, non-termination): trace[cycle_start] is the first state of the
+  // cycle, and the last step of the trace leads back to that state. -1: not a lasso.
+  int cycle_start = -1;
+  // Reaction chain: "forced" when no move on the cycle's states leads out of the cycle's
+  // strongly connected component, "optional" otherwise; empty for other kinds.
+  std::string chain;
+  // The triggers the finding is about: those on a cycle, or the two whose order matters.
+  std::vector<std::string> triggers;
+  // Order dependence: how the chain goes on from the last state of `trace` in each order,
+  // each ending in a settled state (no pending trigger) that the other order cannot reach.
+  struct Outcome {
+    std::string order;               // "default: dog first", "other: cat first"
+    std::vector<FindingStep> steps;  // the moves after the witness state
+  };
+  std::vector<Outcome> outcomes;
 };
 
 inline bool IsError(const Finding& finding) { return finding.severity == Severity::kError; }

@@ -8,12 +8,64 @@
 #include "properties/builtin_checks.h"
 #include "properties/collector.h"
 #include "properties/coverage_check.h"
+#include "properties/cycle_check.h"
+#include "properties/order_check.h"
+#include "explorer/state_graph.h"
+#include "absl/strings/str_cat.h"
 
 namespace rulecheck::properties {
 
 int CheckResult::error_count() const {
   return static_cast<int>(std::count_if(findings.begin(), findings.end(), IsError));
 }
+
+namespace {
+
+void Announce(const CheckOptions& options, const std::string& what) {
+  if (options.on_analysis) options.on_analysis(what);
+}
+
+// The analyses that need the transition graph, after the search (see property.h).
+void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& exploration,
+                      const CheckOptions& options, CheckResult& result,
+                      FindingCollector& collector) {
+  const model::StateLayout& layout = model.layout;
+  const bool chains = options.reaction_chains && layout.has_triggers();
+  const bool order = options.order_dependence && layout.has_triggers();
+  const bool termination = options.non_termination && model.program.terminates.has_value();
+  if (!result.stats.complete) {
+    if (termination) {
+      result.undetermined.push_back({"terminates", "terminates", *model.program.terminates});
+    }
+    return;
+  }
+  if (collector.ShouldStop()) return;  // --stop-at-first has its error
+  const int threads = std::max(1, result.stats.threads);
+  if (termination || chains) {
+    Announce(options, termination ? absl::StrCat("building the transition graph of ",
+                                                 result.stats.states, " states")
+                                  : "building the graph of the states with pending triggers");
+    // Non-termination needs every edge; reaction chains only those of pending states.
+    const explorer::StateGraph graph = explorer::BuildStateGraph(
+        model, exploration,
+        [&](const uint32_t* words) { return termination || layout.PendingLength(words) > 0; },
+        threads);
+    if (chains) {
+      Announce(options, "looking for infinite reaction chains");
+      CheckReactionChains(model, exploration, graph, collector);
+    }
+    if (termination) {
+      Announce(options, absl::StrCat("looking for cycles among ", graph.edges(), " transitions"));
+      CheckNonTermination(model, exploration, graph, collector);
+    }
+  }
+  if (order) {
+    Announce(options, "comparing the orders of pending triggers");
+    CheckOrderDependence(model, exploration, threads, collector);
+  }
+}
+
+}  // namespace
 
 CheckResult Check(const model::Model& model, const CheckOptions& options) {
   FindingCollector collector(model, options.stop_at_first);
@@ -38,6 +90,7 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
   CheckResult result;
   result.stats = exploration.stats();
   for (const auto& check : checks) check->Finish(result.stats, result.undetermined);
+  RunGraphAnalyses(model, exploration, options, result, collector);
   result.findings = collector.Finish(exploration);
   if (options.coverage && coverage != nullptr) {
     result.has_coverage = true;

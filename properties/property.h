@@ -10,7 +10,9 @@
 // is the same for any thread count. Only error findings mean the model is broken; witnesses
 // are info. After a complete search, actions, triggers and branches no move used and cards
 // no move named are warnings (dead rules); CheckOptions::coverage adds a per-line count of
-// the transitions that ran each line.
+// the transitions that ran each line. Then, over the transition graph: infinite reaction
+// chains and pending-list overflows (errors), trigger-order dependence (warnings), and,
+// where `terminates` is declared, non-termination (an error); each cycle is shown as a lasso.
 //
 //   properties::CheckResult result = properties::Check(*model, {.stop_at_first = true});
 //   for (const properties::Finding& finding : result.findings) ...
@@ -18,6 +20,7 @@
 #define RULECHECK_PROPERTIES_PROPERTY_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,6 +43,15 @@ struct CheckOptions {
   bool dead_rules = true;
   // Fill CheckResult::coverage.
   bool coverage = false;
+  // The post-search analyses over the transition graph (complete search only): infinite
+  // reaction chains and trigger-order dependence where the model has triggers,
+  // non-termination where it declares `terminates`.
+  bool reaction_chains = true;
+  bool order_dependence = true;
+  bool non_termination = true;
+  // When set, called from the calling thread as each post-search analysis starts, with a
+  // short description ("reaction chains over 1,234 states with pending triggers").
+  std::function<void(const std::string&)> on_analysis;
 };
 
 // How many transitions ran a line of the rules file (see CheckResult::coverage).

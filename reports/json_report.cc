@@ -77,6 +77,20 @@ Json FindingToJson(const model::Model& model, const properties::Finding& finding
     trace.push_back(StepToJson(model, step));
   }
   json["trace"] = std::move(trace);
+  if (finding.cycle_start >= 0) json["cycle_start"] = finding.cycle_start;
+  if (!finding.chain.empty()) json["chain"] = finding.chain;
+  if (!finding.triggers.empty()) json["triggers"] = finding.triggers;
+  if (!finding.outcomes.empty()) {
+    Json outcomes = Json::array();
+    for (const properties::Finding::Outcome& outcome : finding.outcomes) {
+      Json steps = Json::array();
+      for (const properties::FindingStep& step : outcome.steps) {
+        steps.push_back(StepToJson(model, step));
+      }
+      outcomes.push_back(Json{{"order", outcome.order}, {"steps", std::move(steps)}});
+    }
+    json["outcomes"] = std::move(outcomes);
+  }
   return json;
 }
 

@@ -48,18 +48,20 @@ void WriteChanges(const FlatState& before, const FlatState& after, std::ostream&
   if (!any) out << kStateIndent << "(no change)\n";
 }
 
-void WriteTrace(const model::Model& model, const std::vector<properties::FindingStep>& trace,
-                std::ostream& out) {
-  FlatState previous;
-  for (size_t i = 0; i < trace.size(); ++i) {
-    const properties::FindingStep& step = trace[i];
-    out << kStepIndent << (i + 1) << ". " << MoveHeading(model, step.move) << "\n";
+// Narrates `steps`, numbered from `number`: after `previous` (empty: the first step shows
+// its state in full), each step's changes. After the step at index `mark` (if any), a line
+// says that the cycle of a lasso starts there.
+void WriteSteps(const model::Model& model, const std::vector<properties::FindingStep>& steps,
+                FlatState previous, size_t number, int mark, std::ostream& out) {
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const properties::FindingStep& step = steps[i];
+    out << kStepIndent << (number + i) << ". " << MoveHeading(model, step.move) << "\n";
     if (step.failed) {
       out << kStateIndent << "failed: " << step.error << "\n";
       continue;
     }
     FlatState current = model::FlattenState(model, step.state.data());
-    if (i == 0) {
+    if (previous.empty()) {
       for (const auto& [path, value] : current) {
         out << kStateIndent << path << " = " << value << "\n";
       }
@@ -67,6 +69,21 @@ void WriteTrace(const model::Model& model, const std::vector<properties::Finding
       WriteChanges(previous, current, out);
     }
     previous = std::move(current);
+    if (static_cast<int>(i) == mark) {
+      out << kStepIndent << "-- the cycle starts here: the moves below come back to this state\n";
+    }
+  }
+}
+
+void WriteTrace(const model::Model& model, const properties::Finding& finding,
+                std::ostream& out) {
+  WriteSteps(model, finding.trace, {}, 1, finding.cycle_start, out);
+  if (finding.outcomes.empty() || finding.trace.empty()) return;
+  const FlatState witness = model::FlattenState(model, finding.trace.back().state.data());
+  for (const properties::Finding::Outcome& outcome : finding.outcomes) {
+    out << kStepIndent << "then, with " << outcome.order << ":\n";
+    if (outcome.steps.empty()) out << kStateIndent << "(the chain never settles)\n";
+    WriteSteps(model, outcome.steps, witness, finding.trace.size() + 1, -1, out);
   }
 }
 
@@ -83,7 +100,7 @@ void WriteFinding(const model::Model& model, const properties::Finding& finding,
                                 : std::string(properties::KindName(finding.kind));
   out << label << ": " << finding.message << "\n";
   WriteLocation(finding.file, finding.location, out);
-  WriteTrace(model, finding.trace, out);
+  WriteTrace(model, finding, out);
 }
 
 // `line 12 (3 transitions): play(c) by p {` for each line of CheckResult::coverage.
@@ -124,8 +141,13 @@ void WriteTextReport(const model::Model& model, const properties::CheckResult& r
     WriteFinding(model, finding, out);
   }
   for (const properties::Undetermined& property : result.undetermined) {
-    out << "\nnot determined: " << property.kind << " " << property.name
-        << " has not held so far, and the search did not finish\n";
+    if (property.kind == "terminates") {
+      out << "\nnot determined: terminates: the search did not finish, so the whole state "
+             "graph could not be searched for cycles\n";
+    } else {
+      out << "\nnot determined: " << property.kind << " " << property.name
+          << " has not held so far, and the search did not finish\n";
+    }
     WriteLocation(model.source->path(), property.location, out);
   }
   if (result.has_coverage) WriteCoverage(model, result, out);

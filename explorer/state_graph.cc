@@ -1,0 +1,157 @@
+// BuildStateGraph: a second pass of successor generation over the states an analysis needs,
+// with every successor looked up (never inserted) in the finished store.
+//
+// Each thread takes a contiguous range of ordinals and builds its edges in order; the ranges
+// are joined in ordinal order afterwards, so the graph is the same for any thread count.
+#include "explorer/state_graph.h"
+
+#include <algorithm>
+#include <cassert>
+#include <thread>
+
+#include "model/successors.h"
+
+namespace rulecheck::explorer {
+namespace {
+
+// Collects the ordinals of a state's successors.
+class EdgeSink final : public model::SuccessorSink {
+ public:
+  EdgeSink(const Exploration& exploration, const std::vector<Ordinal>& ordinal_of_id,
+           uint32_t words)
+      : exploration_(exploration), ordinal_of_id_(ordinal_of_id), words_(words) {}
+
+  void OnSuccessor(const uint32_t* state, const model::Move& /*move*/) override {
+    words_.assign(state, state + words_.size());
+    StateId id = kNoState;
+    const bool found = exploration_.Find(words_, id);
+    // A complete search stored every successor of every state it counted.
+    assert(found);
+    if (found) {
+      targets.push_back(ordinal_of_id_[id]);
+      successors.push_back(index_);
+    }
+    ++index_;
+  }
+  void OnFailure(const model::StepFailure& /*failure*/) override {}
+  void Reset() { index_ = 0; }
+
+  std::vector<Ordinal> targets;
+  std::vector<uint32_t> successors;
+
+ private:
+  const Exploration& exploration_;
+  const std::vector<Ordinal>& ordinal_of_id_;
+  std::vector<uint32_t> words_;
+  uint32_t index_ = 0;
+};
+
+// Keeps the k-th successor.
+class NthSink final : public model::SuccessorSink {
+ public:
+  NthSink(uint32_t n, uint32_t words) : n_(n), words_(words) {}
+  void OnSuccessor(const uint32_t* state, const model::Move& move) override {
+    if (index_++ != n_) return;
+    step.move = move;
+    step.state.assign(state, state + words_);
+  }
+  void OnFailure(const model::StepFailure& /*failure*/) override {}
+  TraceStep step;
+
+ private:
+  uint32_t n_;
+  uint32_t words_;
+  uint32_t index_ = 0;
+};
+
+}  // namespace
+
+std::pair<int, uint64_t> StateGraph::Where(Ordinal state) const {
+  auto after = std::upper_bound(level_start.begin(), level_start.end(), uint64_t{state});
+  const int depth = static_cast<int>(after - level_start.begin()) - 1;
+  return {depth, state - level_start[depth]};
+}
+
+Ordinal StateGraph::Source(uint64_t e) const {
+  return static_cast<Ordinal>(std::upper_bound(edge_start.begin(), edge_start.end(), e) -
+                              edge_start.begin() - 1);
+}
+
+StateGraph BuildStateGraph(const model::Model& model, const Exploration& exploration,
+                           const std::function<bool(const uint32_t*)>& expand, int threads) {
+  StateGraph graph;
+  graph.level_start.push_back(0);
+  for (int d = 0; d < exploration.level_count(); ++d) {
+    graph.level_start.push_back(graph.level_start.back() + exploration.Level(d).size());
+  }
+  const uint64_t n = graph.states();
+  std::vector<Ordinal> ordinal_of_id(exploration.id_bound(), ~Ordinal{0});
+  std::vector<StateId>& id_of = graph.id;
+  id_of.resize(n);
+  for (int d = 0; d < exploration.level_count(); ++d) {
+    const std::vector<uint32_t>& level = exploration.Level(d);
+    for (uint64_t p = 0; p < level.size(); ++p) {
+      const uint64_t ordinal = graph.level_start[d] + p;
+      ordinal_of_id[level[p]] = static_cast<Ordinal>(ordinal);
+      id_of[ordinal] = level[p];
+    }
+  }
+
+  struct Part {
+    std::vector<uint64_t> counts;  // edges per state of the range
+    std::vector<Ordinal> targets;
+    std::vector<uint32_t> successors;
+    std::vector<bool> expanded;
+  };
+  threads = std::max(1, threads);
+  std::vector<Part> parts(threads);
+  const uint64_t per = (n + threads - 1) / threads;
+  auto work = [&](int t) {
+    const uint64_t begin = std::min(n, per * t), end = std::min(n, begin + per);
+    Part& part = parts[t];
+    model::SuccessorGenerator generator(model);
+    EdgeSink sink(exploration, ordinal_of_id, model.layout.words());
+    for (uint64_t s = begin; s < end; ++s) {
+      const std::vector<uint32_t> words = exploration.StateWords(id_of[s]);
+      const bool wanted = expand(words.data());
+      part.expanded.push_back(wanted);
+      const size_t before = sink.targets.size();
+      if (wanted) {
+        sink.Reset();
+        generator.Successors(words.data(), sink);
+      }
+      part.counts.push_back(sink.targets.size() - before);
+    }
+    part.targets = std::move(sink.targets);
+    part.successors = std::move(sink.successors);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (std::thread& thread : pool) thread.join();
+
+  graph.edge_start.reserve(n + 1);
+  graph.edge_start.push_back(0);
+  graph.expanded.reserve(n);
+  for (Part& part : parts) {
+    for (size_t i = 0; i < part.counts.size(); ++i) {
+      graph.edge_start.push_back(graph.edge_start.back() + part.counts[i]);
+      graph.expanded.push_back(part.expanded[i]);
+    }
+    graph.target.insert(graph.target.end(), part.targets.begin(), part.targets.end());
+    graph.successor.insert(graph.successor.end(), part.successors.begin(), part.successors.end());
+    part = Part();
+  }
+  return graph;
+}
+
+TraceStep StepTo(const model::Model& model, const std::vector<uint32_t>& words,
+                 uint32_t successor) {
+  model::SuccessorGenerator generator(model);
+  NthSink sink(successor, model.layout.words());
+  generator.Successors(words.data(), sink);
+  assert(!sink.step.state.empty());
+  return std::move(sink.step);
+}
+
+}  // namespace rulecheck::explorer

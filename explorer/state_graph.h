@@ -1,0 +1,58 @@
+// The transition graph of a finished search, for the analyses that look at cycles and at
+// what follows a state (reaction chains, non-termination, order dependence).
+//
+// The search itself keeps no edges: most checks never need them, and the hot loop should not
+// pay for them. After a complete search, BuildStateGraph runs the successor generator again
+// over the states an analysis asks for and looks every successor up in the store, so a
+// graph costs one more pass of successor generation over those states and 8 bytes an edge.
+// States are named by their ordinal: their position in the search's canonical order over
+// all levels (level 0 first), which is the same for any thread count; an ordinal's (depth,
+// position) gives its shortest trace (Exploration::TraceTo).
+#ifndef RULECHECK_EXPLORER_STATE_GRAPH_H_
+#define RULECHECK_EXPLORER_STATE_GRAPH_H_
+
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "explorer/explorer.h"
+#include "model/model.h"
+
+namespace rulecheck::explorer {
+
+using Ordinal = uint32_t;
+
+struct StateGraph {
+  // level_start[d] is the ordinal of the first state of level d; the last entry is the count.
+  std::vector<uint64_t> level_start;
+  // The edges of state s are [edge_start[s], edge_start[s + 1]): `target` the successor's
+  // ordinal, `successor` its index among the source's successors in generator order (failed
+  // moves do not count). States the graph was not asked to expand have no edges.
+  std::vector<uint64_t> edge_start;
+  std::vector<Ordinal> target;
+  std::vector<uint32_t> successor;
+  std::vector<bool> expanded;  // per state: whether its edges were built
+  std::vector<StateId> id;     // per state: its id in the exploration's store
+
+  uint64_t states() const { return level_start.back(); }
+  uint64_t edges() const { return target.size(); }
+  // (depth, position in its level) of an ordinal.
+  std::pair<int, uint64_t> Where(Ordinal state) const;
+  // The state whose edge range holds edge `e`.
+  Ordinal Source(uint64_t e) const;
+};
+
+// Builds the edges of every state for which `expand(words)` is true, on `threads` threads.
+// `expand` must be thread-safe. REQUIRES: the exploration is complete (every successor is in
+// the store). Deterministic: the graph does not depend on `threads`.
+StateGraph BuildStateGraph(const model::Model& model, const Exploration& exploration,
+                           const std::function<bool(const uint32_t*)>& expand, int threads);
+
+// The move and state of the `successor`-th successor of `words` (see StateGraph::successor).
+// REQUIRES: it exists.
+TraceStep StepTo(const model::Model& model, const std::vector<uint32_t>& words, uint32_t successor);
+
+}  // namespace rulecheck::explorer
+
+#endif  // RULECHECK_EXPLORER_STATE_GRAPH_H_

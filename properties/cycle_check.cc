@@ -1,0 +1,247 @@
+// Reaction chains and non-termination by strongly connected components (see cycle_check.h).
+//
+// The subgraph an analysis looks at is given by a node filter: its nodes are renumbered
+// densely in ordinal order and handed to Boost's Tarjan-based strong_components as a
+// compressed sparse row graph (8 bytes a node and 4 an edge on top of the StateGraph). A
+// component has a cycle when it has two or more states or a state with a move to itself.
+// The lasso's cycle is found by a breadth-first search inside the component from its first
+// state back to that state, so it is a shortest cycle through it.
+#include "properties/cycle_check.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "boost/graph/compressed_sparse_row_graph.hpp"
+#include "boost/graph/strong_components.hpp"
+
+namespace rulecheck::properties {
+namespace {
+
+using explorer::Ordinal;
+using explorer::StateGraph;
+
+using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
+
+// A subgraph's strongly connected components.
+struct Components {
+  std::vector<Ordinal> nodes;      // dense node -> ordinal, ascending
+  std::vector<int> component;      // dense node -> component
+  std::vector<bool> cyclic;        // component -> has a cycle
+  std::vector<uint32_t> first;     // component -> its smallest dense node
+  std::vector<uint32_t> dense_of;  // ordinal -> dense node (~0: not in the subgraph)
+};
+
+template <typename InSubgraph>
+Components FindComponents(const StateGraph& graph, InSubgraph in_subgraph) {
+  Components c;
+  const uint64_t n = graph.states();
+  c.dense_of.assign(n, ~uint32_t{0});
+  for (uint64_t s = 0; s < n; ++s) {
+    if (!in_subgraph(s)) continue;
+    c.dense_of[s] = static_cast<uint32_t>(c.nodes.size());
+    c.nodes.push_back(static_cast<Ordinal>(s));
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> edges;
+  std::vector<bool> self_loop(c.nodes.size(), false);
+  for (uint32_t u = 0; u < c.nodes.size(); ++u) {
+    const Ordinal s = c.nodes[u];
+    for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
+      const uint32_t v = c.dense_of[graph.target[e]];
+      if (v == ~uint32_t{0}) continue;
+      if (v == u) self_loop[u] = true;
+      edges.emplace_back(u, v);
+    }
+  }
+  // Sources ascend already: edges are in ordinal order of their source.
+  Csr csr(boost::edges_are_sorted, edges.begin(), edges.end(), c.nodes.size());
+  edges = {};
+  c.component.assign(c.nodes.size(), 0);
+  const int count = c.nodes.empty()
+                        ? 0
+                        : static_cast<int>(boost::strong_components(
+                              csr, boost::make_iterator_property_map(
+                                       c.component.begin(), boost::get(boost::vertex_index, csr))));
+  std::vector<uint32_t> size(count, 0);
+  c.first.assign(count, ~uint32_t{0});
+  c.cyclic.assign(count, false);
+  for (uint32_t u = 0; u < c.nodes.size(); ++u) {
+    const int k = c.component[u];
+    ++size[k];
+    c.first[k] = std::min(c.first[k], u);
+    if (self_loop[u]) c.cyclic[k] = true;
+  }
+  for (int k = 0; k < count; ++k) c.cyclic[k] = c.cyclic[k] || size[k] > 1;
+  return c;
+}
+
+// The cyclic components, by their first state in canonical order.
+std::vector<int> CyclicByFirst(const Components& c) {
+  std::vector<int> cyclic;
+  for (int k = 0; k < static_cast<int>(c.cyclic.size()); ++k) {
+    if (c.cyclic[k]) cyclic.push_back(k);
+  }
+  std::sort(cyclic.begin(), cyclic.end(), [&](int a, int b) { return c.first[a] < c.first[b]; });
+  return cyclic;
+}
+
+// A shortest cycle through the first state of component k, as the edges taken.
+std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c, int k) {
+  const Ordinal start = c.nodes[c.first[k]];
+  std::map<Ordinal, uint64_t> via;  // state -> the edge that first reached it
+  std::deque<Ordinal> queue{start};
+  while (!queue.empty()) {
+    const Ordinal s = queue.front();
+    queue.pop_front();
+    for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
+      const Ordinal t = graph.target[e];
+      const uint32_t dense = c.dense_of[t];
+      if (dense == ~uint32_t{0} || c.component[dense] != k) continue;
+      if (t == start) {
+        std::vector<uint64_t> cycle{e};
+        for (Ordinal at = s; at != start;) {
+          const uint64_t back = via.at(at);
+          cycle.push_back(back);
+          // The source of edge `back`: the state whose edge range holds it.
+          at = graph.Source(back);
+        }
+        std::reverse(cycle.begin(), cycle.end());
+        return cycle;
+      }
+      if (via.emplace(t, e).second) queue.push_back(t);
+    }
+  }
+  return {};  // unreachable for a cyclic component
+}
+
+// The lasso of component k: a trace to its first state, then the cycle. Fills the finding's
+// trace and cycle_start; returns the triggers the cycle resolves, in order of first use.
+std::vector<std::string> BuildLasso(const model::Model& model,
+                                    const explorer::Exploration& exploration,
+                                    const StateGraph& graph, const Components& c, int k,
+                                    const std::vector<uint64_t>& cycle, Finding& finding) {
+  const auto [depth, pos] = graph.Where(c.nodes[c.first[k]]);
+  for (explorer::TraceStep& step : exploration.TraceTo(depth, pos)) {
+    finding.trace.push_back(FindingStep{std::move(step.move), std::move(step.state), false, ""});
+  }
+  finding.cycle_start = static_cast<int>(finding.trace.size()) - 1;
+  std::vector<std::string> triggers;
+  for (uint64_t e : cycle) {
+    explorer::TraceStep step =
+        explorer::StepTo(model, finding.trace.back().state, graph.successor[e]);
+    if (step.move.kind == model::Move::Kind::kTrigger) {
+      const std::string& name = model.program.triggers[step.move.index].name;
+      if (std::find(triggers.begin(), triggers.end(), name) == triggers.end()) {
+        triggers.push_back(name);
+      }
+    }
+    finding.trace.push_back(FindingStep{std::move(step.move), std::move(step.state), false, ""});
+  }
+  return triggers;
+}
+
+// Whether no move from a state of component k leaves it.
+bool Forced(const StateGraph& graph, const Components& c, int k) {
+  for (uint32_t u = 0; u < c.nodes.size(); ++u) {
+    if (c.component[u] != k) continue;
+    const Ordinal s = c.nodes[u];
+    for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
+      const uint32_t v = c.dense_of[graph.target[e]];
+      if (v == ~uint32_t{0} || c.component[v] != k) return false;
+    }
+  }
+  return true;
+}
+
+std::string Quoted(const std::vector<std::string>& names) {
+  std::vector<std::string> quoted;
+  for (const std::string& name : names) quoted.push_back(absl::StrCat("`", name, "`"));
+  return absl::StrJoin(quoted, ", ");
+}
+
+}  // namespace
+
+void CheckReactionChains(const model::Model& model, const explorer::Exploration& exploration,
+                         const StateGraph& graph, FindingCollector& collector) {
+  const Components c = FindComponents(graph, [&](uint64_t s) { return graph.expanded[s]; });
+  // One finding per set of triggers on the cycle; the first component in canonical order
+  // shows it, and the message counts the others.
+  struct Chain {
+    Finding finding;
+    int components = 0;
+  };
+  std::map<std::set<std::string>, Chain> chains;
+  std::vector<const std::set<std::string>*> order;
+  for (int k : CyclicByFirst(c)) {
+    // Every move out of a state with pending triggers resolves the first of them, so the
+    // cycle's triggers are read off its states without running any rule.
+    const std::vector<uint64_t> cycle = ShortestCycle(graph, c, k);
+    std::set<std::string> key;
+    for (uint64_t e : cycle) {
+      const std::vector<uint32_t> words = exploration.StateWords(graph.id[graph.Source(e)]);
+      key.insert(model.program.triggers[model.layout.PendingTrigger(words.data(), 0)].name);
+    }
+    auto [it, inserted] = chains.try_emplace(key);
+    ++it->second.components;
+    if (!inserted) continue;
+    Finding finding;
+    finding.kind = FindingKind::kReactionChain;
+    std::vector<std::string> triggers = BuildLasso(model, exploration, graph, c, k, cycle, finding);
+    order.push_back(&it->first);
+    const bool forced = Forced(graph, c, k);
+    finding.severity = Severity::kError;
+    finding.chain = forced ? "forced" : "optional";
+    finding.triggers = triggers;
+    finding.name = absl::StrJoin(triggers, ", ");
+    const model::ir::Trigger& first =
+        model.program.triggers[finding.trace[finding.cycle_start + 1].move.index];
+    finding.location = first.loc;
+    it->second.finding = std::move(finding);
+  }
+  for (const std::set<std::string>* key : order) {
+    Chain& chain = chains.at(*key);
+    Finding& finding = chain.finding;
+    const int cycle = static_cast<int>(finding.trace.size()) - 1 - finding.cycle_start;
+    finding.message = absl::StrCat(
+        "infinite reaction chain (", finding.chain, "): trigger",
+        finding.triggers.size() == 1 ? " " : "s ", Quoted(finding.triggers),
+        " can resolve forever, around a cycle of ", cycle, cycle == 1 ? " move" : " moves",
+        finding.chain == "forced" ? ", and no choice on it leads out"
+                                  : "; some choice on it leads out",
+        chain.components > 1
+            ? absl::StrCat(" (", chain.components, " such cycles among reachable states)")
+            : "");
+    collector.AddBuilt(std::move(finding));
+  }
+}
+
+void CheckNonTermination(const model::Model& model, const explorer::Exploration& exploration,
+                         const StateGraph& graph, FindingCollector& collector) {
+  const Components c = FindComponents(graph, [](uint64_t) { return true; });
+  const std::vector<int> cyclic = CyclicByFirst(c);
+  if (cyclic.empty()) return;
+  uint64_t on_cycles = 0;
+  for (uint32_t u = 0; u < c.nodes.size(); ++u) on_cycles += c.cyclic[c.component[u]] ? 1 : 0;
+  Finding finding;
+  finding.kind = FindingKind::kNonTermination;
+  finding.severity = Severity::kError;
+  finding.name = "terminates";
+  finding.location = *model.program.terminates;
+  finding.triggers = BuildLasso(model, exploration, graph, c, cyclic.front(),
+                                ShortestCycle(graph, c, cyclic.front()), finding);
+  const int cycle = static_cast<int>(finding.trace.size()) - 1 - finding.cycle_start;
+  finding.message =
+      absl::StrCat("the game need not end: a reachable cycle of ", cycle,
+                   cycle == 1 ? " move" : " moves", " comes back to the same state (", on_cycles,
+                   on_cycles == 1 ? " state" : " states", " lie on cycles, in ", cyclic.size(),
+                   cyclic.size() == 1 ? " cycle component)" : " cycle components)");
+  collector.AddBuilt(std::move(finding));
+}
+
+}  // namespace rulecheck::properties

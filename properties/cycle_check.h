@@ -1,0 +1,35 @@
+// The cycle analyses, run after a complete search over its transition graph: infinite
+// reaction chains and non-termination.
+//
+// Both look for strongly connected components (Boost.Graph) with a cycle in them:
+// - reaction chains in the trigger-resolution subgraph: the states whose pending-trigger list
+//   is not empty and the moves between them. A cycle there is a chain of "whenever X, do Y"
+//   that can resolve forever without the players getting a move.
+// - non-termination, where the file declares `terminates`: any cycle in the whole graph.
+// Each finding is a lasso: the shortest trace to the component's first state in the search's
+// canonical order, then a shortest cycle through that state inside the component. A
+// reaction chain is `forced` when no move from any state of its component leads out of the
+// component (the chain can never be stopped), `optional` otherwise. Chains are reported once
+// per set of triggers on their cycle, non-termination once; messages give the counts.
+// Internal to properties/; deterministic (the graph and the order are).
+#ifndef RULECHECK_PROPERTIES_CYCLE_CHECK_H_
+#define RULECHECK_PROPERTIES_CYCLE_CHECK_H_
+
+#include "explorer/explorer.h"
+#include "explorer/state_graph.h"
+#include "model/model.h"
+#include "properties/collector.h"
+
+namespace rulecheck::properties {
+
+// `graph` must have expanded every state with pending triggers.
+void CheckReactionChains(const model::Model& model, const explorer::Exploration& exploration,
+                         const explorer::StateGraph& graph, FindingCollector& collector);
+
+// `graph` must have expanded every state.
+void CheckNonTermination(const model::Model& model, const explorer::Exploration& exploration,
+                         const explorer::StateGraph& graph, FindingCollector& collector);
+
+}  // namespace rulecheck::properties
+
+#endif  // RULECHECK_PROPERTIES_CYCLE_CHECK_H_

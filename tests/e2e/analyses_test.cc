@@ -1,0 +1,205 @@
+// End-to-end checks of the rule analyses (dead rules, reaction chains, order dependence,
+// non-termination) on the small models in tests/e2e/analyses/. Each model's answer is worked
+// out by hand in the comment at its top; these tests hold `rulecheck check` to it: the kinds,
+// names and locations of the findings, the lassos' moves and where their cycles start, and
+// that negative cases (commuting triggers, a terminating game, a card played only deep in the
+// game) report nothing. The same answers are required for 1 and 2 threads.
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/e2e/run_binary.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using json = nlohmann::json;
+
+// `rulecheck check tests/e2e/analyses/NAME.rules --format json ARGS...`; the exit code too.
+json Check(const std::string& name, int& exit_code, std::vector<std::string> args = {}) {
+  std::vector<std::string> full = {"check", "tests/e2e/analyses/" + name + ".rules", "--format",
+                                   "json", "--quiet"};
+  full.insert(full.end(), args.begin(), args.end());
+  const RunResult run = RunRulecheck(full);
+  exit_code = run.exit_code;
+  json report = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
+  EXPECT_FALSE(report.is_discarded()) << run.stdout_text << run.stderr_text;
+  return report.is_discarded() ? json::object() : report;
+}
+
+std::vector<json> OfKind(const json& report, const std::string& kind) {
+  std::vector<json> found;
+  for (const json& finding : report.value("findings", json::array())) {
+    if (finding.value("kind", "") == kind) found.push_back(finding);
+  }
+  return found;
+}
+
+std::vector<std::string> Moves(const json& steps) {
+  std::vector<std::string> moves;
+  for (const json& step : steps) moves.push_back(step.value("move", ""));
+  return moves;
+}
+
+class AnalysesTest : public testing::TestWithParam<int> {
+ protected:
+  json Run(const std::string& name, int expected_exit) {
+    int exit_code = -1;
+    json report = Check(name, exit_code, {"--threads", std::to_string(GetParam())});
+    EXPECT_EQ(exit_code, expected_exit) << report.dump(2);
+    EXPECT_TRUE(report.value("complete", false));
+    return report;
+  }
+};
+
+TEST_P(AnalysesTest, ForcedReactionChainIsALasso) {
+  const json report = Run("forced_chain", 1);
+  EXPECT_EQ(report["states"], 3);
+  const std::vector<json> chains = OfKind(report, "reaction_chain");
+  ASSERT_EQ(chains.size(), 1u) << report.dump(2);
+  const json& chain = chains[0];
+  EXPECT_EQ(chain["severity"], "error");
+  EXPECT_EQ(chain["chain"], "forced");
+  EXPECT_EQ(chain["name"], "ping, pong");
+  EXPECT_EQ(chain["triggers"], json({"ping", "pong"}));
+  EXPECT_EQ(chain["cycle_start"], 1);
+  EXPECT_THAT(Moves(chain["trace"]), ElementsAre("init", "start()", "ping()", "pong()"));
+  // The lasso closes: the last state is the state where the cycle starts.
+  EXPECT_EQ(chain["trace"][3]["state"], chain["trace"][1]["state"]);
+  EXPECT_EQ(report["findings"].size(), 1u);
+}
+
+TEST_P(AnalysesTest, OptionalReactionChain) {
+  const json report = Run("optional_chain", 1);
+  const std::vector<json> chains = OfKind(report, "reaction_chain");
+  ASSERT_EQ(chains.size(), 1u) << report.dump(2);
+  EXPECT_EQ(chains[0]["chain"], "optional");
+  EXPECT_EQ(chains[0]["name"], "echo");
+  EXPECT_EQ(chains[0]["cycle_start"], 1);
+  EXPECT_THAT(Moves(chains[0]["trace"]), ElementsAre("init", "start()", "echo()"));
+  // The cycle through reset is among settled states, and `terminates` is not declared.
+  EXPECT_TRUE(OfKind(report, "non_termination").empty());
+  EXPECT_EQ(report["findings"].size(), 1u);
+}
+
+TEST_P(AnalysesTest, PendingOverflowIsAReactionChain) {
+  const json report = Run("overflow_chain", 1);
+  EXPECT_EQ(report["states"], 4);
+  const std::vector<json> chains = OfKind(report, "reaction_chain");
+  ASSERT_EQ(chains.size(), 1u) << report.dump(2);
+  EXPECT_EQ(chains[0]["chain"], "overflow");
+  EXPECT_EQ(chains[0]["location"]["line"], 20);
+  EXPECT_EQ(chains[0]["location"]["column"], 3);
+  EXPECT_THAT(Moves(chains[0]["trace"]),
+              ElementsAre("init", "start()", "split()", "split()", "split()"));
+  EXPECT_TRUE(chains[0]["trace"][4].value("failed", false));
+  EXPECT_TRUE(OfKind(report, "deadlock").empty());
+}
+
+TEST_P(AnalysesTest, OrderDependenceNamesBothTriggersAndBothOutcomes) {
+  const json report = Run("order_dependent", 0);  // a warning: the exit code stays 0
+  EXPECT_EQ(report["states"], 4);
+  const std::vector<json> found = OfKind(report, "order_dependence");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  const json& finding = found[0];
+  EXPECT_EQ(finding["severity"], "warning");
+  EXPECT_EQ(finding["name"], "double, inc");
+  EXPECT_EQ(finding["triggers"], json({"double", "inc"}));
+  EXPECT_THAT(Moves(finding["trace"]), ElementsAre("init", "go()"));
+  EXPECT_EQ(finding["trace"][1]["state"]["x"], 1);
+  ASSERT_EQ(finding["outcomes"].size(), 2u);
+  const json& by_default = finding["outcomes"][0];
+  const json& other = finding["outcomes"][1];
+  EXPECT_THAT(Moves(by_default["steps"]), ElementsAre("double()", "inc()"));
+  EXPECT_EQ(by_default["steps"].back()["state"]["x"], 3);
+  EXPECT_THAT(Moves(other["steps"]), ElementsAre("inc()", "double()"));
+  EXPECT_EQ(other["steps"].back()["state"]["x"], 4);
+  EXPECT_THAT(other["order"].get<std::string>(), HasSubstr("inc"));
+  EXPECT_TRUE(OfKind(report, "deadlock").empty());
+}
+
+TEST_P(AnalysesTest, CommutingTriggersAreNotReported) {
+  const json report = Run("commuting", 0);
+  EXPECT_EQ(report["states"], 4);
+  EXPECT_TRUE(report["findings"].empty()) << report.dump(2);
+}
+
+TEST_P(AnalysesTest, NonTerminationIsALasso) {
+  const json report = Run("endless", 1);
+  const std::vector<json> found = OfKind(report, "non_termination");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  EXPECT_EQ(found[0]["name"], "terminates");
+  EXPECT_EQ(found[0]["cycle_start"], 0);
+  EXPECT_THAT(Moves(found[0]["trace"]), ElementsAre("init", "pass()", "pass()"));
+  EXPECT_EQ(found[0]["trace"][1]["by"], "A");
+  EXPECT_EQ(found[0]["trace"][2]["by"], "B");
+  EXPECT_EQ(found[0]["location"]["line"], 9);
+}
+
+TEST_P(AnalysesTest, TerminatingGameHasNoFinding) {
+  const json report = Run("ends", 0);
+  EXPECT_EQ(report["states"], 4);
+  EXPECT_TRUE(report["findings"].empty()) << report.dump(2);
+}
+
+TEST_P(AnalysesTest, DeadRulesAndUnreachableCards) {
+  const json report = Run("dead_rules", 0);  // warnings only
+  EXPECT_EQ(report["states"], 8);
+  auto names = [&](const std::string& kind) {
+    std::vector<std::string> out;
+    for (const json& finding : OfKind(report, kind)) out.push_back(finding["name"]);
+    return out;
+  };
+  EXPECT_THAT(names("dead_action"), ElementsAre("action never"));
+  EXPECT_THAT(names("dead_trigger"), ElementsAre("trigger on_joker"));
+  EXPECT_THAT(names("dead_branch"), ElementsAre("action play"));
+  EXPECT_THAT(names("unreachable_card"), ElementsAre("Joker"));  // not Deep: it is played last
+  EXPECT_EQ(OfKind(report, "dead_branch")[0]["location"]["line"], 27);
+  EXPECT_EQ(OfKind(report, "unreachable_card")[0]["location"]["line"], 16);
+  EXPECT_EQ(OfKind(report, "dead_action")[0]["severity"], "warning");
+}
+
+INSTANTIATE_TEST_SUITE_P(Threads, AnalysesTest, testing::Values(1, 2),
+                         [](const testing::TestParamInfo<int>& info) {
+                           return "threads" + std::to_string(info.param);
+                         });
+
+// --skip switches each analysis off.
+TEST(AnalysesSkipTest, EachAnalysisCanBeSwitchedOff) {
+  int exit_code = -1;
+  EXPECT_TRUE(Check("forced_chain", exit_code, {"--skip", "chain"})["findings"].empty());
+  EXPECT_EQ(exit_code, 0);
+  EXPECT_TRUE(Check("endless", exit_code, {"--skip", "termination"})["findings"].empty());
+  EXPECT_EQ(exit_code, 0);
+  EXPECT_TRUE(
+      OfKind(Check("order_dependent", exit_code, {"--skip", "order"}), "order_dependence").empty());
+}
+
+// A search cut short decides no `terminates`.
+TEST(AnalysesLimitTest, IncompleteSearchLeavesTerminatesUndetermined) {
+  int exit_code = -1;
+  const json report = Check("ends", exit_code, {"--max-states", "2"});
+  EXPECT_EQ(exit_code, 3);
+  EXPECT_FALSE(report["complete"]);
+  ASSERT_EQ(report["undetermined"].size(), 1u) << report.dump(2);
+  EXPECT_EQ(report["undetermined"][0]["kind"], "terminates");
+}
+
+// The text report shows where a lasso's cycle starts and how each order plays out.
+TEST(AnalysesTextTest, TextReportNarratesLassosAndOutcomes) {
+  RunResult run = RunRulecheck({"check", "tests/e2e/analyses/forced_chain.rules", "-q"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.stdout_text, HasSubstr("infinite reaction chain (forced)"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("-- the cycle starts here"));
+  run = RunRulecheck({"check", "tests/e2e/analyses/order_dependent.rules", "-q"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_THAT(run.stdout_text, HasSubstr("then, with `double` first (the default order):"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("then, with `inc` first:"));
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e
