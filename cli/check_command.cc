@@ -51,6 +51,14 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->check(CLI::IsMember(
           {"invariant", "reachable", "deadlock", "dead", "chain", "order", "termination"}))
       ->allow_extra_args(false);
+  check->add_option("--invariant", flags.invariants,
+                    "Check this expression as one more invariant (repeatable)")
+      ->type_name("EXPR")
+      ->allow_extra_args(false);
+  check->add_option("--reachable", flags.reachables,
+                    "Check this expression as one more reachable property (repeatable)")
+      ->type_name("EXPR")
+      ->allow_extra_args(false);
   check->add_flag("--coverage", flags.coverage,
                   "Add to the report how many transitions ran each line of the rules file");
   return check;
@@ -98,7 +106,15 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
     }
     memory = *parsed;
   }
-  absl::StatusOr<std::unique_ptr<model::Model>> model = model::LoadModel(flags.file, *overrides);
+  std::vector<model::ExtraProperty> extra;
+  for (const std::string& expr : flags.invariants) {
+    extra.push_back({model::ExtraProperty::Kind::kInvariant, expr});
+  }
+  for (const std::string& expr : flags.reachables) {
+    extra.push_back({model::ExtraProperty::Kind::kReachable, expr});
+  }
+  absl::StatusOr<std::unique_ptr<model::Model>> model =
+      model::LoadModel(flags.file, *overrides, extra);
   if (!model.ok()) {
     // The front end's diagnostics, each with file:line:col and a caret line, as they are.
     const std::string message(model.status().message());

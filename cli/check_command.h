@@ -30,6 +30,8 @@ struct CheckFlags {
   int threads = 0;                  // 0: one per core
   std::string memory;               // SIZE; empty: most of the available memory
   bool quiet = false;               // no progress lines on stderr
+  std::vector<std::string> invariants;  // --invariant EXPR: more invariants
+  std::vector<std::string> reachables;  // --reachable EXPR: more reachable properties
   std::vector<std::string> skip;    // checks switched off: invariant, reachable, deadlock, dead
   bool coverage = false;            // add the per-line coverage table to the report
 };

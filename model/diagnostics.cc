@@ -11,6 +11,10 @@ void Diagnostics::Error(Location location, std::string message) {
   errors_.push_back({location, std::move(message)});
 }
 
+void Diagnostics::AddSource(const SourceFile* file, int first_line) {
+  extra_.emplace_back(first_line, file);
+}
+
 std::string Diagnostics::Render() const {
   std::vector<Diagnostic> sorted = errors_;
   std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic& a, const Diagnostic& b) {
@@ -22,9 +26,17 @@ std::string Diagnostics::Render() const {
     // One error per position: a later error at the same place is usually a consequence.
     if (previous != nullptr && previous->location == d.location) continue;
     previous = &d;
-    absl::StrAppend(&out, file_->path(), ":", d.location.line, ":", d.location.column,
+    const SourceFile* file = file_;
+    int shown_line = d.location.line;
+    for (const auto& [first_line, extra] : extra_) {
+      if (d.location.line >= first_line) {
+        file = extra;
+        shown_line = d.location.line - first_line + 1;
+      }
+    }
+    absl::StrAppend(&out, file->path(), ":", shown_line, ":", d.location.column,
                     ": error: ", d.message, "\n");
-    std::string_view line = file_->Line(d.location.line);
+    std::string_view line = file->Line(d.location.line);
     if (line.empty()) continue;
     absl::StrAppend(&out, "  ", std::string(line), "\n  ");
     // Keep tabs so that the caret lines up under the column in a terminal.

@@ -6,6 +6,7 @@
 #define RULECHECK_MODEL_DIAGNOSTICS_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -25,6 +26,10 @@ class Diagnostics {
   explicit Diagnostics(const SourceFile* file) : file_(file) {}
 
   void Error(Location location, std::string message);
+  // Errors at line `first_line` and after belong to `file` (a property given on the command
+  // line, whose text is padded to start at that line): they are rendered with its name and
+  // as its line 1. `file` must outlive this object.
+  void AddSource(const SourceFile* file, int first_line);
 
   bool has_errors() const { return !errors_.empty(); }
   const std::vector<Diagnostic>& errors() const { return errors_; }
@@ -38,6 +43,7 @@ class Diagnostics {
 
  private:
   const SourceFile* file_;
+  std::vector<std::pair<int, const SourceFile*>> extra_;  // (first line, source), ascending
   std::vector<Diagnostic> errors_;
 };
 

@@ -15,18 +15,32 @@
 
 namespace rulecheck::model {
 
+std::pair<const SourceFile*, Location> Model::Resolve(Location location) const {
+  const SourceFile* file = source.get();
+  Location local = location;
+  for (size_t i = 0; i < extra_sources.size(); ++i) {
+    if (location.line >= extra_first_lines[i]) {
+      file = extra_sources[i].get();
+      local.line = location.line - extra_first_lines[i] + 1;
+    }
+  }
+  return {file, local};
+}
+
 absl::StatusOr<std::unique_ptr<Model>> LoadModel(const std::string& path,
-                                                 const std::vector<ConstOverride>& overrides) {
+                                                 const std::vector<ConstOverride>& overrides,
+                                                 const std::vector<ExtraProperty>& extra) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot read rules file `", path, "`"));
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) return absl::NotFoundError(absl::StrCat("cannot read rules file `", path, "`"));
-  return LoadModelFromText(path, text.str(), overrides);
+  return LoadModelFromText(path, text.str(), overrides, extra);
 }
 
 absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
-    const std::string& path, std::string text, const std::vector<ConstOverride>& overrides) {
+    const std::string& path, std::string text, const std::vector<ConstOverride>& overrides,
+    const std::vector<ExtraProperty>& extra) {
   auto model = std::make_unique<Model>();
   model->source = std::make_unique<SourceFile>(path, std::move(text));
   Diagnostics diagnostics(model->source.get());
@@ -34,6 +48,31 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
   // A file with syntax errors is not type-checked: the parser has already reported every
   // independent syntax error, and checking the partial tree would only add noise.
   if (diagnostics.has_errors()) return diagnostics.ToStatus();
+  // Command-line properties: each parsed from its own padded source (see Model), then
+  // declared like the file's own.
+  int next_line = model->source->line_count() + 1;
+  for (const ExtraProperty& property : extra) {
+    const bool invariant = property.kind == ExtraProperty::Kind::kInvariant;
+    model->extra_sources.push_back(std::make_unique<SourceFile>(
+        invariant ? "--invariant" : "--reachable",
+        std::string(next_line - 1, '\n') + property.expr));
+    const SourceFile& source = *model->extra_sources.back();
+    model->extra_first_lines.push_back(next_line);
+    diagnostics.AddSource(&source, next_line);
+    Diagnostics own(&source);
+    own.AddSource(&source, next_line);
+    ast::Decl decl;
+    decl.kind = invariant ? ast::DeclKind::kInvariant : ast::DeclKind::kReachable;
+    decl.value = ParseExpression(source, own);
+    if (own.has_errors() || decl.value == nullptr) {
+      if (!own.has_errors()) own.Error({next_line, 1}, "expected an expression");
+      return own.ToStatus();
+    }
+    decl.name = property.expr;
+    decl.loc = decl.name_loc = {next_line, 1};
+    file.decls.push_back(std::move(decl));
+    next_line = source.line_count() + 1;
+  }
   std::vector<std::string> override_errors;
   Check(file, overrides, model->program, diagnostics, override_errors);
   if (diagnostics.has_errors() || !override_errors.empty()) {

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -23,8 +24,24 @@ struct ConstOverride {
   std::string value;
 };
 
+// A property given on the command line (`rulecheck check --invariant EXPR`): checked as if
+// the file declared it, named by its text.
+struct ExtraProperty {
+  enum class Kind { kInvariant, kReachable };
+  Kind kind = Kind::kInvariant;
+  std::string expr;
+};
+
 struct Model {
   std::unique_ptr<SourceFile> source;
+  // The text of each ExtraProperty, named `--invariant` or `--reachable`, padded with line
+  // breaks so that its one line comes after the file's lines and every other one's: a
+  // Location is then unambiguous (see Resolve).
+  std::vector<std::unique_ptr<SourceFile>> extra_sources;
+  std::vector<int> extra_first_lines;
+  // The source a location lies in (the file or a command-line property) and the location
+  // within it, for messages. Thread-safe.
+  std::pair<const SourceFile*, Location> Resolve(Location location) const;
   ir::Program program;
   StateLayout layout;
 };
@@ -33,10 +50,12 @@ struct Model {
 // with every diagnostic rendered (`path:line:col: error: ...` + caret lines) for a bad
 // program or a bad override. Thread-safe (no shared state).
 absl::StatusOr<std::unique_ptr<Model>> LoadModel(const std::string& path,
-                                                 const std::vector<ConstOverride>& overrides);
+                                                 const std::vector<ConstOverride>& overrides,
+                                                 const std::vector<ExtraProperty>& extra = {});
 // The same for text already in memory; `path` is used in messages only.
 absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
-    const std::string& path, std::string text, const std::vector<ConstOverride>& overrides);
+    const std::string& path, std::string text, const std::vector<ConstOverride>& overrides,
+    const std::vector<ExtraProperty>& extra = {});
 
 }  // namespace rulecheck::model
 

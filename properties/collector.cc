@@ -6,6 +6,14 @@
 
 namespace rulecheck::properties {
 
+void FindingCollector::Locate(Finding& finding) const {
+  if (model_.source == nullptr) return;
+  // The file, or the command-line property the location lies in.
+  const auto [source, local] = model_.Resolve(finding.location);
+  finding.file = source->path();
+  if (finding.location.valid()) finding.location = local;
+}
+
 FindingCollector::FindingCollector(const model::Model& model, bool stop_at_first)
     : model_(model), stop_at_first_(stop_at_first) {}
 
@@ -18,7 +26,7 @@ void FindingCollector::Offer(const std::string& dedupe, Finding finding,
   auto it = candidates_.find(dedupe);
   if (it != candidates_.end() && it->second.key <= key) return;
   Candidate candidate;
-  finding.file = model_.source != nullptr ? model_.source->path() : "";
+  Locate(finding);
   if (IsError(finding)) has_error_.store(true);
   candidate.finding = std::move(finding);
   candidate.key = key;
@@ -31,7 +39,7 @@ void FindingCollector::Offer(const std::string& dedupe, Finding finding,
 
 void FindingCollector::AddUntraced(Finding finding) {
   std::lock_guard<std::mutex> lock(mutex_);
-  finding.file = model_.source != nullptr ? model_.source->path() : "";
+  Locate(finding);
   untraced_.push_back(std::move(finding));
 }
 

@@ -72,6 +72,8 @@ class FindingCollector final : public explorer::ExplorationObserver {
     std::optional<model::StepFailure> failure;
   };
 
+  // Sets the finding's file, and its location within that file.
+  void Locate(Finding& finding) const;
   std::vector<FindingStep> BuildTrace(const explorer::Exploration& exploration,
                                       const Candidate& candidate) const;
 

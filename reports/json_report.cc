@@ -123,7 +123,8 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
     Json entry = Json::object();
     entry["kind"] = property.kind;
     entry["name"] = property.name;
-    entry["location"] = LocationToJson(file, property.location);
+    const auto [source, local] = model.Resolve(property.location);
+    entry["location"] = LocationToJson(source->path(), local);
     undetermined.push_back(std::move(entry));
   }
   json["undetermined"] = std::move(undetermined);

@@ -148,7 +148,8 @@ void WriteTextReport(const model::Model& model, const properties::CheckResult& r
       out << "\nnot determined: " << property.kind << " " << property.name
           << " has not held so far, and the search did not finish\n";
     }
-    WriteLocation(model.source->path(), property.location, out);
+    const auto [source, local] = model.Resolve(property.location);
+    WriteLocation(source->path(), local, out);
   }
   if (result.has_coverage) WriteCoverage(model, result, out);
   out << "\n";
