@@ -3,7 +3,8 @@
 // out by hand in the comment at its top; these tests hold `rulecheck check` to it: the kinds,
 // names and locations of the findings, the lassos' moves and where their cycles start, and
 // that negative cases (commuting triggers, a terminating game, a card played only deep in the
-// game) report nothing. The same answers are required for 1 and 2 threads.
+// game) report nothing. The same answers are required for 1 and 2 threads (a threads test:
+// CI runs it under ThreadSanitizer too, as the analyses run on threads of their own).
 #include <string>
 #include <vector>
 
