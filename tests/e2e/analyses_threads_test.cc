@@ -6,6 +6,7 @@
 // game) report nothing. The same answers are required for 1 and 2 threads (a threads test:
 // CI runs it under ThreadSanitizer too, as the analyses run on threads of their own).
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -162,6 +163,25 @@ TEST_P(AnalysesTest, DeadRulesAndUnreachableCards) {
   EXPECT_EQ(OfKind(report, "dead_branch")[0]["location"]["line"], 27);
   EXPECT_EQ(OfKind(report, "unreachable_card")[0]["location"]["line"], 16);
   EXPECT_EQ(OfKind(report, "dead_action")[0]["severity"], "warning");
+}
+
+// Coverage of dead_rules.rules, by hand: 12 play moves (2 from count 0, 4 from the two
+// states at count 1, 4 from the two at count 2, 2 plays of Deep from count 3) run lines 24,
+// 26, 27, 29, 30 and 32; the `if` body (28), `never` (34) and `on_joker` (35) run in none.
+TEST_P(AnalysesTest, CoverageCountsTransitionsPerLine) {
+  int exit_code = -1;
+  const json report =
+      Check("dead_rules", exit_code, {"--coverage", "--threads", std::to_string(GetParam())});
+  EXPECT_EQ(exit_code, 0);
+  std::vector<std::pair<int, int>> lines;
+  for (const json& line : report["coverage"]) lines.emplace_back(line["line"], line["transitions"]);
+  EXPECT_THAT(lines, ElementsAre(std::pair(24, 12), std::pair(26, 12), std::pair(27, 12),
+                                 std::pair(28, 0), std::pair(29, 12), std::pair(30, 12),
+                                 std::pair(32, 12), std::pair(34, 0), std::pair(35, 0)));
+  const RunResult run =
+      RunRulecheck({"check", "tests/e2e/analyses/dead_rules.rules", "-q", "--coverage"});
+  EXPECT_THAT(run.stdout_text, HasSubstr("coverage: transitions that ran each line"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("      28            0  last := none"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, AnalysesTest, testing::Values(1, 2),
