@@ -32,7 +32,8 @@ std::string ProgressPrinter::Line(const explorer::Progress& p) {
   return absl::StrFormat("%.0f s  %s states  %s states/s  level %d (%d%% of %s)  memory %s of %s",
                          p.seconds, reports::GroupThousands(p.states), Rate(p.states_per_second),
                          p.level, percent, reports::GroupThousands(p.level_size),
-                         FormatByteSize(p.memory_used), FormatByteSize(p.memory_budget));
+                         FormatByteSize(p.memory_used), FormatByteSize(p.memory_budget)) +
+         (p.growing ? "  (growing the store)" : "");
 }
 
 void ProgressPrinter::Print(const explorer::Progress& progress) {

@@ -155,6 +155,11 @@ bool Search::Grow(uint64_t roots, uint64_t nodes) {
   if (!store->ok()) return false;
   auto links = std::make_unique<ParentLinks>(store->id_bound());
   if (!links->ok()) return false;
+  growing_.store(true, std::memory_order_relaxed);
+  struct Done {
+    std::atomic<bool>& flag;
+    ~Done() { flag.store(false, std::memory_order_relaxed); }
+  } done{growing_};
   for (const auto& worker : workers_) worker->ResetCounters();
   // Every settled state goes into the new store with its link; ids change, positions do not.
   // The new ids go to new level lists, so that a failure leaves the search as it was.
@@ -462,6 +467,7 @@ Progress Search::Snapshot(double seconds) const {
   p.level_done = states_done_.load(std::memory_order_relaxed);
   p.memory_used = table_bytes_.load(std::memory_order_relaxed) + p.states * sizeof(uint32_t);
   p.memory_budget = options_.memory_bytes;
+  p.growing = growing_.load(std::memory_order_relaxed);
   return p;
 }
 
@@ -476,6 +482,8 @@ void Search::StartMonitor() {
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
       Progress p = Snapshot(seconds);
+      // While the store is rebuilt the insert counters restart: show the count reached.
+      p.states = std::max(p.states, last_states);
       p.states_per_second = seconds > last_seconds
                                 ? static_cast<double>(p.states - last_states) /
                                       (seconds - last_seconds)

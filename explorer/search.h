@@ -124,6 +124,7 @@ class Search {
   std::atomic<uint64_t> table_bytes_{0};  // of the store's tables and the parent links
   double growth_ = 4;        // the last level's size over the one before it
   std::atomic<bool> grow_{false};
+  std::atomic<bool> growing_{false};  // Grow is rebuilding the store (for progress lines)
   std::unique_ptr<WorkerPool> pool_;
   std::vector<std::unique_ptr<Worker>> workers_;
   std::vector<ChunkLog> logs_;
