@@ -24,7 +24,14 @@ constexpr double kDenseLoad = 0.9;
 constexpr uint64_t kDenseSlots = uint64_t{1} << 24;
 double TargetLoad(uint64_t slots) { return slots >= kDenseSlots ? kDenseLoad : kSparseLoad; }
 // The first tables: small, so that a small game touches little memory.
-constexpr uint64_t kInitialRoots = uint64_t{1} << 14;
+constexpr uint64_t kInitialRoots = uint64_t{1} << 16;
+// Growing rebuilds the store from every state found so far, which costs about as much as
+// finding them did (hanoi with 12 discs took twice as long with doubling from 2^14 slots as
+// with tables big enough from the start). So while tables are small they grow to eight
+// times what the next level needs, up to kHeadroomSlots root slots (32 MiB, and twice that
+// in nodes: touched only where states land); beyond, they double as they fill.
+constexpr double kHeadroom = 8.0;
+constexpr uint64_t kHeadroomSlots = uint64_t{1} << 22;
 
 // The largest power of two not above n (at least 8).
 uint64_t FloorPow2(uint64_t n) {
@@ -205,7 +212,9 @@ void Search::PrepareLevel(int depth) {
        root_slots < max_roots_) ||
       (nodes > TargetLoad(node_slots) * static_cast<double>(node_slots) &&
        node_slots < max_nodes_)) {
-    Grow(static_cast<uint64_t>(roots), static_cast<uint64_t>(nodes));
+    const double headroom = std::clamp(
+        static_cast<double>(kHeadroomSlots) * TargetLoad(kHeadroomSlots) / roots, 1.0, kHeadroom);
+    Grow(static_cast<uint64_t>(roots * headroom), static_cast<uint64_t>(nodes * headroom));
   }
 }
 

@@ -141,8 +141,11 @@ TEST(ExplorerTest, TheStoreGrowsWithTheStates) {
   EXPECT_EQ(one.stats.states, 181440u);
   EXPECT_EQ(one.stats.transitions, 483840u);
   EXPECT_EQ(two.levels, one.levels);
-  // The tables hold the states at a load between a quarter and a half.
-  EXPECT_LE(one.stats.store_bytes, 181440u * 8 * 4);
+  // A puzzle8 state is two words: the store is its root table alone. While small, the table
+  // grows with headroom (search.cc), but never past 2^22 slots for a search this size, and
+  // it holds every state at a load of at most a half.
+  EXPECT_LE(one.stats.store_bytes, (uint64_t{1} << 22) * 8 + 8);
+  EXPECT_GE(one.stats.store_bytes, 181440u * 8 * 2);
 }
 
 TEST(ExplorerTest, MaxStatesKeepsTheFirstStatesInCanonicalOrder) {
