@@ -67,8 +67,10 @@ void Search::Worker::ProcessChunk(int depth, ChunkLog& log, bool expand) {
   log_ = &log;
   seen_.clear();
   const std::vector<uint32_t>& level = search_.result_.levels_[depth];
+  constexpr uint64_t kPrefetchAhead = 4;  // states; enough to cover a miss, few to evict
   for (uint64_t pos = log.begin; pos < log.end; ++pos) {
     const StateId id = level[pos];
+    if (pos + kPrefetchAhead < log.end) search_.store_->PrefetchGet(level[pos + kPrefetchAhead]);
     search_.store_->Get(id, parent_);
     const bool terminal = Visit(depth, pos, id, pos < log.begin + log.visited_before);
     ++log.visited;
@@ -79,7 +81,10 @@ void Search::Worker::ProcessChunk(int depth, ChunkLog& log, bool expand) {
     successors_ = 0;
     failures_ = 0;
     full_ = false;
-    if (!terminal) generator_.Successors(parent_.words.data(), *this);
+    if (!terminal) {
+      generator_.Successors(parent_.words.data(), *this);
+      InternSuccessors();
+    }
     if (full_) {
       // A bigger store would have room: rebuild and retry the level. Otherwise the search
       // ends here.
@@ -113,24 +118,38 @@ void Search::Worker::ProcessChunk(int depth, ChunkLog& log, bool expand) {
 
 void Search::Worker::OnSuccessor(const uint32_t* state, const model::Move& move) {
   ++successors_;
-  if (full_) return;
   if (!search_.transition_observers_.empty()) {
     const StateRef from{id_, depth_, pos_, parent_.words.data(), index_};
     for (ExplorationObserver* observer : search_.transition_observers_) {
       observer->OnTransition(from, move);
     }
   }
-  std::copy(state, state + child_.words.size(), child_.words.begin());
-  const TreeStore::PutResult put = search_.store_->Put(child_, &parent_);
-  if (put.full) {
-    full_ = true;
-    return;
+  const size_t words = child_.words.size();
+  if (batch_.size() < (batched_ + 1) * words) batch_.resize((batched_ + 1) * words);
+  std::copy(state, state + words, batch_.begin() + batched_ * words);
+  ++batched_;
+}
+
+void Search::Worker::InternSuccessors() {
+  const size_t words = child_.words.size();
+  if (!TreeStore::HasNodes(static_cast<uint32_t>(words))) {
+    // Each Put is one root-table access whose slot is known now: start all the misses.
+    for (uint32_t i = 0; i < batched_; ++i) search_.store_->PrefetchSmallPut(&batch_[i * words]);
   }
-  if (put.new_nodes != 0) nodes_.fetch_add(put.new_nodes, std::memory_order_relaxed);
-  if (put.inserted) inserted_.fetch_add(1, std::memory_order_relaxed);
-  if (search_.links_->Offer(put.id, pos_)) {
-    log_->found.push_back({static_cast<uint32_t>(put.id), static_cast<uint32_t>(pos_)});
+  for (uint32_t i = 0; i < batched_ && !full_; ++i) {
+    std::copy(batch_.begin() + i * words, batch_.begin() + (i + 1) * words, child_.words.begin());
+    const TreeStore::PutResult put = search_.store_->Put(child_, &parent_);
+    if (put.full) {
+      full_ = true;
+      break;
+    }
+    if (put.new_nodes != 0) nodes_.fetch_add(put.new_nodes, std::memory_order_relaxed);
+    if (put.inserted) inserted_.fetch_add(1, std::memory_order_relaxed);
+    if (search_.links_->Offer(put.id, pos_)) {
+      log_->found.push_back({static_cast<uint32_t>(put.id), static_cast<uint32_t>(pos_)});
+    }
   }
+  batched_ = 0;
 }
 
 void Search::Worker::OnFailure(const model::StepFailure& failure) {

@@ -47,12 +47,18 @@ class Search::Worker final : public model::SuccessorSink {
   // Whether an event of this kind at this failure's location was logged in this chunk;
   // remembers it if not.
   bool SeenInChunk(SearchEvent::Kind kind, const model::StepFailure& failure);
+  // Interns the successors buffered by OnSuccessor, in the order they came.
+  void InternSuccessors();
 
   Search& search_;
   int index_;
   model::SuccessorGenerator generator_;
   TreeStore::Tree parent_;  // the state being expanded
   TreeStore::Tree child_;   // the successor being interned
+  // The successors of the state being expanded, back to back: interned together after the
+  // generator is done, so that their table accesses can be prefetched first.
+  std::vector<uint32_t> batch_;
+  uint32_t batched_ = 0;
   ChunkLog* log_ = nullptr;
   uint64_t pos_ = 0;
   int depth_ = 0;

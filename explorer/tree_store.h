@@ -58,6 +58,12 @@ class TreeStore {
   // The id of the state with these words, or false when the store does not hold it; stores
   // nothing. REQUIRES: words.size() == words(). Thread-safe.
   bool Find(const std::vector<uint32_t>& words, StateId& id) const;
+  // Cache hints for a Get of state `id`, and for a Put of a state of at most two words (whose
+  // one table access is then known in advance). Thread-safe; no effect on the contents.
+  void PrefetchGet(StateId id) const { roots_.Prefetch(id); }
+  void PrefetchSmallPut(const uint32_t* words) const {
+    roots_.PrefetchKey(words_ == 1 ? words[0] : (uint64_t{words[0]} << 32) | words[1]);
+  }
   // Rebuilds the words and node ids of state `id`.
   void Get(StateId id, Tree& tree) const;
   // Capacity in bytes of both tables, and the root table's capacity in states.
