@@ -25,6 +25,10 @@ CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
   prove->add_option("--timeout", flags.timeout, "Seconds per invariant (0: none)")
       ->type_name("S")
       ->check(CLI::Range(0.0, 1e9));
+  prove->add_option("--memory", flags.memory,
+                    "Memory for Z3, e.g. 4G (default: most of the available memory); past it "
+                    "an invariant ends unknown")
+      ->type_name("SIZE");
   prove->add_option("--format", flags.format, "Report format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
@@ -35,13 +39,15 @@ CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
 }
 
 int RunProve(const ProveFlags& flags, std::ostream& out, std::ostream& err) {
-  SymbolicRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet};
-  return RunSymbolic(run, out, err, [&flags](const model::Model& model, const Progress& progress) {
+  SymbolicRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet, flags.memory};
+  return RunSymbolic(run, out, err, [&flags](const model::Model& model, const SymbolicEnv& env) {
     solver::ProveOptions options;
     options.max_k = flags.k;
     options.invariant = flags.invariant;
     options.timeout_seconds = flags.timeout;
-    options.progress = progress;
+    options.progress = env.progress;
+    options.cancel = env.cancel;
+    options.memory_bytes = env.memory_bytes;
     return solver::Prove(model, options);
   });
 }

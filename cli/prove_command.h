@@ -21,6 +21,7 @@ struct ProveFlags {
   std::string invariant;            // empty: every invariant
   int k = 10;
   double timeout = 0;
+  std::string memory;  // Z3's memory budget; empty: most of the available memory
   std::string format = "text";
   std::string output;
   bool quiet = false;

@@ -10,7 +10,10 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/app.h"
+#include "cli/byte_size.h"
 #include "cli/check_command.h"
+#include "cli/interrupt.h"
+#include "explorer/explorer.h"
 #include "reports/query_report.h"
 #include "solver/solver.h"
 
@@ -37,6 +40,10 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
   solve->add_option("--timeout", flags.timeout, "Seconds per query or check (0: none)")
       ->type_name("S")
       ->check(CLI::Range(0.0, 1e9));
+  solve->add_option("--memory", flags.memory,
+                    "Memory for Z3, e.g. 4G (default: most of the available memory); past it "
+                    "a query ends unknown")
+      ->type_name("SIZE");
   solve->add_option("--method", flags.method, "How maximize/minimize search for the best value")
       ->check(CLI::IsMember({"binary", "optimizer"}))
       ->capture_default_str();
@@ -55,6 +62,15 @@ int RunSymbolic(const SymbolicRun& run, std::ostream& out, std::ostream& err,
   if (!format.has_value()) {
     err << "rulecheck: unknown report format '" << run.format << "' (text or json)\n";
     return kExitUsage;
+  }
+  uint64_t memory = explorer::DefaultMemoryBudget();
+  if (!run.memory.empty()) {
+    absl::StatusOr<uint64_t> parsed = ParseByteSize(run.memory);
+    if (!parsed.ok()) {
+      err << "rulecheck: --memory: " << parsed.status().message() << "\n";
+      return kExitUsage;
+    }
+    memory = *parsed;
   }
   absl::StatusOr<std::vector<model::ConstOverride>> overrides = ParseConstOverrides(run.consts);
   if (!overrides.ok()) {
@@ -76,9 +92,12 @@ int RunSymbolic(const SymbolicRun& run, std::ostream& out, std::ostream& err,
       return kExitUsage;
     }
   }
-  Progress progress;
-  if (!run.quiet) progress = [&err](const std::string& line) { err << line << "\n"; };
-  absl::StatusOr<std::vector<solver::QueryResult>> results = fn(**model, progress);
+  SymbolicEnv env;
+  if (!run.quiet) env.progress = [&err](const std::string& line) { err << line << "\n"; };
+  env.memory_bytes = memory;
+  ScopedInterruptHandler interrupt;
+  env.cancel = ScopedInterruptHandler::flag();
+  absl::StatusOr<std::vector<solver::QueryResult>> results = fn(**model, env);
   if (!results.ok()) {
     err << "rulecheck: " << results.status().message() << "\n";
     return results.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
@@ -99,8 +118,8 @@ int RunSymbolic(const SymbolicRun& run, std::ostream& out, std::ostream& err,
 }
 
 int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
-  SymbolicRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet};
-  return RunSymbolic(run, out, err, [&flags](const model::Model& model, const Progress& progress) {
+  SymbolicRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet, flags.memory};
+  return RunSymbolic(run, out, err, [&flags](const model::Model& model, const SymbolicEnv& env) {
     solver::SolveOptions options;
     options.query = flags.query;
     if (flags.within >= 0) options.within = flags.within;
@@ -110,7 +129,9 @@ int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
     options.timeout_seconds = flags.timeout;
     options.method = flags.method == "optimizer" ? solver::OptimizeMethod::kOptimizer
                                                  : solver::OptimizeMethod::kBinarySearch;
-    options.progress = progress;
+    options.progress = env.progress;
+    options.cancel = env.cancel;
+    options.memory_bytes = env.memory_bytes;
     return solver::Solve(model, options);
   });
 }

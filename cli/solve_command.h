@@ -7,6 +7,8 @@
 #define RULECHECK_CLI_SOLVE_COMMAND_H_
 
 #include <cstdint>
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -31,6 +33,7 @@ struct SolveFlags {
   bool no_queries = false;          // only the bounded checks
   bool no_deadlock = false;
   double timeout = 0;             // seconds per query or check; 0: none
+  std::string memory;             // Z3's memory budget, e.g. 4G; empty: most of the free memory
   std::string method = "binary";  // binary or optimizer
   std::string format = "text";
   std::string output;
@@ -51,14 +54,22 @@ struct SymbolicRun {
   std::string format;
   std::string output;
   bool quiet = false;
+  std::string memory;  // --memory SIZE; empty: most of the available memory
 };
 
 using Progress = std::function<void(const std::string&)>;
+// What RunSymbolic hands the engine: progress lines, the Ctrl-C flag and Z3's memory budget.
+struct SymbolicEnv {
+  Progress progress;
+  const std::atomic<bool>* cancel = nullptr;
+  uint64_t memory_bytes = 0;
+};
 using SymbolicFn = std::function<absl::StatusOr<std::vector<solver::QueryResult>>(
-    const model::Model&, const Progress&)>;
+    const model::Model&, const SymbolicEnv&)>;
 
 // Exit codes: 2 for a bad model, flag, unknown query name, untranslated construct or I/O
-// error; otherwise 1 when a result is a violation, 3 when one is unknown, else 0.
+// error; otherwise 1 when a result is a violation, 3 when one is unknown (a time-out, Ctrl-C,
+// Z3 out of its memory budget), else 0. Installs the Ctrl-C handler for the run.
 int RunSymbolic(const SymbolicRun& run, std::ostream& out, std::ostream& err, const SymbolicFn& fn);
 
 }  // namespace rulecheck::cli

@@ -15,6 +15,8 @@
 #include "base/status_macros.h"
 #include "solver/checker.h"
 #include "solver/unrolling.h"
+#include "solver/watchdog.h"
+#include "solver/z3_context.h"
 
 namespace rulecheck::solver::internal {
 namespace {
@@ -31,8 +33,10 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
                                    QueryResult result, int max_depth, const Question& question,
                                    bool fail_at_end, bool quantified = false) {
   Deadline deadline(bc.timeout_seconds);
+  ContextHolder holder;
+  z3::context& ctx = holder.get();
+  Watchdog watchdog(ctx, deadline, bc.cancel);
   try {
-    z3::context ctx;
     StepEncoder enc(ctx, model);
     Checker checker(ctx);
     Unrolling unrolling(
@@ -42,9 +46,9 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
       if (k > 0) RETURN_IF_ERROR(unrolling.Extend());
       z3::expr q = question(enc, unrolling);
       RETURN_IF_ERROR(enc.status());
-      if (deadline.expired()) {
+      if (deadline.expired() || !watchdog.reason().empty()) {
         result.status = Status::kUnknown;
-        result.message = absl::StrCat("timed out after depth ", k - 1);
+        result.message = StopMessage(watchdog, k - 1, deadline, "timed out");
         result.depth = k - 1;
         result.seconds = deadline.Elapsed();
         return result;
@@ -60,7 +64,9 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
       }
       if (r == z3::unknown) {
         result.status = Status::kUnknown;
-        result.message = absl::StrCat("Z3 gave up at depth ", k, ": ", checker.ReasonUnknown());
+        result.message = StopMessage(
+            watchdog, k, deadline,
+            absl::StrCat("Z3 gave up at depth ", k, ": ", checker.ReasonUnknown()));
         result.depth = k;
         result.seconds = deadline.Elapsed();
         return result;
@@ -79,14 +85,15 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
     result.seconds = deadline.Elapsed();
     return result;
   } catch (const z3::exception& e) {
-    return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+    return Z3Failure(e, watchdog, deadline, std::move(result));
   }
 }
 
 // Whether some run of `init` fails (then no state is reached at all).
 absl::StatusOr<bool> InitFails(const model::Model& model) {
   try {
-    z3::context ctx;
+    ContextHolder holder;
+  z3::context& ctx = holder.get();
     StepEncoder enc(ctx, model);
     InitTerms init = enc.Init();
     RETURN_IF_ERROR(enc.status());

@@ -4,6 +4,7 @@
 #ifndef RULECHECK_SOLVER_BMC_H_
 #define RULECHECK_SOLVER_BMC_H_
 
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@ namespace ir = ::rulecheck::model::ir;
 
 struct BmcContext {
   double timeout_seconds = 0;
+  const std::atomic<bool>* cancel = nullptr;  // set (Ctrl-C): stop as after a time-out
   std::function<void(const std::string&)> progress;
 };
 

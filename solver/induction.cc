@@ -13,6 +13,8 @@
 #include "solver/bmc.h"
 #include "solver/checker.h"
 #include "solver/unrolling.h"
+#include "solver/watchdog.h"
+#include "solver/z3_context.h"
 
 namespace rulecheck::solver::internal {
 
@@ -29,8 +31,10 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
     result.message = std::move(message);
     return result;
   };
+  ContextHolder holder;
+  z3::context& ctx = holder.get();
+  Watchdog watchdog(ctx, deadline, bc.cancel);
   try {
-    z3::context ctx;
     StepEncoder enc(ctx, model);
     Checker base(ctx), step(ctx);
     Unrolling base_path(
@@ -45,8 +49,9 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
     };
     std::vector<std::vector<uint32_t>> counterexample;
     for (int k = 1; k <= max_k; ++k) {
-      if (deadline.expired()) {
-        return done(Status::kUnknown, k - 1, absl::StrCat("timed out at k = ", k));
+      if (deadline.expired() || !watchdog.reason().empty()) {
+        return done(Status::kUnknown, k - 1,
+                    StopMessage(watchdog, k - 1, deadline, absl::StrCat("timed out at k = ", k)));
       }
       const unsigned ms = deadline.CheckMillis();
       // Base case: a violation at depth k - 1.
@@ -62,7 +67,9 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
             absl::StrCat("invariant ", invariant.name, " is violated after ", k - 1, " moves"));
       }
       if (r == z3::unknown) {
-        return done(Status::kUnknown, k, absl::StrCat("Z3 gave up: ", base.ReasonUnknown()));
+        return done(Status::kUnknown, k,
+                    StopMessage(watchdog, k, deadline,
+                                absl::StrCat("Z3 gave up: ", base.ReasonUnknown())));
       }
       // Step case: invariant on S_0..S_{k-1}, k moves, violated in S_k.
       step.Add(holds(step_path.last()));
@@ -77,7 +84,9 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
                                  "-induction: it holds in every reachable state"));
       }
       if (r == z3::unknown) {
-        return done(Status::kUnknown, k, absl::StrCat("Z3 gave up: ", step.ReasonUnknown()));
+        return done(Status::kUnknown, k,
+                    StopMessage(watchdog, k, deadline,
+                                absl::StrCat("Z3 gave up: ", step.ReasonUnknown())));
       }
       counterexample = step_path.Concrete(step.Model(), k);
       if (bc.progress) {
@@ -93,7 +102,7 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
                              "state need not be reachable); strengthen the invariant or raise "
                              "--k"));
   } catch (const z3::exception& e) {
-    return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+    return Z3Failure(e, watchdog, deadline, std::move(result));
   }
 }
 

@@ -15,6 +15,8 @@
 #include "solver/bmc.h"
 #include "solver/checker.h"
 #include "solver/unrolling.h"
+#include "solver/watchdog.h"
+#include "solver/z3_context.h"
 
 namespace rulecheck::solver::internal {
 namespace {
@@ -61,8 +63,11 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
     }
     return result;
   };
+  ContextHolder holder;
+  z3::context& ctx = holder.get();
+  Watchdog watchdog(ctx, deadline, bc.cancel);
+  int depth = 0;
   try {
-    z3::context ctx;
     StepEncoder enc(ctx, model);
     Checker checker(ctx);
     z3::optimize opt(ctx);
@@ -79,6 +84,7 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
         true);
     RETURN_IF_ERROR(unrolling.Start());
     for (int k = 0; k <= within; ++k) {
+      depth = k;
       if (k > 0) RETURN_IF_ERROR(unrolling.Extend());
       ValueTerms v = enc.Value(*query.expr, unrolling.last());
       RETURN_IF_ERROR(enc.status());
@@ -86,10 +92,10 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
       z3::expr better = v.ok;
       if (best) better = better && Less(IntConst(ctx, *best), obj);
       auto timed_out = [&]() {
-        result.message = absl::StrCat("timed out at depth ", k);
+        result.message = StopMessage(watchdog, k, deadline, absl::StrCat("timed out at depth ", k));
         return finish(Status::kUnknown, k);
       };
-      if (deadline.expired()) return timed_out();
+      if (deadline.expired() || !watchdog.reason().empty()) return timed_out();
       const unsigned ms = deadline.CheckMillis();
       if (use_opt) {
         z3::params p(ctx);
@@ -143,6 +149,13 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
     }
     return finish(Status::kOptimal, within);
   } catch (const z3::exception& e) {
+    // Stopped or out of memory: the best value found so far stands, marked unknown.
+    if (!watchdog.reason().empty() || IsOutOfMemory(e)) {
+      result.message = !watchdog.reason().empty()
+                           ? StopMessage(watchdog, depth, deadline, "")
+                           : absl::StrCat("Z3 ran out of memory at depth ", depth);
+      return finish(Status::kUnknown, depth);
+    }
     return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
   }
 }

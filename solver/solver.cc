@@ -2,6 +2,10 @@
 // its driver (bmc.cc, optimize.cc, induction.cc).
 #include "solver/solver.h"
 
+#include <z3++.h>
+
+#include <algorithm>
+#include <atomic>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -26,17 +30,35 @@ const char* StatusName(Status status) {
   return "unknown";
 }
 
+namespace {
+
+bool Cancelled(const std::atomic<bool>* cancel) {
+  return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+}
+
+// Z3's allocations past `bytes` fail, and the query in progress ends unknown (watchdog.h).
+void SetMemoryBudget(uint64_t bytes) {
+  if (bytes == 0) return;
+  const uint64_t mib = std::max<uint64_t>(bytes >> 20, 64);
+  z3::set_param("memory_max_size", static_cast<int>(std::min<uint64_t>(mib, 1u << 30)));
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<QueryResult>> Solve(const model::Model& model,
                                                const SolveOptions& options) {
   internal::BmcContext bc;
   bc.timeout_seconds = options.timeout_seconds;
+  bc.cancel = options.cancel;
   bc.progress = options.progress;
+  SetMemoryBudget(options.memory_bytes);
   std::vector<QueryResult> results;
   bool found = options.query.empty();
   if (options.queries) {
     for (const ir::Query& query : model.program.queries) {
       if (!options.query.empty() && query.name != options.query) continue;
       found = true;
+      if (Cancelled(options.cancel)) break;
       const int within = static_cast<int>(options.within.value_or(query.within));
       QueryResult r;
       if (query.kind == ir::QueryKind::kReachable) {
@@ -60,12 +82,15 @@ absl::StatusOr<std::vector<QueryResult>> Prove(const model::Model& model,
                                                const ProveOptions& options) {
   internal::BmcContext bc;
   bc.timeout_seconds = options.timeout_seconds;
+  bc.cancel = options.cancel;
   bc.progress = options.progress;
+  SetMemoryBudget(options.memory_bytes);
   std::vector<QueryResult> results;
   bool found = options.invariant.empty();
   for (const ir::Property& inv : model.program.invariants) {
     if (!options.invariant.empty() && inv.name != options.invariant) continue;
     found = true;
+    if (Cancelled(options.cancel)) break;
     ASSIGN_OR_RETURN(QueryResult r, internal::Induction(model, bc, inv, options.max_k));
     results.push_back(std::move(r));
   }

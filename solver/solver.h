@@ -19,6 +19,7 @@
 #define RULECHECK_SOLVER_SOLVER_H_
 
 #include <cstdint>
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -76,6 +77,12 @@ struct SolveOptions {
   int check_depth = 0;            // > 0: also check invariants, failures and deadlocks up to it
   bool deadlocks = true;          // with check_depth: deadlocks too
   double timeout_seconds = 0;     // per query / check; 0: none
+  // When not null and set (Ctrl-C), the query being answered stops as after a time-out and
+  // the rest are not started.
+  const std::atomic<bool>* cancel = nullptr;
+  // Z3's memory budget in bytes (its `memory_max_size`); past it a query ends unknown.
+  // 0: no limit.
+  uint64_t memory_bytes = 0;
   OptimizeMethod method = OptimizeMethod::kBinarySearch;
   // Progress lines for people ("query best: depth 7, 0.4 s"); may be empty.
   std::function<void(const std::string&)> progress;
@@ -91,6 +98,8 @@ struct ProveOptions {
   int max_k = 10;              // tries k = 1..max_k
   std::string invariant;       // only this one; empty: every invariant
   double timeout_seconds = 0;  // per invariant; 0: none
+  const std::atomic<bool>* cancel = nullptr;  // as in SolveOptions
+  uint64_t memory_bytes = 0;                  // as in SolveOptions
   std::function<void(const std::string&)> progress;
 };
 

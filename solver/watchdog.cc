@@ -1,0 +1,68 @@
+// Watchdog (see watchdog.h).
+#include "solver/watchdog.h"
+
+#include <chrono>
+#include <string_view>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace rulecheck::solver::internal {
+
+Watchdog::Watchdog(z3::context& ctx, const Deadline& deadline, const std::atomic<bool>* cancel)
+    : ctx_(ctx), deadline_(deadline), cancel_(cancel) {
+  thread_ = std::thread([this] {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(50), [this] { return exit_; })) {
+      const bool cancelled = cancel_ != nullptr && cancel_->load(std::memory_order_relaxed);
+      if (!cancelled && !deadline_.expired()) continue;
+      reason_ = cancelled ? "interrupted" : "timed out";
+      ctx_.interrupt();
+      return;
+    }
+  });
+}
+
+Watchdog::~Watchdog() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    exit_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+std::string Watchdog::reason() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return reason_;
+}
+
+std::string StopMessage(const Watchdog& watchdog, int depth, const Deadline& deadline,
+                        const std::string& otherwise) {
+  const std::string reason = watchdog.reason();
+  if (reason.empty()) return otherwise;
+  return absl::StrFormat("%s at depth %d after %.1f s", reason, depth, deadline.Elapsed());
+}
+
+absl::StatusOr<QueryResult> Z3Failure(const z3::exception& e, const Watchdog& watchdog,
+                                      const Deadline& deadline, QueryResult result) {
+  const bool stopped = !watchdog.reason().empty();
+  if (!stopped && !IsOutOfMemory(e)) return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+  result.status = Status::kUnknown;
+  result.seconds = deadline.Elapsed();
+  result.trace.clear();
+  result.message = stopped ? StopMessage(watchdog, result.depth, deadline, "")
+                           : absl::StrCat("Z3 ran out of memory (the --memory budget) after ",
+                                          absl::StrFormat("%.1f", deadline.Elapsed()), " s");
+  return result;
+}
+
+bool IsOutOfMemory(const z3::exception& e) {
+  const std::string message = absl::AsciiStrToLower(e.msg());
+  return message.find("out of memory") != std::string::npos ||
+         message.find("memory exceeded") != std::string::npos ||
+         message.find("memout") != std::string::npos;
+}
+
+}  // namespace rulecheck::solver::internal

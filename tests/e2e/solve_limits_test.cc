@@ -1,0 +1,44 @@
+// End-to-end checks that `rulecheck solve` stops when it is told to: `--timeout` ends a query
+// whose formula Z3 is still bit-blasting (Z3's own timeout is not looked at there; the
+// watchdog in solver/watchdog.h interrupts it), with an `unknown` answer that keeps the best
+// value found so far and exit code 3. The runs are killed by the harness (and the test fails)
+// if they outlive the limit by far.
+#include <chrono>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/e2e/run_binary.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using json = nlohmann::json;
+
+TEST(SolveLimitsTest, TimeoutStopsAQueryThatZ3IsStillWorkingOn) {
+  // Depth 0 and 1 take a second or so; `within 8` would take hours. Two seconds in, the
+  // query is cut short.
+  const RunResult run = RunRulecheck(
+      {"solve", "tests/e2e/symbolic/slow_bags.rules", "--timeout", "2", "--format", "json", "-q"},
+      std::chrono::seconds(60));
+  EXPECT_EQ(run.exit_code, 3) << run.stdout_text << run.stderr_text;
+  json report = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(report.is_discarded()) << run.stdout_text;
+  ASSERT_EQ(report["queries"].size(), 1u);
+  const json& query = report["queries"][0];
+  EXPECT_EQ(query["status"], "unknown");
+  EXPECT_THAT(query.value("message", ""), HasSubstr("timed out"));
+  EXPECT_LT(query["depth"].get<int>(), 8);
+}
+
+TEST(SolveLimitsTest, BadMemorySizeIsAUsageError) {
+  const RunResult run =
+      RunRulecheck({"solve", "tests/e2e/symbolic/slow_bags.rules", "--memory", "lots"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("--memory"));
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e
