@@ -58,6 +58,11 @@ ast::StmtPtr Parser::ParseStmt() {
       bind("a variable name");
       Expect(Tok::kIn, "`in` and what to range over");
       stmt->domain = ParseDomain();
+      if (keyword == Tok::kRoll && At(Tok::kWhere)) {
+        // Filtering would silently change the chances; ruling outcomes out is explicit.
+        Fail("'{' after a roll's domain (a roll takes every outcome: instead of `where c`, "
+             "write `require c` first in its block)");
+      }
       if (keyword != Tok::kRoll && Accept(Tok::kWhere)) stmt->filter = ParseExpr();
       stmt->blocks.push_back(ParseBlock());
       return stmt;

@@ -31,6 +31,8 @@ std::string_view KindName(FindingKind kind) {
       return "order_dependence";
     case FindingKind::kNonTermination:
       return "non_termination";
+    case FindingKind::kNoInitialState:
+      return "no_initial_state";
   }
   return "unknown";
 }

@@ -36,6 +36,7 @@ enum class FindingKind {
   kReactionChain,    // triggers that can resolve forever (a cycle), or overflow the list
   kOrderDependence,  // two pending triggers whose order changes where the chain settles
   kNonTermination,   // `terminates` is declared and a reachable cycle exists
+  kNoInitialState,   // every run of `init` stops short (a require, an empty choose)
 };
 
 // Errors make `rulecheck check` fail; warnings (dead rules) and info (witnesses) do not.
@@ -43,7 +44,7 @@ enum class Severity { kError, kInfo, kWarning };
 
 // `invariant`, `assert`, `deadlock`, `unreachable`, `witness`, `model_error`, `dead_action`,
 // `dead_trigger`, `dead_branch`, `unreachable_card`, `reaction_chain`, `order_dependence`,
-// `non_termination`: the names reports and JSON use.
+// `non_termination`, `no_initial_state`: the names reports and JSON use.
 std::string_view KindName(FindingKind kind);
 // `error`, `info`, `warning`.
 std::string_view SeverityName(Severity severity);

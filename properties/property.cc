@@ -90,6 +90,17 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
   CheckResult result;
   result.stats = exploration.stats();
   for (const auto& check : checks) check->Finish(result.stats, result.undetermined);
+  if (result.stats.complete && result.stats.states == 0) {
+    // Nothing was explored, so nothing else can be wrong: say why, or the check would pass.
+    Finding finding;
+    finding.kind = FindingKind::kNoInitialState;
+    finding.severity = Severity::kError;
+    finding.name = "init";
+    finding.message =
+        "the game has no initial state: every way through `init` stops at a `require` that "
+        "fails or a `choose` with no candidate, so nothing can be checked";
+    collector.AddBuilt(std::move(finding));
+  }
   RunGraphAnalyses(model, exploration, options, result, collector);
   result.findings = collector.Finish(exploration);
   if (options.coverage && coverage != nullptr) {

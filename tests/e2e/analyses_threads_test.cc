@@ -184,6 +184,15 @@ TEST_P(AnalysesTest, CoverageCountsTransitionsPerLine) {
   EXPECT_THAT(run.stdout_text, HasSubstr("      28            0  last := none"));
 }
 
+TEST_P(AnalysesTest, NoInitialStateIsAnError) {
+  const json report = Run("no_initial_state", 1);
+  EXPECT_EQ(report["states"], 0);
+  const std::vector<json> found = OfKind(report, "no_initial_state");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  EXPECT_EQ(found[0]["severity"], "error");
+  EXPECT_EQ(OfKind(report, "dead_action").size(), 1u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Threads, AnalysesTest, testing::Values(1, 2),
                          [](const testing::TestParamInfo<int>& info) {
                            return "threads" + std::to_string(info.param);
