@@ -169,7 +169,15 @@ std::string Quoted(const std::vector<std::string>& names) {
 
 void CheckReactionChains(const model::Model& model, const explorer::Exploration& exploration,
                          const StateGraph& graph, FindingCollector& collector) {
-  const Components c = FindComponents(graph, [&](uint64_t s) { return graph.expanded[s]; });
+  // The trigger-resolution subgraph: states with pending triggers (the graph may have
+  // expanded every state, for non-termination).
+  std::vector<bool> pending(graph.states(), false);
+  for (uint64_t s = 0; s < graph.states(); ++s) {
+    if (!graph.expanded[s]) continue;
+    const std::vector<uint32_t> words = exploration.StateWords(graph.id[s]);
+    pending[s] = model.layout.PendingLength(words.data()) > 0;
+  }
+  const Components c = FindComponents(graph, [&](uint64_t s) { return pending[s]; });
   // One finding per set of triggers on the cycle; the first component in canonical order
   // shows it, and the message counts the others.
   struct Chain {

@@ -184,6 +184,18 @@ TEST_P(AnalysesTest, CoverageCountsTransitionsPerLine) {
   EXPECT_THAT(run.stdout_text, HasSubstr("      28            0  last := none"));
 }
 
+TEST_P(AnalysesTest, ChainsAreOnlyAmongStatesWithPendingTriggers) {
+  const json report = Run("chain_and_cycle", 1);
+  const std::vector<json> chains = OfKind(report, "reaction_chain");
+  ASSERT_EQ(chains.size(), 1u) << report.dump(2);
+  EXPECT_EQ(chains[0]["name"], "echo");
+  EXPECT_EQ(chains[0]["chain"], "optional");
+  const std::vector<json> cycles = OfKind(report, "non_termination");
+  ASSERT_EQ(cycles.size(), 1u);
+  EXPECT_EQ(cycles[0]["cycle_start"], 0);
+  EXPECT_THAT(Moves(cycles[0]["trace"]), ElementsAre("init", "start()", "echo()", "reset()"));
+}
+
 TEST_P(AnalysesTest, NoInitialStateIsAnError) {
   const json report = Run("no_initial_state", 1);
   EXPECT_EQ(report["states"], 0);
