@@ -89,5 +89,49 @@ TEST(RandomMutationsTest, MimicryBounceIsAForcedEndlessChain) {
   }
 }
 
+constexpr char kMonsterMutators[] = "games/monster-mutators/monster-mutators.rules";
+
+// games/monster-mutators/README.md, preset 1 (the default scope).
+TEST(MonsterMutatorsTest, DefaultScopeFindings) {
+  Report r = CheckModel(kMonsterMutators, {});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 105936);
+  // Finding 1: no card is a trap, so Honorable Duel never does anything.
+  EXPECT_THAT(r.names["unreachable"],
+              UnorderedElementsAreArray({"honorable_duel_effect", "honorable_duel_blocks"}));
+  EXPECT_THAT(r.names["dead_action"], testing::Contains("action honorable_duel"));
+  // Players may skip contests for ever once nothing is left to draw.
+  EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
+  for (const char* witness : {"p1_wins", "p2_wins", "defender_wins", "win_on_tie",
+                              "dragon_effect"}) {
+    EXPECT_THAT(r.names["witness"], testing::Contains(witness));
+  }
+  for (const char* kind : {"invariant", "deadlock", "model_error", "reaction_chain",
+                           "order_dependence"}) {
+    EXPECT_TRUE(r.names[kind].empty()) << kind;
+  }
+}
+
+// Finding 2: a stage that Squirrel takes from the other player's discard pile changes owner.
+TEST(MonsterMutatorsTest, SquirrelMovesStagesBetweenPlayers) {
+  Report r = CheckModel(kMonsterMutators, {"SCOPE=7"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 64200);
+  EXPECT_THAT(r.names["invariant"], testing::ElementsAre("cards_stay_with_owner"));
+  EXPECT_TRUE(r.names["model_error"].empty());
+  EXPECT_TRUE(r.names["deadlock"].empty());
+}
+
+// Finding 7: Bird and Lion both react when a contest starts, and their order matters.
+TEST(MonsterMutatorsTest, ContestStartAbilitiesDependOnOrder) {
+  Report r = CheckModel(kMonsterMutators, {"SCOPE=6"});
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 17812);
+  EXPECT_THAT(r.names["order_dependence"], testing::ElementsAre("bird, lion"));
+  EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
