@@ -11,9 +11,13 @@
 namespace rulecheck::explorer {
 namespace {
 
-// Below this many states a level is processed by the calling thread alone: waking the other
-// workers costs more than it saves (the Tower of Hanoi has thousands of small levels).
-constexpr uint64_t kParallelLevel = 1024;
+// Below this many states a level is processed by the calling thread alone: handing it out
+// costs more than it saves (the Tower of Hanoi has thousands of small levels). When idle
+// workers spin, a hand-over is cheap and the bar is low; when they sleep, waking them is not.
+constexpr uint64_t kParallelLevelSpinning = 48;
+constexpr uint64_t kParallelLevelSleeping = 1024;
+// How many levels small levels stay on one thread after one of them was held up.
+constexpr int kSerialLevelsAfterWait = 256;
 
 // The load a table may reach while the store can still grow; past it a level is retried in a
 // bigger store. Small tables are kept sparse, for short probes; big ones dense, because then
@@ -112,6 +116,7 @@ Search::Search(const model::Model& model, std::span<ExplorationObserver* const> 
   links_ = result_.links_.get();
   table_bytes_ = store_->bytes() + links_->bytes();
   pool_ = std::make_unique<WorkerPool>(options_.threads);
+  parallel_level_ = pool_->spins() ? kParallelLevelSpinning : kParallelLevelSleeping;
   for (ExplorationObserver* observer : observers_) {
     if (observer->wants_transitions()) transition_observers_.push_back(observer);
   }
@@ -183,7 +188,7 @@ bool Search::Grow(uint64_t roots, uint64_t nodes) {
             ok = false;
           }
         },
-        level.size() >= kParallelLevel);
+        level.size() >= parallel_level_);
   }
   if (!ok) return false;
   result_.levels_ = std::move(levels);
@@ -276,12 +281,14 @@ void Search::ProcessLevel(int depth, bool expand) {
   while (true) {
     states_done_.store(0, std::memory_order_relaxed);
     inserted_base_ = Inserted();
+    const bool parallel = size >= parallel_level_;
     pool_->Run(
         chunks,
         [&](uint64_t chunk, int worker) {
           workers_[worker]->ProcessChunk(depth, logs_[chunk], expand);
         },
-        size >= kParallelLevel);
+        parallel);
+    AdaptParallelLevel(depth, size, parallel);
     if (!grow_ || cancelled_ || store_full_) break;
     // The tables filled up: rebuild them bigger from the settled states, and do the level
     // again (its visits are not repeated).
@@ -302,6 +309,19 @@ void Search::ProcessLevel(int depth, bool expand) {
       log.Reset(log.begin, log.end);
       log.visited_before = visited;
     }
+  }
+}
+
+void Search::AdaptParallelLevel(int depth, uint64_t size, bool parallel) {
+  if (!pool_->spins()) return;
+  if (parallel && size < kParallelLevelSleeping &&
+      pool_->last_wait_seconds() > 0.5 * pool_->last_seconds()) {
+    // A small level waited mostly for a worker that did not get to run: the machine is busy.
+    // Keep small levels on this thread for a while, then try sharing them again.
+    parallel_level_ = kParallelLevelSleeping;
+    share_again_at_ = depth + kSerialLevelsAfterWait;
+  } else if (parallel_level_ != kParallelLevelSpinning && depth >= share_again_at_) {
+    parallel_level_ = kParallelLevelSpinning;
   }
 }
 
@@ -326,7 +346,7 @@ void Search::VisitRest(int depth) {
       [&](uint64_t chunk, int worker) {
         workers_[worker]->ProcessChunk(depth, rest[chunk], /*expand=*/false);
       },
-      size >= kParallelLevel);
+      size >= parallel_level_);
   // Terminal-state errors met on the way are events of this level too.
   for (ChunkLog& log : rest) logs_.push_back(std::move(log));
   std::stable_sort(logs_.begin(), logs_.end(),
@@ -353,7 +373,7 @@ std::vector<uint32_t> Search::Finalize(uint64_t cut) {
           if (links_->SettleIfBest(d.id, d.parent_pos)) log.next.push_back(d.id);
         }
       },
-      size >= kParallelLevel);
+      size >= parallel_level_);
   std::vector<uint32_t> next;
   uint64_t total = 0;
   for (const ChunkLog& log : logs_) total += log.next.size();

@@ -91,6 +91,9 @@ class Search {
   void InitialLevel();
   // Visits (and with `expand`, expands) every state of level `depth` in chunks.
   void ProcessLevel(int depth, bool expand);
+  // After a level ran: stops sharing small levels among the workers for a while when the
+  // last one mostly waited for a preempted worker (a busy machine), and starts again later.
+  void AdaptParallelLevel(int depth, uint64_t size, bool parallel);
   // Visits states of level `depth` that ProcessLevel did not reach (after a stop).
   void VisitRest(int depth);
   // The position up to which level `depth`'s expansion is kept, given how the chunks ended.
@@ -129,6 +132,8 @@ class Search {
   std::vector<std::unique_ptr<Worker>> workers_;
   std::vector<ChunkLog> logs_;
   uint64_t chunk_size_ = 1;
+  uint64_t parallel_level_ = 1;  // levels at least this big are shared among the workers
+  int share_again_at_ = 0;       // the depth from which small levels are shared again
 
   // Shared with the workers and the monitor.
   std::atomic<bool> cancelled_{false};

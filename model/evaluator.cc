@@ -81,7 +81,7 @@ uint64_t Evaluator::ArrayOffset(const ir::Expr& e, const Type* array, int64_t in
   return static_cast<uint64_t>(it->OrdinalOf(index)) * array->elem->width;
 }
 
-int64_t Evaluator::Scalar(const ir::Expr& e) {
+int64_t Evaluator::ScalarNode(const ir::Expr& e) {
   using ir::ExprOp;
   switch (e.op) {
     case ExprOp::kConst:
@@ -308,6 +308,8 @@ int64_t Evaluator::CollectionScalar(const ir::Expr& e) {
   Slice s = Composite(ce);
   switch (e.op) {
     case ExprOp::kEmpty:
+      // A seq is empty when its length is 0: one read instead of a pass over its elements.
+      if (ct->kind == TypeKind::kSeq) return SeqLength(ct, s) == 0;
       return bits::IsZero(s.words, s.bit, ct->width);
     case ExprOp::kLen:
       return SeqLength(ct, s);
@@ -450,7 +452,7 @@ Slice Evaluator::SetLiteral(const ir::Expr& e) {
   return {t, 0};
 }
 
-Slice Evaluator::Composite(const ir::Expr& e) {
+Slice Evaluator::CompositeNode(const ir::Expr& e) {
   using ir::ExprOp;
   switch (e.op) {
     case ExprOp::kStateVar:
@@ -503,7 +505,7 @@ Slice Evaluator::Composite(const ir::Expr& e) {
   }
 }
 
-Place Evaluator::ResolvePlace(const ir::Expr& place, uint32_t* state) {
+Place Evaluator::ResolvePlaceNode(const ir::Expr& place, uint32_t* state) {
   using ir::ExprOp;
   switch (place.op) {
     case ExprOp::kStateVar:

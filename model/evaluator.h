@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "model/bits.h"
+#include "model/compiled_expr.h"
 #include "model/ir.h"
 
 namespace rulecheck::model {
@@ -154,16 +155,45 @@ class Evaluator {
   void Reset();
   TempStack& temps() { return temps_; }
 
-  // REQUIRES: e.type->is_scalar().
-  int64_t Scalar(const ir::Expr& e);
+  // REQUIRES: e.type->is_scalar(). A compiled expression runs its node (compiled_expr.h);
+  // otherwise the leaves (constants, locals, state variables) are handled here, inline in the
+  // caller, and every other node in ScalarNode.
+  int64_t Scalar(const ir::Expr& e) {
+    if (e.compiled != nullptr) return e.compiled->scalar(*e.compiled, *this);
+    switch (e.op) {
+      case ir::ExprOp::kConst:
+        return e.value;
+      case ir::ExprOp::kLocal:
+        return frame_.scalars[e.index];
+      case ir::ExprOp::kStateVar:
+        return ReadScalar(e.type, state_, e.offset);
+      default:
+        return ScalarNode(e);
+    }
+  }
   bool Bool(const ir::Expr& e) { return Scalar(e) != 0; }
   // REQUIRES: !e.type->is_scalar(). The slice is valid until the temps are reset past it and
   // the state or frame it points into changes.
-  Slice Composite(const ir::Expr& e);
+  Slice Composite(const ir::Expr& e) {
+    if (e.compiled != nullptr) return e.compiled->slice(*e.compiled, *this);
+    switch (e.op) {
+      case ir::ExprOp::kStateVar:
+        return {state_, e.offset};
+      case ir::ExprOp::kLocal:
+        return {frame_.words, static_cast<uint64_t>(e.index)};
+      default:
+        return CompositeNode(e);
+    }
+  }
 
   // The place an l-value (a kStateVar/kLocal/kIndex/kField/kUnwrap chain) denotes, with
   // state variables in `state`.
-  Place ResolvePlace(const ir::Expr& place, uint32_t* state);
+  Place ResolvePlace(const ir::Expr& place, uint32_t* state) {
+    if (place.compiled != nullptr && place.compiled->place != nullptr) {
+      return place.compiled->place(*place.compiled, *this, state);
+    }
+    return ResolvePlaceNode(place, state);
+  }
   // How a message names a place: `hand[P1]`, `species[P2].fed`. Evaluates the indices again.
   std::string PlaceName(const ir::Expr& place);
   // The message for `x!` of none, naming `x` when it is a place.
@@ -186,6 +216,11 @@ class Evaluator {
   }
 
  private:
+  friend struct CompiledOps;  // the compiled nodes read the state and frame, and fall back
+
+  int64_t ScalarNode(const ir::Expr& e);
+  Slice CompositeNode(const ir::Expr& e);
+  Place ResolvePlaceNode(const ir::Expr& place, uint32_t* state);
   int64_t Binary(const ir::Expr& e);
   int64_t Arith(const ir::Expr& e, int64_t a, int64_t b);
   int64_t Quantify(const ir::Expr& e);

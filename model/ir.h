@@ -23,6 +23,10 @@
 #include "model/source.h"
 #include "model/types.h"
 
+namespace rulecheck::model {
+struct CompiledExpr;
+}  // namespace rulecheck::model
+
 namespace rulecheck::model::ir {
 
 struct Expr;
@@ -89,6 +93,8 @@ struct Expr {
   std::unique_ptr<Domain> domain;  // kQuantifier
   ExprPtr filter;                  // kQuantifier `where`, may be null
   std::vector<ExprPtr> args;
+  // The specialised form the evaluator runs instead, when there is one (compiled_expr.h).
+  const CompiledExpr* compiled = nullptr;
 };
 
 struct Block {

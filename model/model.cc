@@ -85,6 +85,7 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
   }
   ir::NumberTrailPoints(model->program);
   model->layout = StateLayout::Build(model->program);
+  model->compiled = CompiledCode::Compile(model->program);
   return model;
 }
 

@@ -14,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "model/ir.h"
 #include "model/source.h"
+#include "model/compiled_expr.h"
 #include "model/state_layout.h"
 
 namespace rulecheck::model {
@@ -44,6 +45,8 @@ struct Model {
   std::pair<const SourceFile*, Location> Resolve(Location location) const;
   ir::Program program;
   StateLayout layout;
+  // The program's expressions in their specialised form (the IR points into it).
+  std::unique_ptr<CompiledCode> compiled;
 };
 
 // Errors: NotFound when the file cannot be read (message names the path); InvalidArgument

@@ -77,12 +77,6 @@ bool Type::Contains(int64_t value) const {
   }
 }
 
-uint32_t Type::CountWidth() const {
-  if (kind == TypeKind::kBag) return BitsFor(capacity + 1);
-  if (kind == TypeKind::kSeq) return BitsFor(capacity + 1);
-  return 0;
-}
-
 uint64_t Type::Encode(int64_t value) const {
   switch (kind) {
     case TypeKind::kInt:
@@ -209,7 +203,8 @@ const Type* TypeTable::Bag(const Type* elem, int64_t capacity) {
   t.kind = TypeKind::kBag;
   t.elem = elem;
   t.capacity = capacity;
-  t.width = Saturate(static_cast<uint64_t>(elem->Cardinality()) * BitsFor(capacity + 1));
+  t.count_width = BitsFor(capacity + 1);
+  t.width = Saturate(static_cast<uint64_t>(elem->Cardinality()) * t.count_width);
   return Intern(t);
 }
 
@@ -218,7 +213,8 @@ const Type* TypeTable::Seq(const Type* elem, int64_t capacity) {
   t.kind = TypeKind::kSeq;
   t.elem = elem;
   t.capacity = capacity;
-  t.width = Saturate(BitsFor(capacity + 1) + static_cast<uint64_t>(capacity) * elem->width);
+  t.count_width = BitsFor(capacity + 1);
+  t.width = Saturate(t.count_width + static_cast<uint64_t>(capacity) * elem->width);
   return Intern(t);
 }
 

@@ -70,6 +70,7 @@ struct Type {
   const Type* elem = nullptr;         // kArray, kBag, kSeq, kSet, kOption
   int64_t capacity = 0;               // kBag: copies of one member; kSeq: elements
   uint32_t width = 0;                 // bits of the canonical packed form
+  uint32_t count_width = 0;           // kBag: bits of one member's count; kSeq: of the length
 
   bool is_scalar() const;
   bool is_integer() const { return kind == TypeKind::kInt || kind == TypeKind::kRange; }
@@ -89,7 +90,7 @@ struct Type {
   bool Contains(int64_t value) const;
 
   // Bit layout of the composite kinds.
-  uint32_t CountWidth() const;   // kBag: bits of one member's count; kSeq: bits of the length
+  uint32_t CountWidth() const { return count_width; }  // read on every seq and bag access
   uint32_t ElemWidth() const { return elem ? elem->width : 0; }
 
   // Canonical bits of a scalar logical value, and back. REQUIRES: is_scalar(), Contains(v).

@@ -71,6 +71,10 @@ CoverageCheck::CoverageCheck(const model::Model& model, FindingCollector& collec
   }
   for (const TrailPoint& point : program.trail_points) {
     max_line = std::max(max_line, point.loc.line);
+    // The fall-through of an `if` without `else` is on no line of its own (line 0).
+    const bool fall_through = point.branch >= 0 && point.stmt->else_block == nullptr &&
+                              static_cast<size_t>(point.branch) >= point.stmt->conds.size();
+    point_lines_.push_back(fall_through ? 0 : point.loc.line);
   }
   size_t cards = 0;
   for (const model::EnumDef* def : program.enums) {
@@ -180,12 +184,7 @@ void CoverageCheck::Count(const model::Move& move, Counts& counts, WorkerCounts&
   for (uint32_t id : move.trail) {
     if (id >= counts.points.size()) continue;
     ++counts.points[id];
-    const TrailPoint& point = program.trail_points[id];
-    // The fall-through of an `if` without `else` is on no line of its own.
-    if (point.branch < 0 || point.stmt->else_block != nullptr ||
-        static_cast<size_t>(point.branch) < point.stmt->conds.size()) {
-      mark_line(point.loc.line);
-    }
+    mark_line(point_lines_[id]);
   }
 }
 

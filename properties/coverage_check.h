@@ -69,6 +69,7 @@ class CoverageCheck final : public BuiltInCheck {
   // Per cards enum (by EnumDef), where its members start in Counts::cards.
   std::vector<std::pair<const model::EnumDef*, size_t>> card_bases_;
   std::vector<int> action_lines_, trigger_lines_;
+  std::vector<int> point_lines_;  // by trail id: the line a transition through it covers, or 0
   int init_line_ = 0;
   std::vector<std::unique_ptr<WorkerCounts>> workers_;
   Counts total_;

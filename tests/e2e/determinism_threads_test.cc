@@ -57,6 +57,17 @@ TEST(ThreadsTest, Hanoi) {
   ExpectSameForAnyThreadCount({"games/hanoi.rules", "--const", "N=7"}, 0);
 }
 
+// The rulebook models have findings of every kind (order dependence, reaction chains, a game
+// that need not end), so their reports exercise every analysis with traces.
+TEST(ThreadsTest, RandomMutations) {
+  ExpectSameForAnyThreadCount({"games/random-mutations/random-mutations.rules"}, 1);
+}
+
+TEST(ThreadsTest, MonsterMutators) {
+  ExpectSameForAnyThreadCount(
+      {"games/monster-mutators/monster-mutators.rules", "--const", "SCOPE=6"}, 1);
+}
+
 TEST(ThreadsTest, ElevenPuzzleCutByMaxStates) {
   // 239,500,800 states in all: too many for a test, but the first 300,000 in canonical
   // order are the same for every thread count.
