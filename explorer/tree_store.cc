@@ -87,9 +87,16 @@ TreeStore::PutResult TreeStore::Put(Tree& tree, const Tree* parent) {
   }
   const bool incremental = parent != nullptr && parent->valid;
   tree.nodes.resize(shape_.size());
-  // changed[i]: node i's id differs from the parent's (or there is no parent).
-  thread_local std::vector<uint8_t> changed;
-  changed.assign(shape_.size(), 1);
+  // changed[i]: node i's id differs from the parent's (or there is no parent). On the stack
+  // for the usual widths: this runs for every successor.
+  constexpr size_t kStackNodes = 256;
+  uint8_t stack_changed[kStackNodes];
+  thread_local std::vector<uint8_t> heap_changed;
+  uint8_t* changed = stack_changed;
+  if (shape_.size() > kStackNodes) {
+    heap_changed.resize(shape_.size());
+    changed = heap_changed.data();
+  }
   for (size_t i = 0; i < shape_.size(); ++i) {
     const Shape& s = shape_[i];
     bool left_changed = s.left_is_word ? !incremental || tree.words[s.left] != parent->words[s.left]

@@ -157,6 +157,18 @@ struct CompiledOps {
     if (i < n.lo || i > n.hi) return FallbackSlice(n, ev);
     return {base.words, base.bit + static_cast<uint64_t>(i - n.lo) * n.stride};
   }
+  // The same with the array a state variable at bit n.offset: the commonest shape.
+  static int64_t StateElement(const Node& n, Evaluator& ev) {
+    const int64_t i = Run(n.b, ev);
+    if (i < n.lo || i > n.hi) return Fallback(n, ev);
+    const uint64_t bit = n.offset + static_cast<uint64_t>(i - n.lo) * n.stride;
+    return DecodeScalar(n.type, bits::Read(ev.state_, bit, n.width));
+  }
+  static Slice StateElementSlice(const Node& n, Evaluator& ev) {
+    const int64_t i = Run(n.b, ev);
+    if (i < n.lo || i > n.hi) return FallbackSlice(n, ev);
+    return {ev.state_, n.offset + static_cast<uint64_t>(i - n.lo) * n.stride};
+  }
   static int64_t Field(const Node& n, Evaluator& ev) {
     const Slice base = RunSlice(n.a, ev);
     return DecodeScalar(n.type, bits::Read(base.words, base.bit + n.offset, n.width));
@@ -218,7 +230,7 @@ struct CompiledOps {
   // A fun with up to three scalar parameters and a scalar result: a..c are the arguments, k
   // the fun. Its body is evaluated through its ir::Expr (compiled or not).
   static int64_t Call(const Node& n, Evaluator& ev) {
-    const ir::Fun& f = ev.program_.funs[n.k];
+    const ir::Fun& f = *n.fun;
     const Node* operands[3] = {n.a, n.b, n.c};
     int64_t args[3];
     const size_t count = f.params.size();
@@ -435,6 +447,10 @@ class ExprCompiler {
         n.stride = array->elem->width;
         n.type = e.type;
         n.width = e.type->width;
+        if (e.args[0]->op == ExprOp::kStateVar) {
+          n.offset = e.args[0]->offset;
+          return scalar_or_slice(Ops::StateElement, Ops::StateElementSlice);
+        }
         return scalar_or_slice(Ops::Element, Ops::ElementSlice);
       }
       case ExprOp::kField: {
@@ -516,6 +532,7 @@ class ExprCompiler {
         const CompiledExpr** slots[3] = {&n.a, &n.b, &n.c};
         for (size_t i = 0; i < f.params.size(); ++i) *slots[i] = Operand(*e.args[i]);
         n.k = e.index;
+        n.fun = &f;
         n.scalar = Ops::Call;
         return true;
       }

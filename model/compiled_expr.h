@@ -44,6 +44,7 @@ struct CompiledExpr {
   const CompiledExpr* b = nullptr;
   const CompiledExpr* c = nullptr;
   const Type* type = nullptr;  // what the node reads or checks against; by op
+  const ir::Fun* fun = nullptr;  // a call's fun
   int64_t k = 0;               // a constant, a frame slot, an attribute or fun number
   int64_t lo = 0, hi = 0;      // an index type's or parameter's bounds
   uint64_t offset = 0;         // a bit offset (state variable, field)
