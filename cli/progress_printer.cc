@@ -51,14 +51,18 @@ void ProgressPrinter::Print(const explorer::Progress& progress) {
 }
 
 void ProgressPrinter::Phase(const std::string& what) {
-  std::lock_guard<std::mutex> lock(mutex_);
   // Like the progress lines, only for runs that have taken a second already.
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                                        start_).count();
   if (seconds < 1.0) return;
+  Note(absl::StrFormat("analysis: %s (%.0f s)", what, seconds));
+}
+
+void ProgressPrinter::Note(const std::string& line) {
+  std::lock_guard<std::mutex> lock(mutex_);
   if (drawn_) std::fprintf(out_, "\n");
   drawn_ = false;
-  std::fprintf(out_, "analysis: %s (%.0f s)\n", what.c_str(), seconds);
+  std::fprintf(out_, "%s\n", line.c_str());
   std::fflush(out_);
 }
 

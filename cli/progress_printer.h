@@ -25,6 +25,9 @@ class ProgressPrinter {
   // Says that a post-search analysis starts: "analysis: looking for ...", on a line of its
   // own (after any line drawn in place). Thread-safe.
   void Phase(const std::string& what);
+  // Writes `line` on a line of its own (after any line drawn in place), whatever the time.
+  // Thread-safe.
+  void Note(const std::string& line);
   // Ends a line drawn in place, so that what follows starts on its own line. Thread-safe.
   void Finish();
 

@@ -39,8 +39,8 @@ CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
 }
 
 int RunProve(const ProveFlags& flags, std::ostream& out, std::ostream& err) {
-  SymbolicRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet, flags.memory};
-  return RunSymbolic(run, out, err, [&flags](const model::Model& model, const SymbolicEnv& env) {
+  AnswerRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet, flags.memory};
+  return RunAnswers(run, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
     solver::ProveOptions options;
     options.max_k = flags.k;
     options.invariant = flags.invariant;

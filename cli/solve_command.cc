@@ -1,5 +1,5 @@
 // The `solve` subcommand (see solve_command.h), and the loading and report writing it shares
-// with `prove` (RunSymbolic).
+// with `prove` (RunAnswers).
 #include "cli/solve_command.h"
 
 #include <fstream>
@@ -12,6 +12,7 @@
 #include "cli/app.h"
 #include "cli/byte_size.h"
 #include "cli/check_command.h"
+#include "cli/explicit_solve.h"
 #include "cli/interrupt.h"
 #include "explorer/explorer.h"
 #include "reports/query_report.h"
@@ -21,8 +22,17 @@ namespace rulecheck::cli {
 
 CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
   CLI::App* solve = app.add_subcommand(
-      "solve", "Answer the file's queries (reachable, maximize, minimize) with Z3");
+      "solve",
+      "Answer the file's queries (reachable, maximize, minimize) with Z3, or with --engine "
+      "explicit by visiting every state within the bound");
   solve->add_option("FILE", flags.file, "The .rules file")->required();
+  solve
+      ->add_option("--engine", flags.engine,
+                   "symbolic: Z3, bounded unrolling; explicit: breadth-first search over every "
+                   "state within the bound, exact and usually much faster when those states "
+                   "fit in memory")
+      ->check(CLI::IsMember({"symbolic", "explicit"}))
+      ->capture_default_str();
   solve->add_option("--const", flags.consts, "Override a constant (repeatable): NAME=VALUE")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
@@ -32,19 +42,42 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
       ->check(CLI::Range(int64_t{0}, int64_t{1000000}));
   solve
       ->add_option("--depth", flags.depth,
-                   "Also check invariants, failing moves and deadlocks up to N moves")
+                   "Symbolic engine: also check invariants, failing moves and deadlocks up "
+                   "to N moves")
       ->type_name("N")
       ->check(CLI::Range(0, 1000000));
   solve->add_flag("--no-queries", flags.no_queries, "Only the checks of --depth");
   solve->add_flag("--no-deadlock", flags.no_deadlock, "With --depth: skip the deadlock check");
-  solve->add_option("--timeout", flags.timeout, "Seconds per query or check (0: none)")
+  solve
+      ->add_option("--timeout", flags.timeout,
+                   "Symbolic engine: seconds per query or check (0: none)")
       ->type_name("S")
       ->check(CLI::Range(0.0, 1e9));
-  solve->add_option("--memory", flags.memory,
-                    "Memory for Z3, e.g. 4G (default: most of the available memory); past it "
-                    "a query ends unknown")
+  solve
+      ->add_option("--memory", flags.memory,
+                   "Memory for Z3 or the explicit engine's state store, e.g. 4G (default: most "
+                   "of the available memory); past it a query ends unknown")
       ->type_name("SIZE");
-  solve->add_option("--method", flags.method, "How maximize/minimize search for the best value")
+  solve
+      ->add_option("--threads", flags.threads,
+                   "Explicit engine: worker threads (default: one per core)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1024));
+  solve
+      ->add_option("--max-states", flags.max_states,
+                   "Explicit engine: stop after this many states, answering unknown where the "
+                   "states within the bound were not all visited (0: no limit)")
+      ->type_name("N")
+      ->check(CLI::Validator(
+          [](const std::string& value) {
+            // CLI11 reads "-3" into an unsigned as 2^64 - 3: no limit at all.
+            return value.empty() || value.front() != '-' ? std::string()
+                                                         : std::string("must not be negative");
+          },
+          ""));
+  solve
+      ->add_option("--method", flags.method,
+                   "Symbolic engine: how maximize/minimize search for the best value")
       ->check(CLI::IsMember({"binary", "optimizer"}))
       ->capture_default_str();
   solve->add_option("--format", flags.format, "Report format")
@@ -56,8 +89,7 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
   return solve;
 }
 
-int RunSymbolic(const SymbolicRun& run, std::ostream& out, std::ostream& err,
-                const SymbolicFn& fn) {
+int RunAnswers(const AnswerRun& run, std::ostream& out, std::ostream& err, const AnswerFn& fn) {
   const std::optional<reports::Format> format = reports::ParseFormat(run.format);
   if (!format.has_value()) {
     err << "rulecheck: unknown report format '" << run.format << "' (text or json)\n";
@@ -92,7 +124,7 @@ int RunSymbolic(const SymbolicRun& run, std::ostream& out, std::ostream& err,
       return kExitUsage;
     }
   }
-  SymbolicEnv env;
+  AnswerEnv env;
   if (!run.quiet) env.progress = [&err](const std::string& line) { err << line << "\n"; };
   env.memory_bytes = memory;
   ScopedInterruptHandler interrupt;
@@ -117,9 +149,42 @@ int RunSymbolic(const SymbolicRun& run, std::ostream& out, std::ostream& err,
   return unknown ? kExitIncomplete : kExitOk;
 }
 
+namespace {
+
+// The flags that only one engine reads, given to the other: a message, else empty.
+std::string EngineMismatch(const SolveFlags& flags) {
+  if (flags.engine == "explicit") {
+    if (flags.depth > 0 || flags.no_queries || flags.no_deadlock) {
+      return "--depth, --no-queries and --no-deadlock are for --engine symbolic; `rulecheck "
+             "check` checks every state with the explicit engine";
+    }
+    if (flags.timeout > 0) {
+      return "--timeout is for --engine symbolic; bound the explicit engine with --max-states "
+             "or --memory (Ctrl-C also stops it with the answers so far)";
+    }
+    if (flags.method != "binary") return "--method is for --engine symbolic";
+    return "";
+  }
+  if (flags.threads != 0 || flags.max_states != 0) {
+    return "--threads and --max-states are for --engine explicit";
+  }
+  return "";
+}
+
+}  // namespace
+
 int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
-  SymbolicRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet, flags.memory};
-  return RunSymbolic(run, out, err, [&flags](const model::Model& model, const SymbolicEnv& env) {
+  if (const std::string mismatch = EngineMismatch(flags); !mismatch.empty()) {
+    err << "rulecheck: " << mismatch << "\n";
+    return kExitUsage;
+  }
+  AnswerRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet, flags.memory};
+  if (flags.engine == "explicit") {
+    return RunAnswers(run, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
+      return SolveExplicit(model, flags, env);
+    });
+  }
+  return RunAnswers(run, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
     solver::SolveOptions options;
     options.query = flags.query;
     if (flags.within >= 0) options.within = flags.within;

@@ -31,6 +31,8 @@ std::string_view StopReasonName(StopReason reason) {
       return "stopped_by_observer";
     case StopReason::kStoreFull:
       return "store_full";
+    case StopReason::kMaxDepth:
+      return "max_depth";
   }
   return "unknown";
 }

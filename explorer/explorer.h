@@ -49,6 +49,9 @@ struct ExploreOptions {
   // exactly `max_states` states still completes. The states kept are the first `max_states`
   // in canonical order, so a stopped search is deterministic too.
   uint64_t max_states = 0;
+  // When >= 0, the states at this depth are visited but not expanded, and the search ends
+  // there (incomplete, kMaxDepth, unless it ran out of states before). -1: no limit.
+  int max_depth = -1;
   // When not null, polled between chunks; once true the search stops (incomplete).
   const std::atomic<bool>* cancel = nullptr;
   // When set, called about every `progress_interval` seconds from a monitor thread.
@@ -62,9 +65,10 @@ enum class StopReason {
   kCancelled,          // the cancel flag was set
   kStoppedByObserver,  // an observer's ShouldStop() returned true
   kStoreFull,          // the memory budget had no room for another state
+  kMaxDepth,           // ExploreOptions::max_depth was reached (its level was visited)
 };
 
-// "none", "max_states", "cancelled", "stopped_by_observer", "store_full".
+// "none", "max_states", "cancelled", "stopped_by_observer", "store_full", "max_depth".
 std::string_view StopReasonName(StopReason reason);
 
 // A state as the search sees it: `pos` is its index in its level's canonical order, so

@@ -433,8 +433,10 @@ Exploration Search::Run() {
       break;
     }
     new_allowed_ = options_.max_states == 0 ? ~uint64_t{0} : options_.max_states - counted_;
-    PrepareLevel(depth);
-    ProcessLevel(depth, /*expand=*/true);
+    // At ExploreOptions::max_depth the level is visited, not expanded.
+    const bool expand = options_.max_depth < 0 || depth < options_.max_depth;
+    if (expand) PrepareLevel(depth);
+    ProcessLevel(depth, expand);
     if (cancelled_ || store_full_) {
       Deliver(depth, ExpandedPrefix());
       uint64_t visited = 0;
@@ -462,6 +464,10 @@ Exploration Search::Run() {
     Deliver(depth, level_size);
     bool stop = false;
     for (const ExplorationObserver* observer : observers_) stop = stop || observer->ShouldStop();
+    if (!expand) {
+      reason = StopReason::kMaxDepth;
+      break;
+    }
     if (stop) {
       reason = StopReason::kStoppedByObserver;
       break;

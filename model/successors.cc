@@ -67,7 +67,7 @@ class SuccessorGenerator::Impl {
   bool IsTerminal(const uint32_t* state, StepFailure* failure) {
     bool terminal = false;
     for (const ir::Property& p : program_.terminals) {
-      PropertyValue v = Evaluate(p, state, failure != nullptr);
+      PropertyValue v = Evaluate(*p.expr, p.frame, state, failure != nullptr);
       if (!v.ok) {
         // Counts as not terminal; the first error is reported.
         if (failure != nullptr && failure->message.empty()) *failure = std::move(v.failure);
@@ -84,15 +84,15 @@ class SuccessorGenerator::Impl {
     return terminal;
   }
 
-  PropertyValue Evaluate(const ir::Property& property, const uint32_t* state,
+  PropertyValue Evaluate(const ir::Expr& expr, const ir::FrameLayout& frame, const uint32_t* state,
                          bool want_failure = true) {
     PropertyValue result;
-    property_frame_.Reserve(property.frame);
+    property_frame_.Reserve(frame);
     eval_.set_state(state);
     eval_.set_frame(property_frame_.frame());
     eval_.Reset();
     try {
-      result.value = eval_.Scalar(*property.expr);
+      result.value = eval_.Scalar(expr);
     } catch (const ModelError& e) {
       result.ok = false;
       if (want_failure) {
@@ -226,7 +226,11 @@ bool SuccessorGenerator::IsTerminal(const uint32_t* state, StepFailure* failure)
 }
 
 PropertyValue SuccessorGenerator::Evaluate(const ir::Property& property, const uint32_t* state) {
-  return impl_->Evaluate(property, state);
+  return impl_->Evaluate(*property.expr, property.frame, state);
+}
+
+PropertyValue SuccessorGenerator::Evaluate(const ir::Query& query, const uint32_t* state) {
+  return impl_->Evaluate(*query.expr, query.frame, state);
 }
 
 void SuccessorGenerator::set_record_trail(bool record) { impl_->set_record_trail(record); }

@@ -62,6 +62,8 @@ std::string StopDescription(const explorer::ExplorationStats& stats) {
       return "stopped at the first error (--stop-at-first)";
     case explorer::StopReason::kStoreFull:
       return "the state store is full";
+    case explorer::StopReason::kMaxDepth:
+      return absl::StrCat("stopped at depth ", stats.levels);
   }
   return "stopped";
 }

@@ -26,7 +26,7 @@ std::string MoveHeading(const model::Model& model, const model::Move& move);
 // How an incomplete search ended, for people: "stopped at --max-states 100".
 std::string StopDescription(const explorer::ExplorationStats& stats);
 // The stop reason as the JSON report spells it: "none", "max_states", "cancelled",
-// "stop_at_first", "store_full".
+// "stop_at_first", "store_full", "max_depth".
 std::string StopReasonJsonName(explorer::StopReason reason);
 
 }  // namespace rulecheck::reports

@@ -1,6 +1,7 @@
 // End-to-end checks of the rulebook models in games/: `rulecheck check` at each model's
 // small scope must report exactly what the model's README writes up for the rulebook's
-// editor. When a model or the checker changes what is found, this test and the README change
+// editor, and `rulecheck solve --engine explicit` the answers to the models' score queries.
+// When a model or the checker changes what is found, this test and the README change
 // together.
 #include <map>
 #include <set>
@@ -11,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
+#include "tests/e2e/solve_json.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -40,7 +42,56 @@ Report CheckModel(const std::string& path, const std::vector<std::string>& const
   return report;
 }
 
+// `solve --engine explicit` on `path` with `flags` and --const `consts`.
+SolveRun SolveExplicit(const std::string& path, const std::vector<std::string>& consts,
+                       const std::vector<std::string>& flags = {}) {
+  std::vector<std::string> args = {path, "--engine", "explicit", "--threads", "2"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  for (const std::string& c : consts) args.insert(args.end(), {"--const", c});
+  SolveRun solve = SolveJson(args);
+  EXPECT_EQ(solve.run.exit_code, 0) << solve.run.stderr_text;
+  return solve;
+}
+
+// The query `name` of `solve` has this status, value (null: none) and depth.
+void ExpectAnswer(const SolveRun& solve, const std::string& name, const std::string& status,
+                  const json& value, int depth) {
+  ASSERT_EQ(solve.queries.count(name), 1u) << name;
+  const json& q = solve.queries.at(name);
+  EXPECT_EQ(q["status"], status) << name << ": " << q["message"];
+  EXPECT_EQ(q["value"], value) << name;
+  EXPECT_EQ(q["depth"], depth) << name;
+}
+
 constexpr char kRandomMutations[] = "games/random-mutations/random-mutations.rules";
+
+// games/random-mutations/README.md, "Score queries": every play of the default scope ends
+// within the bound, so the answers are the game's best.
+TEST(RandomMutationsTest, ScoreQueries) {
+  const SolveRun solve = SolveExplicit(kRandomMutations, {});
+  ExpectAnswer(solve, "best_score", "optimal", 4, 8);
+  ExpectAnswer(solve, "best_margin", "optimal", 4, 8);
+  // P1 plays his card as a second species and feeds both animals.
+  EXPECT_THAT(
+      TraceMoves(solve.queries.at("best_score")),
+      testing::ElementsAre("init", "play_species()", "pass()", "pass()", "climate()",
+                           "take_food(0)", "take_shelter(0)", "take_food(1)", "extinction()"));
+}
+
+// The two readings of trait points, at the scoring scope.
+TEST(RandomMutationsTest, ScoreQueriesForBothReadingsOfTraitPoints) {
+  const std::vector<std::string> scoring = {
+      "COPIES=0",      "N_HIGH_BODY_WEIGHT=1", "N_GRAZING=1", "S0=2",      "D0=2",
+      "SHELTER_MAX=0", "PARA_ROLL_MAX=0",      "FOOD_MIN=2",  "FOOD_MAX=4"};
+  const SolveRun per_card = SolveExplicit(kRandomMutations, scoring);
+  ExpectAnswer(per_card, "best_score", "optimal", 5, 8);
+  ExpectAnswer(per_card, "best_margin", "optimal", 5, 9);
+  std::vector<std::string> per_animal_consts = scoring;
+  per_animal_consts.push_back("TRAIT_POINTS_PER_ANIMAL=true");
+  const SolveRun per_animal = SolveExplicit(kRandomMutations, per_animal_consts);
+  ExpectAnswer(per_animal, "best_score", "optimal", 6, 9);
+  ExpectAnswer(per_animal, "best_margin", "optimal", 6, 10);
+}
 
 // games/random-mutations/README.md, the default scope.
 TEST(RandomMutationsTest, DefaultScopeFindings) {
@@ -131,6 +182,43 @@ TEST(MonsterMutatorsTest, ContestStartAbilitiesDependOnOrder) {
   EXPECT_EQ(r.body["states"], 17812);
   EXPECT_THAT(r.names["order_dependence"], testing::ElementsAre("bird, lion"));
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
+}
+
+// games/monster-mutators/README.md, "Score queries", at the queries' bounds: two Miracles
+// triple the die twice.
+TEST(MonsterMutatorsTest, ScoreQueries) {
+  const SolveRun solve = SolveExplicit(kMonsterMutators, {});
+  ExpectAnswer(solve, "best_score", "optimal", 57, 5);
+  ExpectAnswer(solve, "most_points", "optimal", 1, 3);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 3);
+  EXPECT_THAT(TraceMoves(solve.queries.at("best_score")),
+              testing::ElementsAre("init", "skip_contest()", "start_contest(Might)",
+                                   "bird(P2, Might)", "defender_trick()", "active_trick()"));
+  const SolveRun tall = SolveExplicit(kMonsterMutators, {"SCOPE=6"});
+  ExpectAnswer(tall, "best_score", "optimal", 10, 5);
+  ExpectAnswer(tall, "most_points", "optimal", 0, 0);
+  ExpectAnswer(tall, "quickest_win", "unsat", nullptr, 3);
+  const SolveRun squirrel = SolveExplicit(kMonsterMutators, {"SCOPE=7"});
+  ExpectAnswer(squirrel, "best_score", "optimal", 12, 4);
+  ExpectAnswer(squirrel, "most_points", "optimal", 1, 3);
+  ExpectAnswer(squirrel, "quickest_win", "sat", nullptr, 3);
+}
+
+// The same over whole games: every state of these presets is reached within 15 moves.
+TEST(MonsterMutatorsTest, ScoreQueriesOverWholeGames) {
+  const SolveRun duel = SolveExplicit(kMonsterMutators, {}, {"--within", "30"});
+  ExpectAnswer(duel, "best_score", "optimal", 57, 5);
+  // Four Lions in one stack: 3 + 3 * (+1) Might, and the die's 6.
+  const SolveRun tall = SolveExplicit(kMonsterMutators, {"SCOPE=6"}, {"--within", "30"});
+  ExpectAnswer(tall, "best_score", "optimal", 12, 8);
+  ExpectAnswer(tall, "most_points", "optimal", 1, 4);
+  ExpectAnswer(tall, "quickest_win", "sat", nullptr, 4);
+  // Dance Floor removed for +1 Agility twice in one turn, the second time after Squirrel
+  // played it again from the discard pile.
+  const SolveRun squirrel = SolveExplicit(kMonsterMutators, {"SCOPE=7"}, {"--within", "30"});
+  ExpectAnswer(squirrel, "best_score", "optimal", 13, 7);
+  EXPECT_THAT(TraceMoves(squirrel.queries.at("best_score")),
+              testing::Contains("squirrel(P2, Style)"));
 }
 
 }  // namespace

@@ -188,6 +188,47 @@ TEST(ExplorerTest, ExactlyMaxStatesStillCompletes) {
   EXPECT_EQ(cut.stats.states, 5u);
 }
 
+TEST(ExplorerTest, MaxDepthVisitsItsLevelWithoutExpandingIt) {
+  auto model = LoadGame("tictactoe.rules");
+  ASSERT_NE(model, nullptr);
+  const ExploreSummary full = ExploreAndCollect(*model, {.threads = 1, .memory_bytes = 1 << 26});
+  ASSERT_GT(full.levels.size(), 4u);
+  const std::vector<std::vector<std::vector<uint32_t>>> first_four(full.levels.begin(),
+                                                                   full.levels.begin() + 4);
+  for (int threads : {1, 2, 4}) {
+    const ExploreSummary upto3 =
+        ExploreAndCollect(*model, {.threads = threads, .memory_bytes = 1 << 26, .max_depth = 3});
+    EXPECT_EQ(upto3.levels, first_four);
+    EXPECT_EQ(upto3.stats.levels, 3);
+    EXPECT_EQ(upto3.stats.stop_reason, StopReason::kMaxDepth);
+    EXPECT_FALSE(upto3.stats.complete);
+    // 1 + 9 + 9 * 8 + C(9, 2) * 7 states; only levels 0 to 2 were expanded (no game is over
+    // before the fifth mark): 1 * 9 + 9 * 8 + 72 * 7 moves.
+    EXPECT_EQ(upto3.stats.states, 334u);
+    EXPECT_EQ(upto3.stats.transitions, 585u);
+  }
+}
+
+TEST(ExplorerTest, MaxDepthOnALine) {
+  auto model = LoadForTest(kCounter);
+  ASSERT_NE(model, nullptr);
+  struct Case {
+    int max_depth;
+    uint64_t states;
+    bool complete;
+  };
+  // The line's states are at depths 0..5: a limit past 5 is never reached.
+  for (const Case& c : {Case{0, 1, false}, Case{2, 3, false}, Case{9, 6, true}}) {
+    SCOPED_TRACE(c.max_depth);
+    const ExploreSummary line = ExploreAndCollect(
+        *model, {.threads = 2, .memory_bytes = 1 << 24, .max_depth = c.max_depth});
+    EXPECT_EQ(line.stats.states, c.states);
+    EXPECT_EQ(line.stats.transitions, c.states - 1);  // the last level is not expanded
+    EXPECT_EQ(line.stats.complete, c.complete);
+    EXPECT_EQ(line.stats.stop_reason, c.complete ? StopReason::kNone : StopReason::kMaxDepth);
+  }
+}
+
 TEST(ExplorerTest, AFullStoreStopsTheSearch) {
   auto model = LoadGame("puzzle8.rules");
   ASSERT_NE(model, nullptr);

@@ -11,10 +11,14 @@
 
 #include "model/model.h"
 #include "solver/solver.h"
+#include "tests/solver/agreement_models.h"
 #include "tests/solver/oracle.h"
 
 namespace rulecheck::solver {
 namespace {
+
+using testing::kPuzzle8Queries;
+using testing::kTicTacToeQueries;
 
 std::unique_ptr<model::Model> LoadGame(const std::string& game, const std::string& queries,
                                        const std::vector<model::ConstOverride>& overrides = {}) {
@@ -65,14 +69,6 @@ void ExpectAgreement(model::Model& model, OptimizeMethod method) {
   }
 }
 
-constexpr char kTicTacToeQueries[] = R"(
-query x_wins: reachable won(X) within 9
-query o_wins: reachable won(O) within 9
-query most_x: maximize marks(MX) within 4
-query fewest_empty: minimize marks(Empty) within 5
-query centre_o: reachable board[1][1] == MO and marks(MO) == 1 and won(X) within 6
-)";
-
 TEST(GamesTest, TicTacToeKnownAnswers) {
   std::unique_ptr<model::Model> model = LoadGame("tictactoe.rules", kTicTacToeQueries);
   ASSERT_NE(model, nullptr);
@@ -95,13 +91,6 @@ TEST(GamesTest, TicTacToeAgreesWithExplicit) {
   ExpectAgreement(*model, OptimizeMethod::kBinarySearch);
   ExpectAgreement(*model, OptimizeMethod::kOptimizer);
 }
-
-constexpr char kPuzzle8Queries[] = R"(
-query centre: reachable blank == 4 within 5
-query tile_in_centre: maximize board[4] within 3
-query corner: maximize board[0] * 10 + board[8] within 4
-query blank_far: minimize blank within 4
-)";
 
 TEST(GamesTest, Puzzle8AgreesWithExplicit) {
   std::unique_ptr<model::Model> model = LoadGame("puzzle8.rules", kPuzzle8Queries);

@@ -77,19 +77,15 @@ struct Answer {
   int depth = 0;                 // where it is first reached
 };
 
-// Evaluates `query` (of a mutable model: its expression is borrowed for the evaluation) over
-// levels 0..within.
-inline Answer ExplicitAnswer(model::Model& model, const Levels& levels, int query_index,
+// Evaluates `query` over levels 0..within.
+inline Answer ExplicitAnswer(const model::Model& model, const Levels& levels, int query_index,
                              int within) {
-  model::ir::Query& q = model.program.queries[query_index];
-  model::ir::Property p;
-  p.expr = std::move(q.expr);
-  p.frame = q.frame;
+  const model::ir::Query& q = model.program.queries[query_index];
   model::SuccessorGenerator gen(model);
   Answer a;
   for (int d = 0; d <= within && d < static_cast<int>(levels.states.size()); ++d) {
     for (const auto& s : levels.states[d]) {
-      model::PropertyValue v = gen.Evaluate(p, s.data());
+      model::PropertyValue v = gen.Evaluate(q, s.data());
       if (!v.ok) continue;
       if (q.kind == model::ir::QueryKind::kReachable) {
         if (v.value != 0 && !a.value) {
@@ -107,7 +103,6 @@ inline Answer ExplicitAnswer(model::Model& model, const Levels& levels, int quer
       }
     }
   }
-  q.expr = std::move(p.expr);
   return a;
 }
 

@@ -1,0 +1,184 @@
+// Small hand-written models, one per encoding of the symbolic engine, each with queries:
+// bags, seqs, options with structs and sets, triggers with the pending list, choose/roll/may,
+// and a fragment of Monster Mutators; and queries to add to two of the games. The engines are
+// compared on them: Z3 against a plain breadth-first search (tests/solver/agreement_test.cc,
+// games_test.cc) and against `solve --engine explicit` (tests/cli/explicit_agreement_test.cc).
+#ifndef RULECHECK_TESTS_SOLVER_AGREEMENT_MODELS_H_
+#define RULECHECK_TESTS_SOLVER_AGREEMENT_MODELS_H_
+
+namespace rulecheck::solver::testing {
+
+inline constexpr char kBags[] = R"(
+enum Card { A, B, C }
+state {
+  deck: bag<Card, 2>
+  hand: bag<Card, 2>
+  n: 0..5
+}
+init { add(deck, A) add(deck, A) add(deck, B) add(deck, C) }
+action draw() when not empty(deck) {
+  choose c in deck { move c from deck to hand }
+  n += 1
+}
+action discard(c: Card) when c in hand { remove(hand, c) }
+action give(c: Card) when size(hand) > 0 { add(hand, c) }
+query most_a: maximize hand[A] * 10 + size(hand) within 4
+query all_three: reachable A in hand and B in hand and C in hand within 5
+query min_deck: minimize size(deck) + (count c in Card: c in hand) within 4
+query distinct: maximize sum c in hand: ord(c) + 1 within 3
+)";
+
+inline constexpr char kSeqs[] = R"(
+enum Col { R, G }
+state {
+  pile: seq<Col, 3>
+  other: seq<Col, 3>
+}
+action push_r() when len(pile) < 3 { push(pile, R) }
+action push_g_bottom() when len(pile) < 3 { push_bottom(pile, G) }
+action ins(i: 0..3, c: Col) when i <= len(pile) and len(pile) < 3 { insert_at(pile, i, c) }
+action rm(i: 0..2) when i < len(pile) { remove_at(pile, i) }
+action mv() when not empty(pile) and len(other) < 3 { move top(pile) from pile to other }
+action popb() when not empty(other) { pop_bottom(other) }
+action popt() when not empty(pile) { pop(pile) }
+action take_g() when G in pile { remove(pile, G) }
+query pattern: reachable len(pile) == 3 and pile[0] == R and pile[1] == G and pile[2] == R within 4
+query score: maximize (sum c in pile: if c == G then 2 else 1) + 3 * len(other)
+  + (if not empty(other) and bottom(other) == G then 5 else 0) within 4
+query greens: maximize (count c in other: c == G) * 4 + (count i in 0..2: i < len(pile) and pile[i] == R) within 5
+)";
+
+inline constexpr char kOptions[] = R"(
+enum Col { R, G, B }
+struct Slot { c: Col?, used: bool, tags: set<Col> }
+state {
+  slots: [0..1] Slot
+  pick: Col?
+  level: 0..3?
+}
+action put(i: 0..1, c: Col) when slots[i].c == none {
+  slots[i].c := c
+  slots[i].used := true
+  add(slots[i].tags, c)
+}
+action clear(i: 0..1) when slots[i].used { slots[i].c := none }
+action take(i: 0..1) when slots[i].c != none {
+  pick := slots[i].c
+  level := if level == none then 0 else level! + 1
+}
+action untag(i: 0..1, c: Col) when c in slots[i].tags { remove(slots[i].tags, c) }
+query blue_pick: reachable pick == B and level == 1 within 4
+query tags: maximize (sum i in 0..1: size(slots[i].tags)) * 10 + (if level == none then 0 else level!) within 5
+query picked: minimize (if pick == none then 5 else ord(pick!)) + (if empty(level) then 1 else 0) within 4
+)";
+
+inline constexpr char kTriggers[] = R"(
+enum P { P1, P2 }
+event Hit(p: P, n: 1..2)
+state {
+  hp: [P] 0..6
+  log: 0..20
+}
+init { hp[P1] := 5  hp[P2] := 4 }
+action attack(p: P, n: 1..2) when hp[p] >= n { hp[p] -= n  emit Hit(p, n) }
+trigger heal on Hit(p, n) when hp[p] < 3 { hp[p] += 1  log += 1 }
+trigger echo on Hit(p, n) when n == 2 { may { emit Hit(p, 1) } }
+query low: minimize hp[P1] + hp[P2] within 6
+query logged: maximize log within 6
+query healed_p2: reachable log >= 2 and hp[P2] == 3 within 7
+)";
+
+inline constexpr char kChance[] = R"(
+state { x: 0..12  y: 0..3  rolled: bool }
+action roll_die() when not rolled { roll d in 1..6 { x := x + d } rolled := true }
+action step() when rolled {
+  choose k in 1..3 where x + k <= 12 { x += k }
+  may { y += 1 }
+  rolled := false
+}
+query eleven: reachable x == 11 and y == 2 within 5
+query most: maximize x * 4 + y within 4
+query least: minimize (x - 6) * (x - 6) + y within 3
+)";
+
+// The Monster Mutators fragment of the language reference: cards with attributes, arrays of
+// bags and seqs, a fun over a seq, a proc with a choose, and a trigger with may and choose.
+inline constexpr char kMonsterFragment[] = R"(
+const WIN = 5
+enum Player { P1, P2 }
+enum Column { Might, Agility, Style }
+enum Kind { Monster, Stage, Assist, Trick }
+enum Phase { Draw, Mutate, Main, Contest }
+cards Card(kind: Kind, might: 0..3 = 0, agility: 0..3 = 0, style: 0..3 = 0,
+           might_up: 0..2 = 0, agility_up: 0..2 = 0, style_up: 0..2 = 0) {
+  Dog(kind: Monster, might: 2, agility: 2, style: 2, might_up: 1, agility_up: 1, style_up: 1)
+  Bird(kind: Monster, might: 1, agility: 3, style: 2, agility_up: 1, style_up: 1)
+  Miracle(kind: Trick)
+}
+state {
+  turn: Player
+  phase: Phase
+  deck: [Player] bag<Card, 3>
+  hand: [Player] bag<Card, 3>
+  discard: [Player] bag<Card, 3>
+  monster: [Player][Column] seq<Card, 4>
+  points: [Player] 0..WIN
+}
+init {
+  for p in Player { add(deck[p], Dog) add(deck[p], Dog) add(deck[p], Bird) add(deck[p], Miracle) add(hand[p], Bird) add(hand[p], Dog) }
+  phase := Mutate
+}
+event Mutated(p: Player, col: Column)
+fun might(s: seq<Card, 4>): int = top(s).might + (sum c in s: c.might_up) - top(s).might_up
+proc draw(p: Player) { choose c in deck[p] { move c from deck[p] to hand[p] } }
+action mutate(c: Card, col: Column, over: bool) by turn
+    when phase == Mutate and c in hand[turn] and c.kind == Monster {
+  remove(hand[turn], c)
+  if over { push(monster[turn][col], c) } else { push_bottom(monster[turn][col], c) }
+  draw(turn)
+  emit Mutated(turn, col)
+  phase := Main
+}
+action score(col: Column) by turn when phase == Main and not empty(monster[turn][col]) {
+  points[turn] := min(WIN, points[turn] + might(monster[turn][col]))
+  turn := next(turn)
+  phase := Mutate
+}
+action pass() by turn when phase == Main { turn := next(turn)  phase := Mutate }
+trigger dog on Mutated(p, col) by p when Dog in monster[p][col] {
+  may {
+    choose m in hand[p] where m.kind == Monster {
+      move m from hand[p] to discard[p]
+      draw(p)
+    }
+  }
+}
+query best_p1: maximize points[P1] * 10 + size(discard[P1]) within 6
+query p1_scores: reachable points[P1] >= 3 and points[P2] >= 1 within 6
+query tall: maximize len(monster[P1][Might]) * 3 + len(monster[P2][Style]) within 6
+query least_hand: minimize size(hand[P1]) + size(hand[P2]) within 5
+)";
+
+// Queries added to games/tictactoe.rules and games/puzzle8.rules.
+inline constexpr char kTicTacToeQueries[] = R"(
+query x_wins: reachable won(X) within 9
+query o_wins: reachable won(O) within 9
+query most_x: maximize marks(MX) within 4
+query fewest_empty: minimize marks(Empty) within 5
+query centre_o: reachable board[1][1] == MO and marks(MO) == 1 and won(X) within 6
+)";
+
+inline constexpr char kPuzzle8Queries[] = R"(
+query centre: reachable blank == 4 within 5
+query tile_in_centre: maximize board[4] within 3
+query corner: maximize board[0] * 10 + board[8] within 4
+query blank_far: minimize blank within 4
+)";
+
+// Every model above (not the queries for games), for tests that go through all of them.
+inline constexpr const char* kAgreementModels[] = {kBags,     kSeqs,   kOptions,
+                                                   kTriggers, kChance, kMonsterFragment};
+
+}  // namespace rulecheck::solver::testing
+
+#endif  // RULECHECK_TESTS_SOLVER_AGREEMENT_MODELS_H_
