@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "cli/app.h"
 #include "cli/byte_size.h"
+#include "cli/flag_checks.h"
 #include "cli/interrupt.h"
 #include "cli/progress_printer.h"
 #include "reports/report.h"
@@ -35,7 +36,8 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->type_name("FILE");
   check->add_option("--max-states", flags.max_states,
                     "Stop after this many states, reporting an incomplete search (0: no limit)")
-      ->type_name("N");
+      ->type_name("N")
+      ->check(NotNegative());
   check->add_flag("--stop-at-first", flags.stop_at_first,
                   "Stop the search at the first error finding");
   check->add_option("--threads", flags.threads, "Worker threads (default: one per core)")

@@ -12,6 +12,7 @@
 #include "cli/app.h"
 #include "cli/byte_size.h"
 #include "cli/check_command.h"
+#include "cli/flag_checks.h"
 #include "cli/explicit_solve.h"
 #include "cli/interrupt.h"
 #include "explorer/explorer.h"
@@ -68,13 +69,7 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
                    "Explicit engine: stop after this many states, answering unknown where the "
                    "states within the bound were not all visited (0: no limit)")
       ->type_name("N")
-      ->check(CLI::Validator(
-          [](const std::string& value) {
-            // CLI11 reads "-3" into an unsigned as 2^64 - 3: no limit at all.
-            return value.empty() || value.front() != '-' ? std::string()
-                                                         : std::string("must not be negative");
-          },
-          ""));
+      ->check(NotNegative());
   solve
       ->add_option("--method", flags.method,
                    "Symbolic engine: how maximize/minimize search for the best value")

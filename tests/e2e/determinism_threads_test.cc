@@ -149,5 +149,13 @@ TEST(LimitsTest, BadMemorySizeIsAUsageError) {
   EXPECT_THAT(run.stderr_text, testing::HasSubstr("--memory"));
 }
 
+TEST(LimitsTest, NegativeMaxStatesIsAUsageError) {
+  // Read into an unsigned, -3 would be 2^64 - 3: no limit at all.
+  RunResult run = RunRulecheck({"check", "games/puzzle8.rules", "--max-states", "-3"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, testing::HasSubstr("--max-states"));
+  EXPECT_THAT(run.stderr_text, testing::HasSubstr("negative"));
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
