@@ -7,7 +7,7 @@
 // are never deleted, so a probe sequence never has holes behind a key.
 #include "explorer/pair_table.h"
 
-#include <sys/mman.h>
+#include "explorer/zeroed_pages.h"
 
 namespace rulecheck::explorer {
 
@@ -16,16 +16,13 @@ PairTable::PairTable(uint64_t capacity) {
   while (size < capacity) size <<= 1;
   capacity_ = size;
   mask_ = size - 1;
-  // Anonymous pages are zero and committed only when touched: no pass over gigabytes at
-  // start-up, and a budget larger than what a small game needs costs nothing.
+  // Zeroed pages committed only when touched: no pass over gigabytes at start-up.
   mapped_bytes_ = (size + kLineSlots) * sizeof(uint64_t);
-  void* memory = mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  slots_ = memory == MAP_FAILED ? nullptr : static_cast<uint64_t*>(memory);
+  slots_ = static_cast<uint64_t*>(MapZeroedPages(mapped_bytes_));
 }
 
 PairTable::~PairTable() {
-  if (slots_ != nullptr) munmap(slots_, mapped_bytes_);
+  UnmapPages(slots_, mapped_bytes_);
 }
 
 PairTable::Result PairTable::FindOrPut(uint64_t key) {

@@ -1,19 +1,17 @@
 // Parent links by compare-and-swap minimum (see parent_links.h).
 #include "explorer/parent_links.h"
 
-#include <sys/mman.h>
+#include "explorer/zeroed_pages.h"
 
 namespace rulecheck::explorer {
 
 ParentLinks::ParentLinks(uint64_t id_bound) {
   bytes_ = id_bound * sizeof(uint32_t);
-  void* memory = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  links_ = memory == MAP_FAILED ? nullptr : static_cast<uint32_t*>(memory);
+  links_ = static_cast<uint32_t*>(MapZeroedPages(bytes_));
 }
 
 ParentLinks::~ParentLinks() {
-  if (links_ != nullptr) munmap(links_, bytes_);
+  UnmapPages(links_, bytes_);
 }
 
 bool ParentLinks::Offer(uint64_t id, uint64_t parent_pos) {
