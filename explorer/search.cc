@@ -16,8 +16,11 @@ namespace {
 // workers spin, a hand-over is cheap and the bar is low; when they sleep, waking them is not.
 constexpr uint64_t kParallelLevelSpinning = 48;
 constexpr uint64_t kParallelLevelSleeping = 1024;
-// How many levels small levels stay on one thread after one of them was held up.
-constexpr int kSerialLevelsAfterWait = 256;
+// A small level was held up by a preempted worker when its caller waited at least this long
+// (a time slice, not the imbalance of the last chunk) and more than it worked; small levels
+// then stay on one thread for a while.
+constexpr double kHeldUpSeconds = 1e-3;
+constexpr int kSerialLevelsAfterWait = 64;
 
 // The load a table may reach while the store can still grow; past it a level is retried in a
 // bigger store. Small tables are kept sparse, for short probes; big ones dense, because then
@@ -314,8 +317,9 @@ void Search::ProcessLevel(int depth, bool expand) {
 
 void Search::AdaptParallelLevel(int depth, uint64_t size, bool parallel) {
   if (!pool_->spins()) return;
-  if (parallel && size < kParallelLevelSleeping &&
-      pool_->last_wait_seconds() > 0.5 * pool_->last_seconds()) {
+  const double wait = pool_->last_wait_seconds();
+  if (parallel && size < kParallelLevelSleeping && wait > kHeldUpSeconds &&
+      wait > 0.5 * pool_->last_seconds()) {
     // A small level waited mostly for a worker that did not get to run: the machine is busy.
     // Keep small levels on this thread for a while, then try sharing them again.
     parallel_level_ = kParallelLevelSleeping;

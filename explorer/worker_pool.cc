@@ -1,6 +1,7 @@
 // The worker pool (see worker_pool.h). The hand-over of a batch is a release store of its
-// generation number (batch_) after task_ and tasks_ are set, and its end is busy_ reaching
-// zero; both are also changed under mutex_ so that a thread that went to sleep on the
+// generation number (batch_) after task_ and tasks_ are set, and its end is the caller closing
+// it (closed_) and then seeing no helper inside (active_ at zero). batch_ and the last
+// helper's leaving are also changed under mutex_, so that a thread that went to sleep on the
 // condition variables is always woken.
 #include "explorer/worker_pool.h"
 
@@ -68,8 +69,11 @@ void WorkerPool::ThreadMain(int worker) {
     });
     if (exit_.load(std::memory_order_acquire)) return;
     seen = batch_.load(std::memory_order_acquire);
-    Work(worker);
-    if (busy_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    // Join, then look whether the caller closed the batch meanwhile (both sequentially
+    // consistent: either this thread sees the close, or the caller sees it active).
+    active_.fetch_add(1, std::memory_order_seq_cst);
+    if (closed_.load(std::memory_order_seq_cst) != seen) Work(worker);
+    if (active_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       // The caller may be asleep: change-and-notify under the mutex so it cannot miss it.
       std::lock_guard<std::mutex> lock(mutex_);
       done_.notify_one();
@@ -90,15 +94,16 @@ void WorkerPool::Run(uint64_t tasks, const Task& task, bool parallel) {
     last_seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
     return;
   }
-  busy_.store(static_cast<int>(threads_.size()), std::memory_order_relaxed);
+  uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    batch_.fetch_add(1, std::memory_order_release);
+    generation = batch_.fetch_add(1, std::memory_order_release) + 1;
   }
   wake_.notify_all();
   Work(0);
   const auto done = Clock::now();
-  Await(done_, [&] { return busy_.load(std::memory_order_acquire) == 0; });
+  closed_.store(generation, std::memory_order_seq_cst);
+  Await(done_, [&] { return active_.load(std::memory_order_seq_cst) == 0; });
   const auto end = Clock::now();
   last_seconds_ = std::chrono::duration<double>(end - start).count();
   last_wait_seconds_ = std::chrono::duration<double>(end - done).count();

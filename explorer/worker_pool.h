@@ -7,6 +7,9 @@
 // would cost more than such a level's work, while a spinning one picks the next batch up in
 // well under a microsecond.
 //
+// The caller waits at the end of a batch only for the helpers that joined it in time: a
+// helper that was asleep and wakes after every task was claimed finds the batch closed.
+//
 // Tasks are claimed in increasing order from a shared counter, and a task once claimed always
 // runs to its end, so when a batch is stopped early (RequestStop) the tasks that ran are
 // exactly the ones claimed: a prefix of the batch, as the search's determinism needs.
@@ -65,8 +68,11 @@ class WorkerPool {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable done_;
-  std::atomic<uint64_t> batch_{0};  // generation number of the current batch
-  std::atomic<int> busy_{0};        // helper threads still working on it
+  std::atomic<uint64_t> batch_{0};   // generation number of the current batch
+  // The last generation closed to helpers: once the caller has run out of tasks it closes
+  // the batch, so a helper that wakes late does not hold it up.
+  std::atomic<uint64_t> closed_{0};
+  std::atomic<int> active_{0};       // helper threads inside the current batch
   std::atomic<bool> exit_{false};
   const Task* task_ = nullptr;
   uint64_t tasks_ = 0;

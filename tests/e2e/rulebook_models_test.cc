@@ -184,6 +184,69 @@ TEST(MonsterMutatorsTest, ContestStartAbilitiesDependOnOrder) {
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
 }
 
+// Finding 1, the other way round: if trap cards are tricks, Honorable Duel acts.
+TEST(MonsterMutatorsTest, HonorableDuelActsWhenTrapsAreTricks) {
+  Report r = CheckModel(kMonsterMutators, {"TRAPS_ARE_TRICKS=true"});
+  EXPECT_EQ(r.exit_code, 1);  // finding 6 alone: the game need not end
+  EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 119342);
+  EXPECT_THAT(r.names["witness"], testing::Contains("honorable_duel_effect"));
+  EXPECT_THAT(r.names["witness"], testing::Contains("honorable_duel_blocks"));
+  EXPECT_TRUE(r.names["unreachable"].empty());
+}
+
+// Finding 3: the literal reading of an empty deck. Preset 1's decks cannot even be set up;
+// with 8-card decks the game deadlocks once they run out, and nobody can win.
+TEST(MonsterMutatorsTest, EmptyDeckBlocksTheSetUpOrDeadlocks) {
+  Report setup = CheckModel(kMonsterMutators, {"EMPTY_DECK=3"});
+  EXPECT_EQ(setup.exit_code, 1);
+  EXPECT_EQ(setup.body["states"], 0);
+  EXPECT_THAT(setup.names["no_initial_state"], testing::ElementsAre("init"));
+
+  Report stuck = CheckModel(kMonsterMutators, {"SCOPE=6", "P2_DECK=0", "N_MAD_SCIENCE=2",
+                                               "WIN=2", "EMPTY_DECK=3"});
+  EXPECT_EQ(stuck.exit_code, 1);
+  EXPECT_TRUE(stuck.body["complete"]);
+  EXPECT_EQ(stuck.body["states"], 225);
+  ASSERT_THAT(stuck.names["deadlock"], testing::ElementsAre("deadlock"));
+  for (const json& finding : stuck.body["findings"]) {
+    if (finding["kind"] == "deadlock") EXPECT_EQ(finding["trace"].size(), 5u);  // init + 4
+  }
+  EXPECT_THAT(stuck.names["unreachable"],
+              testing::IsSupersetOf({"p1_wins", "p2_wins", "defender_wins", "win_on_tie"}));
+}
+
+// Finding 3, "you lose" on an empty deck: nobody draws a whole opening hand, so every
+// initial state is terminal.
+TEST(MonsterMutatorsTest, EmptyDeckLosesAtOnce) {
+  Report r = CheckModel(kMonsterMutators, {"EMPTY_DECK=2"});
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 36);
+  EXPECT_EQ(r.body["terminal_states"], 36);
+  EXPECT_THAT(r.names["unreachable"], testing::IsSupersetOf({"p1_wins", "p2_wins"}));
+}
+
+// Finding 4: the contest that wins the game ends it before Boxing Ring can act.
+TEST(MonsterMutatorsTest, BoxingRingNeverActsAfterTheWinningContest) {
+  Report r = CheckModel(kMonsterMutators, {"SCOPE=3", "WIN=1"});
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_THAT(r.names["unreachable"], testing::Contains("boxing_ring_effect"));
+  EXPECT_THAT(r.names["dead_trigger"],
+              testing::IsSupersetOf({"trigger boxing_ring_active", "trigger boxing_ring_defender"}));
+}
+
+// Finding 7 at preset 4: Bird, Lion and Kaiju against a Circus, in either column role.
+TEST(MonsterMutatorsTest, CircusOrderDependence) {
+  Report r = CheckModel(kMonsterMutators, {"SCOPE=4"});
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 100085);
+  EXPECT_THAT(r.names["order_dependence"],
+              UnorderedElementsAreArray({"bird, circus_active", "lion, circus_active",
+                                         "kaiju, circus_active", "bird, circus_defender",
+                                         "lion, circus_defender", "kaiju, circus_defender"}));
+}
+
 // games/monster-mutators/README.md, "Score queries", at the queries' bounds: two Miracles
 // triple the die twice.
 TEST(MonsterMutatorsTest, ScoreQueries) {
