@@ -140,6 +140,48 @@ TEST(RandomMutationsTest, MimicryBounceIsAForcedEndlessChain) {
   }
 }
 
+// Findings 1 and 9, the turns scope: the new-deck rule only ever fires on an empty main
+// deck, and animals above the population limit are kept.
+TEST(RandomMutationsTest, NewDeckNeverDealsACard) {
+  Report r = CheckModel(kRandomMutations,
+                        {"COPIES=0", "N_BUDDING=1", "S0=2", "D0=1", "MAIN=1", "TURNS=2"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 39668);
+  EXPECT_THAT(r.names["unreachable"], testing::Contains("new_deck_dealt"));
+  EXPECT_THAT(r.names["witness"], testing::IsSupersetOf({"new_deck_empty", "over_cap_kept"}));
+  EXPECT_THAT(r.names["dead_branch"], testing::Contains("trigger new_deck"));
+}
+
+// Finding 4, the divergence scope: the copied traits have no cards.
+TEST(RandomMutationsTest, DivergenceCreatesTraitsWithoutCards) {
+  Report r = CheckModel(kRandomMutations, {"DIVERGENCE=true", "COPIES=0", "N_CARNIVOROUS=1",
+                                           "D0=2", "SHELTER_MAX=0", "PARA_ROLL_MAX=0"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 5286);
+  EXPECT_THAT(r.names["invariant"],
+              UnorderedElementsAreArray({"cards_conserved", "cards_counted"}));
+}
+
+// Finding 8: SWIMMING and HIGH BODY WEIGHT hunters need two copies of their card.
+TEST(RandomMutationsTest, SameTraitHuntsNeedTwoCopies) {
+  std::vector<std::string> hunters = {"COPIES=0",           "N_CARNIVOROUS=1",
+                                      "N_DEVELOPMENT_DEFECTS=1", "D0=2",
+                                      "SHELTER_MAX=0",      "PARA_ROLL_MAX=0"};
+  std::vector<std::string> two = hunters, one = hunters;
+  two.insert(two.end(), {"N_SWIMMING=2", "N_HIGH_BODY_WEIGHT=2"});
+  one.insert(one.end(), {"N_SWIMMING=1", "N_HIGH_BODY_WEIGHT=1"});
+  Report with_two = CheckModel(kRandomMutations, two);
+  EXPECT_EQ(with_two.body["states"], 26558);
+  EXPECT_THAT(with_two.names["witness"],
+              testing::IsSupersetOf({"swimming_hunts", "heavy_hunts_heavy"}));
+  Report with_one = CheckModel(kRandomMutations, one);
+  EXPECT_EQ(with_one.body["states"], 20566);
+  EXPECT_THAT(with_one.names["unreachable"],
+              testing::IsSupersetOf({"swimming_hunts", "heavy_hunts_heavy"}));
+}
+
 constexpr char kMonsterMutators[] = "games/monster-mutators/monster-mutators.rules";
 
 // games/monster-mutators/README.md, preset 1 (the default scope).
