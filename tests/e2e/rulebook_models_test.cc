@@ -164,6 +164,18 @@ TEST(RandomMutationsTest, DivergenceCreatesTraitsWithoutCards) {
               UnorderedElementsAreArray({"cards_conserved", "cards_counted"}));
 }
 
+// Finding 7, the growth scope: a trait that cannot go right becomes a new species although
+// the species on the left could take it.
+TEST(RandomMutationsTest, TraitSearchDoesNotWrapAround) {
+  Report r = CheckModel(kRandomMutations, {"COPIES=0", "N_EXTREMOPHILE=1", "N_SIMPLIFICATION=1",
+                                           "S0=2", "D0=3", "SHELTER_MAX=0", "PARA_ROLL_MAX=0"});
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 64155);
+  EXPECT_THAT(r.names["witness"],
+              testing::IsSupersetOf({"left_species_skipped", "extremophile_discards",
+                                     "simplification_takes_trait"}));
+}
+
 // Finding 8: SWIMMING and HIGH BODY WEIGHT hunters need two copies of their card.
 TEST(RandomMutationsTest, SameTraitHuntsNeedTwoCopies) {
   std::vector<std::string> hunters = {"COPIES=0",           "N_CARNIVOROUS=1",
