@@ -81,15 +81,10 @@ uint64_t Evaluator::ArrayOffset(const ir::Expr& e, const Type* array, int64_t in
   return static_cast<uint64_t>(it->OrdinalOf(index)) * array->elem->width;
 }
 
+// The leaves (kConst, kStateVar, kLocal) are Scalar's, inline in evaluator.h.
 int64_t Evaluator::ScalarNode(const ir::Expr& e) {
   using ir::ExprOp;
   switch (e.op) {
-    case ExprOp::kConst:
-      return e.value;
-    case ExprOp::kStateVar:
-      return ReadScalar(e.type, state_, e.offset);
-    case ExprOp::kLocal:
-      return frame_.scalars[e.index];
     case ExprOp::kIndex: {
       const Type* at = e.args[0]->type;
       Slice base = Composite(*e.args[0]);
@@ -452,13 +447,10 @@ Slice Evaluator::SetLiteral(const ir::Expr& e) {
   return {t, 0};
 }
 
+// State variables and locals are Composite's, inline in evaluator.h.
 Slice Evaluator::CompositeNode(const ir::Expr& e) {
   using ir::ExprOp;
   switch (e.op) {
-    case ExprOp::kStateVar:
-      return {state_, e.offset};
-    case ExprOp::kLocal:
-      return {frame_.words, static_cast<uint64_t>(e.index)};
     case ExprOp::kIndex: {
       const Type* at = e.args[0]->type;
       Slice base = Composite(*e.args[0]);
