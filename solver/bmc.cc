@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "solver/checker.h"
+#include "solver/fixed_bits.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
@@ -38,13 +39,29 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
   Watchdog watchdog(ctx, deadline, bc.cancel);
   try {
     StepEncoder enc(ctx, model);
-    Checker checker(ctx);
-    Unrolling unrolling(
-        enc, [&checker](const z3::expr& e) { checker.Add(e); }, true);
-    RETURN_IF_ERROR(unrolling.Start());
+    // Found after depth 0, which needs no step (fixed_bits.h).
+    StateFacts facts;
+    facts.longest_play = -1;
+    std::unique_ptr<Checker> checker;
+    std::unique_ptr<Unrolling> unrolling;
+    // A new unrolling from S_0 (again once the fixed bits are known, so that every state of
+    // the path has them as constants).
+    auto start = [&]() {
+      checker = std::make_unique<Checker>(ctx);
+      unrolling = std::make_unique<Unrolling>(
+          enc, [&checker](const z3::expr& e) { checker->Add(e); }, true);
+      return unrolling->Start();
+    };
+    RETURN_IF_ERROR(start());
     for (int k = 0; k <= max_depth; ++k) {
-      if (k > 0) RETURN_IF_ERROR(unrolling.Extend());
-      z3::expr q = question(enc, unrolling);
+      if (k == 1) {
+        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.facts));
+        Progress(bc, FixedBitsLine(absl::StrCat(result.kind, " ", result.name), facts.fixed,
+                                   deadline));
+        if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
+      }
+      if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
+      z3::expr q = question(enc, *unrolling);
       RETURN_IF_ERROR(enc.status());
       if (deadline.expired() || !watchdog.reason().empty()) {
         result.status = Status::kUnknown;
@@ -53,9 +70,9 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
         result.seconds = deadline.Elapsed();
         return result;
       }
-      z3::check_result r = checker.Check({q}, deadline.CheckMillis(), quantified);
+      z3::check_result r = checker->Check({q}, deadline.CheckMillis(), quantified);
       if (r == z3::sat) {
-        ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, unrolling.Concrete(checker.Model(), k),
+        ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, unrolling->Concrete(checker->Model(), k),
                                                    true, fail_at_end));
         result.status = Status::kSat;
         result.depth = k;
@@ -66,13 +83,15 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
         result.status = Status::kUnknown;
         result.message = StopMessage(
             watchdog, k, deadline,
-            absl::StrCat("Z3 gave up at depth ", k, ": ", checker.ReasonUnknown()));
+            absl::StrCat("Z3 gave up at depth ", k, ": ", checker->ReasonUnknown()));
         result.depth = k;
         result.seconds = deadline.Elapsed();
         return result;
       }
-      // No play is longer than k - 1 moves: no deeper state exists.
-      if (k < max_depth && checker.Check({}, deadline.CheckMillis()) == z3::unsat) {
+      // No play is longer than k - 1 moves: no deeper state exists (not asked where the sample
+      // made a longer play).
+      if (k < max_depth && k > facts.longest_play &&
+          checker->Check({}, deadline.CheckMillis()) == z3::unsat) {
         Progress(bc, absl::StrCat(result.kind, " ", result.name, ": no play has ", k,
                                   " moves; stopping"));
         break;

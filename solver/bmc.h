@@ -6,11 +6,13 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "model/model.h"
+#include "solver/fixed_bits.h"
 #include "solver/solver.h"
 
 namespace rulecheck::solver::internal {
@@ -21,6 +23,8 @@ struct BmcContext {
   double timeout_seconds = 0;
   const std::atomic<bool>* cancel = nullptr;  // set (Ctrl-C): stop as after a time-out
   std::function<void(const std::string&)> progress;
+  // The run's fixed bits, found by its first query and shared by the others (fixed_bits.h).
+  std::optional<StateFacts>* facts = nullptr;
 };
 
 // `reachable EXPR within N`: the shortest witness, or unsat up to `within`.

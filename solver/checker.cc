@@ -1,16 +1,32 @@
 // Checker::Check (see checker.h).
 #include "solver/checker.h"
 
+#include "absl/strings/str_cat.h"
+
 namespace rulecheck::solver::internal {
 
 z3::check_result Checker::Check(const std::vector<z3::expr>& extra, unsigned timeout_ms,
                                 bool quantified) {
-  last_ = std::make_unique<z3::solver>(quantified ? z3::solver(ctx_)
-                                                  : z3::tactic(ctx_, "qfbv").mk_solver());
-  if (timeout_ms > 0) last_->set("timeout", timeout_ms);
-  for (const z3::expr& a : assertions_) last_->add(a);
-  for (const z3::expr& e : extra) last_->add(e);
-  return last_->check();
+  if (quantified) {
+    quantified_ = std::make_unique<z3::solver>(ctx_);
+    last_ = quantified_.get();
+    if (timeout_ms > 0) last_->set("timeout", timeout_ms);
+    for (const z3::expr& a : assertions_) last_->add(a);
+    for (const z3::expr& e : extra) last_->add(e);
+    return last_->check();
+  }
+  if (incremental_ == nullptr) incremental_ = std::make_unique<z3::solver>(ctx_, "QF_FD");
+  last_ = incremental_.get();
+  // Z3 keeps a solver's parameters: 0 would stay the last time-out, so "none" is the maximum.
+  last_->set("timeout", timeout_ms > 0 ? timeout_ms : kNoTimeout);
+  for (; added_ < assertions_.size(); ++added_) last_->add(assertions_[added_]);
+  z3::expr_vector assume(ctx_);
+  for (const z3::expr& e : extra) {
+    z3::expr q = ctx_.bool_const(absl::StrCat("question!", questions_++).c_str());
+    last_->add(z3::implies(q, e));
+    assume.push_back(q);
+  }
+  return last_->check(assume);
 }
 
 }  // namespace rulecheck::solver::internal

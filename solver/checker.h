@@ -1,12 +1,13 @@
-// A satisfiability check that bit-blasts from scratch (internal to solver/).
+// The satisfiability checks of the drivers (internal to solver/).
 //
-// Z3's incremental solver (push/pop) keeps what it learnt between depths, but for pure
-// bit-vector formulas its SMT core is far slower than Z3's non-incremental QF_BV pipeline
-// (simplify, solve equations, bit-blast, SAT): on tic-tac-toe's `draw` query 12 s against
-// 0.5 s, on the 8-puzzle depth 14 against depth 29 in a minute. So the drivers keep the
-// permanent assertions (the unrolling) here and every question gets a fresh QF_BV solver with
-// those assertions and the question's own. Formulas with quantifiers (the deadlock check) use
-// Z3's general solver instead.
+// One incremental bit-vector solver per Checker: Z3's SAT-based solver for finite domains
+// ("QF_FD"), which bit-blasts each assertion once, when it is first checked, and keeps the
+// clauses it learnt from one check to the next. Permanent assertions (the unrolling) are added
+// as they come; the question of one check is added under a fresh literal that only that check
+// assumes, so it is gone for the next. (Z3's general incremental solver, with push/pop, was
+// far slower than bit-blasting each depth afresh with the `qfbv` tactic; this one bit-blasts
+// each step once instead of once per depth.) Formulas with quantifiers (the deadlock check) go
+// to a fresh general solver with the permanent assertions.
 #ifndef RULECHECK_SOLVER_CHECKER_H_
 #define RULECHECK_SOLVER_CHECKER_H_
 
@@ -17,6 +18,9 @@
 #include <vector>
 
 namespace rulecheck::solver::internal {
+
+// Z3's `timeout` for "no time-out" (its largest value).
+constexpr unsigned kNoTimeout = 4294967295u;
 
 class Checker {
  public:
@@ -35,7 +39,11 @@ class Checker {
  private:
   z3::context& ctx_;
   z3::expr_vector assertions_;
-  std::unique_ptr<z3::solver> last_;
+  std::unique_ptr<z3::solver> incremental_;
+  unsigned added_ = 0;     // assertions already given to incremental_
+  unsigned questions_ = 0;  // literals made for questions
+  z3::solver* last_ = nullptr;
+  std::unique_ptr<z3::solver> quantified_;
 };
 
 }  // namespace rulecheck::solver::internal

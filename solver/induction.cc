@@ -12,6 +12,7 @@
 #include "base/status_macros.h"
 #include "solver/bmc.h"
 #include "solver/checker.h"
+#include "solver/fixed_bits.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
@@ -36,6 +37,10 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
   Watchdog watchdog(ctx, deadline, bc.cancel);
   try {
     StepEncoder enc(ctx, model);
+    ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.facts));
+    if (bc.progress) {
+      bc.progress(FixedBitsLine(absl::StrCat("prove ", invariant.name), facts.fixed, deadline));
+    }
     Checker base(ctx), step(ctx);
     Unrolling base_path(
         enc, [&base](const z3::expr& e) { base.Add(e); }, true);

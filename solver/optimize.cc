@@ -4,7 +4,7 @@
 // strictly better than the best so far are asked for, so a depth that cannot improve costs one
 // unsat check. Two ways to find the best value at a depth:
 // - binary search: after a first model, ask for a value at least halfway between it and the
-//   expression's static bound, each probe a fresh QF_BV check (checker.h);
+//   expression's static bound, each probe a check of the one incremental solver (checker.h);
 // - Z3's optimiser (z3::optimize with push/pop), maximising the value's offset from its static
 //   lower bound as an unsigned bit-vector (Z3 orders bit-vector objectives as unsigned).
 #include <memory>
@@ -14,6 +14,7 @@
 #include "base/status_macros.h"
 #include "solver/bmc.h"
 #include "solver/checker.h"
+#include "solver/fixed_bits.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
@@ -69,24 +70,43 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
   int depth = 0;
   try {
     StepEncoder enc(ctx, model);
-    Checker checker(ctx);
-    z3::optimize opt(ctx);
+    // Found after depth 0, which needs no step (fixed_bits.h).
+    StateFacts facts;
+    facts.longest_play = -1;
     const bool use_opt = method == OptimizeMethod::kOptimizer;
-    Unrolling unrolling(
-        enc,
-        [&](const z3::expr& e) {
-          if (use_opt) {
-            opt.add(e);
-          } else {
-            checker.Add(e);
-          }
-        },
-        true);
-    RETURN_IF_ERROR(unrolling.Start());
+    std::unique_ptr<Checker> checker;
+    std::unique_ptr<z3::optimize> opt;
+    std::unique_ptr<Unrolling> unrolling;
+    // A new unrolling from S_0 (again once the fixed bits are known, so that every state of
+    // the path has them as constants).
+    auto start = [&]() {
+      checker = std::make_unique<Checker>(ctx);
+      opt = std::make_unique<z3::optimize>(ctx);
+      unrolling = std::make_unique<Unrolling>(
+          enc,
+          [&](const z3::expr& e) {
+            if (use_opt) {
+              opt->add(e);
+            } else {
+              checker->Add(e);
+            }
+          },
+          true);
+      return unrolling->Start();
+    };
+    RETURN_IF_ERROR(start());
     for (int k = 0; k <= within; ++k) {
       depth = k;
-      if (k > 0) RETURN_IF_ERROR(unrolling.Extend());
-      ValueTerms v = enc.Value(*query.expr, unrolling.last());
+      if (k == 1) {
+        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.facts));
+        if (bc.progress) {
+          bc.progress(FixedBitsLine(absl::StrCat(result.kind, " ", query.name), facts.fixed,
+                                    deadline));
+        }
+        if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
+      }
+      if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
+      ValueTerms v = enc.Value(*query.expr, unrolling->last());
       RETURN_IF_ERROR(enc.status());
       Scalar obj = Objective(v.value, maximize);
       z3::expr better = v.ok;
@@ -100,44 +120,45 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
       if (use_opt) {
         z3::params p(ctx);
         if (ms > 0) p.set("timeout", ms);
-        opt.set(p);
-        opt.push();
-        opt.add(better);
+        opt->set(p);
+        opt->push();
+        opt->add(better);
         // Offset from the static lower bound: non-negative, so unsigned order is numeric.
         Scalar offset = Sub(obj, IntConst(ctx, obj.lo), [](const z3::expr&) {});
         unsigned w = WidthFor(0, offset.hi) + 1;
-        opt.maximize(Widen(offset, w));
-        z3::check_result r = opt.check();
+        opt->maximize(Widen(offset, w));
+        z3::check_result r = opt->check();
         if (r == z3::sat) {
-          z3::model m = opt.get_model();
+          z3::model m = opt->get_model();
           best = ValueIn(m, obj);
           best_depth = k;
-          best_states = unrolling.Concrete(m, k);
+          best_states = unrolling->Concrete(m, k);
         }
-        opt.pop();
+        opt->pop();
         if (r == z3::unknown) return timed_out();
       } else {
-        z3::check_result r = checker.Check({better}, ms);
+        z3::check_result r = checker->Check({better}, ms);
         int64_t hi = obj.hi;  // no value above hi is possible
         auto record = [&]() {
-          z3::model m = checker.Model();
+          z3::model m = checker->Model();
           best = ValueIn(m, obj);
           best_depth = k;
-          best_states = unrolling.Concrete(m, k);
+          best_states = unrolling->Concrete(m, k);
         };
         if (r == z3::sat) record();
         while (r == z3::sat && *best < hi && !deadline.expired()) {
           const int64_t mid = *best + (hi - *best + 1) / 2;
           z3::check_result probe =
-              checker.Check({better, LessEq(IntConst(ctx, mid), obj)}, deadline.CheckMillis());
+              checker->Check({better, LessEq(IntConst(ctx, mid), obj)}, deadline.CheckMillis());
           if (probe == z3::sat) record();
           if (probe == z3::unsat) hi = mid - 1;
           if (probe == z3::unknown) r = z3::unknown;
         }
         if (r == z3::unknown || (r == z3::sat && *best < hi)) return timed_out();
-        // No play has k moves: no deeper state exists.
-        if (r == z3::unsat && k < within &&
-            checker.Check({}, deadline.CheckMillis()) == z3::unsat) {
+        // No play has k moves: no deeper state exists (not asked where the sample made a
+        // longer play).
+        if (r == z3::unsat && k < within && k > facts.longest_play &&
+            checker->Check({}, deadline.CheckMillis()) == z3::unsat) {
           break;
         }
       }
@@ -146,6 +167,8 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
                                  best ? absl::StrCat(maximize ? *best : -*best) : "none", ", ",
                                  deadline.Elapsed(), " s"));
       }
+      // Nothing is better than the expression's static bound: deeper states cannot improve.
+      if (best && *best >= obj.hi) break;
     }
     return finish(Status::kOptimal, within);
   } catch (const z3::exception& e) {

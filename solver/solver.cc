@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -51,6 +52,8 @@ absl::StatusOr<std::vector<QueryResult>> Solve(const model::Model& model,
   bc.timeout_seconds = options.timeout_seconds;
   bc.cancel = options.cancel;
   bc.progress = options.progress;
+  std::optional<internal::StateFacts> facts;
+  bc.facts = &facts;
   SetMemoryBudget(options.memory_bytes);
   std::vector<QueryResult> results;
   bool found = options.query.empty();
@@ -84,6 +87,8 @@ absl::StatusOr<std::vector<QueryResult>> Prove(const model::Model& model,
   bc.timeout_seconds = options.timeout_seconds;
   bc.cancel = options.cancel;
   bc.progress = options.progress;
+  std::optional<internal::StateFacts> facts;
+  bc.facts = &facts;
   SetMemoryBudget(options.memory_bytes);
   std::vector<QueryResult> results;
   bool found = options.invariant.empty();

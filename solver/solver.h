@@ -66,7 +66,7 @@ struct QueryResult {
 };
 
 enum class OptimizeMethod {
-  kBinarySearch,  // incremental solver, push/pop per bound
+  kBinarySearch,  // incremental solver, one assumption per probe
   kOptimizer,     // Z3's optimize
 };
 

@@ -71,6 +71,8 @@ class Deadline {
   // Milliseconds left for one check (at least 1); 0 when there is no deadline.
   unsigned CheckMillis() const;
   double Elapsed() const;
+  // The time allowed (0: none).
+  double seconds() const { return seconds_; }
 
  private:
   std::chrono::steady_clock::time_point start_;

@@ -1,8 +1,12 @@
 // StepEncoder (see z3_step.h). Each action is translated once per step with its own fresh
 // parameters, and the successor is an ite over the selector; variables an action does not
 // write are the very terms of the parent state, so the frame condition of each variable is
-// one ite chain whose untouched branches Z3 folds away.
+// one ite chain whose untouched branches Z3 folds away. That translation is made once, over a
+// template state, simplified, and copied into each depth by substitution.
 #include "solver/z3_step.h"
+
+#include <algorithm>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "model/bits.h"
@@ -12,25 +16,132 @@ namespace rulecheck::solver::internal {
 using model::Type;
 using model::TypeKind;
 
+namespace {
+
+// A stretch of a root's bits that are all fixed or all free.
+struct Run {
+  uint32_t lo = 0, width = 0;
+  bool fixed = false;
+};
+
+std::vector<Run> RunsOf(const std::vector<int8_t>& bits) {
+  std::vector<Run> runs;
+  for (uint32_t i = 0; i < bits.size(); ++i) {
+    const bool fixed = bits[i] >= 0;
+    if (runs.empty() || runs.back().fixed != fixed) runs.push_back({i, 0, fixed});
+    ++runs.back().width;
+  }
+  return runs;
+}
+
+// The fixed bits [lo, lo + width) as a constant.
+Bits FixedConstant(z3::context& ctx, const std::vector<int8_t>& bits, uint32_t lo,
+                   uint32_t width) {
+  Bits out;
+  for (uint32_t at = 0; at < width; at += 64) {
+    const uint32_t w = std::min<uint32_t>(64, width - at);
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < w; ++i) v |= static_cast<uint64_t>(bits[lo + at + i]) << i;
+    out = ConcatBits(out, ConstBits(ctx, w, v));
+  }
+  return out;
+}
+
+// The name of the constant of a free run: the whole root, or the run starting at `lo`.
+std::string PieceName(const std::string& root, const std::string& tag, const Run& run,
+                      uint32_t root_width) {
+  if (run.lo == 0 && run.width == root_width) return absl::StrCat(root, "@", tag);
+  return absl::StrCat(root, "@", tag, ".", run.lo);
+}
+
+StepTerms Simplified(const StepTerms& t) {
+  StepTerms s = t;
+  s.terminal = t.terminal.simplify();
+  s.valid = t.valid.simplify();
+  s.fail = t.fail.simplify();
+  for (Bits& b : s.next.vars) {
+    if (b.e) b.e = b.e->simplify();
+  }
+  if (s.next.pending.e) s.next.pending.e = s.next.pending.e->simplify();
+  s.params.clear();
+  return s;
+}
+
+StepTerms Substituted(const StepTerms& t, z3::expr_vector& from, z3::expr_vector& to) {
+  auto sub = [&](const z3::expr& e) { return z3::expr(e).substitute(from, to); };
+  StepTerms s = t;
+  s.terminal = sub(t.terminal);
+  s.valid = sub(t.valid);
+  s.fail = sub(t.fail);
+  for (Bits& b : s.next.vars) {
+    if (b.e) b.e = sub(*b.e);
+  }
+  if (s.next.pending.e) s.next.pending.e = sub(*s.next.pending.e);
+  s.selector = sub(t.selector);
+  s.vars = z3::expr_vector(t.vars.ctx());
+  for (unsigned i = 0; i < t.vars.size(); ++i) s.vars.push_back(sub(t.vars[i]));
+  return s;
+}
+
+}  // namespace
+
+size_t FixedBits::count() const {
+  size_t n = 0;
+  for (const std::vector<int8_t>& r : roots) {
+    for (int8_t b : r) n += b >= 0;
+  }
+  return n;
+}
+
+size_t FixedBits::total() const {
+  size_t n = 0;
+  for (const std::vector<int8_t>& r : roots) n += r.size();
+  return n;
+}
+
+Bits& StepEncoder::Root(SymState& s, size_t root) {
+  return root < s.vars.size() ? s.vars[root] : s.pending;
+}
+
+const Bits& StepEncoder::Root(const SymState& s, size_t root) {
+  return root < s.vars.size() ? s.vars[root] : s.pending;
+}
+
+FixedBits StepEncoder::NoFixedBits() const {
+  FixedBits f;
+  for (const ir::StateVar& var : model_.program.state) f.roots.emplace_back(var.type->width, -1);
+  f.roots.emplace_back(tr_.PendingWidth(), -1);
+  return f;
+}
+
+void StepEncoder::FixBits(FixedBits fixed) {
+  fixed_ = std::move(fixed);
+  template_.reset();
+  in_.reset();
+}
+
 StepEncoder::StepEncoder(z3::context& ctx, const model::Model& model)
     : ctx_(ctx), model_(model), tr_(ctx, model) {
   selector_width_ = model::BitsFor(static_cast<int64_t>(model.program.actions.size()));
+  fixed_ = NoFixedBits();
 }
 
 SymState StepEncoder::FreshState(const std::string& tag) {
-  SymState s;
   const ir::Program& program = model_.program;
-  for (const ir::StateVar& var : program.state) {
-    const uint32_t w = var.type->width;
-    if (w == 0) {
-      s.vars.push_back({});
-    } else {
-      s.vars.push_back({ctx_.bv_const(absl::StrCat(var.name, "@", tag).c_str(), w), w});
+  SymState s;
+  s.vars.resize(program.state.size());
+  for (size_t r = 0; r < NumRoots(); ++r) {
+    const std::string name = r < program.state.size() ? program.state[r].name : "pending";
+    const std::vector<int8_t>& bits = fixed_.roots[r];
+    Bits& out = Root(s, r);
+    for (const Run& run : RunsOf(bits)) {
+      if (run.fixed) {
+        out = ConcatBits(out, FixedConstant(ctx_, bits, run.lo, run.width));
+      } else {
+        const std::string piece = PieceName(name, tag, run, static_cast<uint32_t>(bits.size()));
+        out = ConcatBits(out, Bits{ctx_.bv_const(piece.c_str(), run.width), run.width});
+      }
     }
-  }
-  if (tr_.PendingWidth() > 0) {
-    s.pending = {ctx_.bv_const(absl::StrCat("pending@", tag).c_str(), tr_.PendingWidth()),
-                 tr_.PendingWidth()};
   }
   return s;
 }
@@ -77,7 +188,53 @@ ValueTerms StepEncoder::Value(const ir::Expr& e, const SymState& s) {
   return {v, !tr_.TakeFailure()};
 }
 
+const StepTerms& StepEncoder::Template() {
+  if (template_ != nullptr) return *template_;
+  if (raw_ == nullptr) {
+    const FixedBits fixed = std::move(fixed_);
+    fixed_ = NoFixedBits();
+    raw_in_ = std::make_unique<SymState>(FreshState("T"));
+    fixed_ = std::move(fixed);
+    raw_ = std::make_unique<StepTerms>(Simplified(Translate(*raw_in_, "T")));
+  }
+  in_ = std::make_unique<SymState>(FreshState("B"));
+  z3::expr_vector from(ctx_), to(ctx_);
+  for (size_t r = 0; r < NumRoots(); ++r) {
+    const Bits& raw = Root(*raw_in_, r);
+    if (raw.width == 0 || SameBits(raw, Root(*in_, r))) continue;
+    from.push_back(*raw.e);
+    to.push_back(*Root(*in_, r).e);
+  }
+  template_ = std::make_unique<StepTerms>(from.empty() ? *raw_ : Simplified(Substituted(*raw_, from, to)));
+  return *template_;
+}
+
 StepTerms StepEncoder::Step(const SymState& s, const std::string& tag) {
+  const StepTerms& t = Template();
+  z3::expr_vector from(ctx_), to(ctx_);
+  // The template's free pieces become the same bits of `s`.
+  for (size_t r = 0; r < NumRoots(); ++r) {
+    const Bits& in = Root(*in_, r);
+    const Bits& at = Root(s, r);
+    if (in.width == 0 || SameBits(in, at)) continue;
+    for (const Run& run : RunsOf(fixed_.roots[r])) {
+      if (run.fixed) continue;
+      const Bits piece = ExtractBits(in, run.lo, run.width);
+      from.push_back(*piece.e);
+      to.push_back(*ExtractBits(at, run.lo, run.width).e);
+    }
+  }
+  // Fresh variables of the step get names of their own.
+  const std::string suffix = absl::StrCat("@", tag, "#", instances_++);
+  for (unsigned i = 0; i < t.vars.size(); ++i) {
+    const z3::expr v = t.vars[i];
+    from.push_back(v);
+    to.push_back(ctx_.constant((v.decl().name().str() + suffix).c_str(), v.get_sort()));
+  }
+  return Substituted(t, from, to);
+}
+
+StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
   const ir::Program& program = model_.program;
   const model::StateLayout& layout = model_.layout;
   z3::expr_vector vars(ctx_);
@@ -190,8 +347,16 @@ StepTerms StepEncoder::Step(const SymState& s, const std::string& tag) {
 
 z3::expr StepEncoder::Equal(const SymState& a, const SymState& b) {
   z3::expr eq = ctx_.bool_val(true);
-  for (size_t v = 0; v < a.vars.size(); ++v) eq = eq && EqBits(ctx_, a.vars[v], b.vars[v]);
-  return eq && EqBits(ctx_, a.pending, b.pending);
+  for (size_t r = 0; r < NumRoots(); ++r) {
+    const Bits& x = Root(a, r);
+    const Bits& y = Root(b, r);
+    if (x.width == 0 || SameBits(x, y)) continue;
+    for (const Run& run : RunsOf(fixed_.roots[r])) {
+      if (run.fixed) continue;
+      eq = eq && EqBits(ctx_, ExtractBits(x, run.lo, run.width), ExtractBits(y, run.lo, run.width));
+    }
+  }
+  return eq;
 }
 
 z3::expr StepEncoder::WellFormedValue(const Type* t, const Bits& b) {

@@ -8,12 +8,19 @@
 // model. A step's terms say when it is a real move (`valid`: the state is not terminal and the
 // selected rule instance runs to the end) and when it is a failure (`fail`: it ends in an
 // assert, a model error or a pending overflow), matching model::SuccessorGenerator.
+//
+// The step is translated and simplified once, over a template state, and each depth gets a
+// copy by substitution (its own state and fresh variables): Z3 then preprocesses the simplified
+// formula, several times smaller than the translation, instead of the translation at every depth.
+// State bits known to be the same in every reachable state (FixBits, constant_bits.h) are
+// constants in every state this encoder makes, and the template is simplified with them.
 #ifndef RULECHECK_SOLVER_Z3_STEP_H_
 #define RULECHECK_SOLVER_Z3_STEP_H_
 
 #include <z3++.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,6 +51,15 @@ struct ValueTerms {
   z3::expr ok;  // evaluation hits no model error
 };
 
+// Bits fixed in every state: by root (each state variable in order, then the pending area),
+// one entry per bit, bit 0 first: -1 free, else the bit's value.
+struct FixedBits {
+  std::vector<std::vector<int8_t>> roots;
+  // How many bits are fixed, of how many.
+  size_t count() const;
+  size_t total() const;
+};
+
 class StepEncoder {
  public:
   StepEncoder(z3::context& ctx, const model::Model& model);
@@ -53,14 +69,25 @@ class StepEncoder {
   // OK, or the first construct the translation does not handle (check after each call).
   const absl::Status& status() const { return tr_.status(); }
   z3::context& ctx() { return ctx_; }
+  const model::Model& model() const { return model_; }
 
-  // A state of fresh constants, named after `tag`.
+  // From now on the bits in `fixed` are constants in every FreshState, and the step is
+  // simplified with them. REQUIRES: they hold in every reachable state (the caller proved it),
+  // or, while searching for such bits, the caller treats them as an assumption.
+  void FixBits(FixedBits fixed);
+  const FixedBits& fixed() const { return fixed_; }
+  // The bits of an empty FixedBits (every bit free) for this model's state.
+  FixedBits NoFixedBits() const;
+
+  // A state of fresh constants, named after `tag`, with the fixed bits as constants.
   SymState FreshState(const std::string& tag);
   InitTerms Init();
+  // The step from `s`; its fresh variables are named after `tag`.
   StepTerms Step(const SymState& s, const std::string& tag);
   z3::expr Terminal(const SymState& s);
   ValueTerms Value(const ir::Expr& e, const SymState& s);
-  // Bitwise equality of two states.
+  // Bitwise equality of two states on the bits that are not fixed (the fixed bits of any
+  // reachable state, and of every FreshState, are equal anyway).
   z3::expr Equal(const SymState& a, const SymState& b);
   // The state's bits are the canonical encoding of some values (k-induction starts from
   // arbitrary states and needs this).
@@ -69,12 +96,27 @@ class StepEncoder {
   std::vector<uint32_t> Concrete(const z3::model& m, const SymState& s);
 
  private:
+  // The root's bits: a state variable, or the pending area for the last root.
+  static Bits& Root(SymState& s, size_t root);
+  static const Bits& Root(const SymState& s, size_t root);
+  size_t NumRoots() const { return model_.program.state.size() + 1; }
+  // The step translated from `s`, not simplified.
+  StepTerms Translate(const SymState& s, const std::string& tag);
+  // The template for the current fixed bits (the translation over a state of whole-variable
+  // constants, simplified once; then the fixed bits substituted and simplified again).
+  const StepTerms& Template();
   z3::expr WellFormedValue(const model::Type* t, const Bits& b);
 
   z3::context& ctx_;
   const model::Model& model_;
   Translator tr_;
   unsigned selector_width_ = 0;
+  FixedBits fixed_;
+  // The translation over `raw_in_`, simplified; then the template over `in_` (a FreshState
+  // under the fixed bits).
+  std::unique_ptr<SymState> raw_in_, in_;
+  std::unique_ptr<StepTerms> raw_, template_;
+  uint64_t instances_ = 0;
 };
 
 }  // namespace rulecheck::solver::internal

@@ -66,11 +66,55 @@ Bits ConstBits(z3::context& ctx, uint32_t width, uint64_t value) {
   return {ctx.bv_val(value, width), width};
 }
 
+namespace {
+
+// Bits [lo, lo + width) of `e`, looking through concatenations, extractions and numerals so
+// that reading back a piece just written (ReplaceBits) gives the piece itself: Z3 does not
+// simplify terms as they are made, and the translation reads fields of values it has just
+// assembled all the time.
+z3::expr Slice(const z3::expr& e, unsigned lo, unsigned width) {
+  const unsigned w = e.get_sort().bv_size();
+  if (lo == 0 && width == w) return e;
+  if (e.is_app()) {
+    switch (e.decl().decl_kind()) {
+      case Z3_OP_CONCAT: {
+        unsigned top = w;  // the first argument holds the highest bits
+        for (unsigned i = 0; i < e.num_args(); ++i) {
+          const z3::expr a = e.arg(i);
+          const unsigned aw = a.get_sort().bv_size();
+          const unsigned a_lo = top - aw;
+          if (lo >= a_lo && lo + width <= top) return Slice(a, lo - a_lo, width);
+          top = a_lo;
+        }
+        break;
+      }
+      case Z3_OP_EXTRACT: {
+        const unsigned base = Z3_get_decl_int_parameter(e.ctx(), e.decl(), 1);
+        return Slice(e.arg(0), base + lo, width);
+      }
+      case Z3_OP_BNUM: {
+        uint64_t v = 0;
+        if (w <= 64 && e.is_numeral_u64(v)) {
+          v >>= lo;
+          if (width < 64) v &= (uint64_t{1} << width) - 1;
+          return e.ctx().bv_val(v, width);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return e.extract(lo + width - 1, lo);
+}
+
+}  // namespace
+
 Bits ExtractBits(const Bits& b, uint32_t offset, uint32_t width) {
   assert(offset + width <= b.width);
   if (width == 0) return {};
   if (offset == 0 && width == b.width) return b;
-  return {b.e->extract(offset + width - 1, offset), width};
+  return {Slice(*b.e, offset, width), width};
 }
 
 Bits ConcatBits(const Bits& low, const Bits& high) {

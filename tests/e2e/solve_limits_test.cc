@@ -18,8 +18,8 @@ using ::testing::HasSubstr;
 using json = nlohmann::json;
 
 TEST(SolveLimitsTest, TimeoutStopsAQueryThatZ3IsStillWorkingOn) {
-  // Depth 0 and 1 take a second or so; `within 8` would take hours. Two seconds in, the
-  // query is cut short.
+  // The first depths take seconds; `within 200` would take hours. Two seconds in, the query
+  // is cut short.
   const RunResult run = RunRulecheck(
       {"solve", "tests/e2e/symbolic/slow_bags.rules", "--timeout", "2", "--format", "json", "-q"},
       std::chrono::seconds(60));
@@ -30,7 +30,7 @@ TEST(SolveLimitsTest, TimeoutStopsAQueryThatZ3IsStillWorkingOn) {
   const json& query = report["queries"][0];
   EXPECT_EQ(query["status"], "unknown");
   EXPECT_THAT(query.value("message", ""), HasSubstr("timed out"));
-  EXPECT_LT(query["depth"].get<int>(), 8);
+  EXPECT_LT(query["depth"].get<int>(), 200);
 }
 
 TEST(SolveLimitsTest, BadMemorySizeIsAUsageError) {

@@ -1,0 +1,315 @@
+// FindFixedBits (see fixed_bits.h).
+#include "solver/fixed_bits.h"
+
+#include <algorithm>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "model/bits.h"
+#include "model/successors.h"
+#include "solver/checker.h"
+
+namespace rulecheck::solver::internal {
+namespace {
+
+// The bits of every root of `s`, by root then bit (an empty vector for a width-0 root).
+std::vector<std::vector<z3::expr>> BitsOf(const SymState& s) {
+  std::vector<std::vector<z3::expr>> out;
+  auto add = [&out](const Bits& b) {
+    out.emplace_back();
+    for (uint32_t i = 0; i < b.width; ++i) out.back().push_back(*ExtractBits(b, i, 1).e);
+  };
+  for (const Bits& b : s.vars) add(b);
+  add(s.pending);
+  return out;
+}
+
+int8_t BitIn(const z3::model& m, const z3::expr& bit) {
+  return static_cast<int8_t>(m.eval(bit, true).get_numeral_uint64());
+}
+
+// Some candidate bit of `bits` differs from its value.
+z3::expr AnyDiffers(z3::context& ctx, const FixedBits& cand,
+                    const std::vector<std::vector<z3::expr>>& bits) {
+  z3::expr_vector differs(ctx);
+  for (size_t r = 0; r < cand.roots.size(); ++r) {
+    for (size_t i = 0; i < cand.roots[r].size(); ++i) {
+      if (cand.roots[r][i] < 0) continue;
+      differs.push_back(bits[r][i] != ctx.bv_val(cand.roots[r][i], 1));
+    }
+  }
+  return differs.empty() ? ctx.bool_val(false) : z3::mk_or(differs);
+}
+
+// Drops the candidate bits that differ from their values in `m`.
+void DropDiffering(const z3::model& m, const std::vector<std::vector<z3::expr>>& bits,
+                   FixedBits& cand) {
+  for (size_t r = 0; r < cand.roots.size(); ++r) {
+    for (size_t i = 0; i < cand.roots[r].size(); ++i) {
+      if (cand.roots[r][i] >= 0 && BitIn(m, bits[r][i]) != cand.roots[r][i]) {
+        cand.roots[r][i] = -1;
+      }
+    }
+  }
+}
+
+// Collects successors.
+class Collect : public model::SuccessorSink {
+ public:
+  explicit Collect(size_t words) : words_(words) {}
+  void OnSuccessor(const uint32_t* state, const model::Move&) override {
+    states.emplace_back(state, state + words_);
+  }
+  void OnFailure(const model::StepFailure&) override {}
+  std::vector<std::vector<uint32_t>> states;
+
+ private:
+  size_t words_;
+};
+
+// Runs the explicit successor generator to drop candidates cheaply, as hardware checkers
+// simulate before they prove: a bit dropped here saves a check.
+class Simulator {
+ public:
+  Simulator(const model::Model& model) : model_(model), gen_(model) {
+    for (size_t v = 0; v < model.program.state.size(); ++v) {
+      offsets_.push_back(model.layout.var_offset(v));
+    }
+    offsets_.push_back(model.layout.pending_length_offset());
+  }
+
+  // The candidates left by a sample of reachable states: the bits of the first initial state
+  // that no sampled state has otherwise (none without an initial state). The sample is the
+  // first states of a breadth-first search and random plays (a fixed seed: the same sample
+  // every run).
+  // `longest_play`: the most moves of a sampled play.
+  FixedBits Sample(const FixedBits& none, int* longest_play) {
+    *longest_play = 0;
+    constexpr size_t kBfsStates = 10000, kWalks = 200, kWalkLength = 200;
+    Collect initial(model_.layout.words());
+    gen_.Initial(initial);
+    FixedBits cand = none;
+    if (initial.states.empty()) return cand;
+    for (size_t r = 0; r < cand.roots.size(); ++r) {
+      for (size_t i = 0; i < cand.roots[r].size(); ++i) {
+        cand.roots[r][i] = Read(initial.states[0], r, i);
+      }
+    }
+    absl::flat_hash_set<std::vector<uint32_t>> seen;
+    std::vector<std::vector<uint32_t>> level = initial.states;
+    for (int depth = 0; !level.empty() && seen.size() < kBfsStates; ++depth) {
+      *longest_play = std::max(*longest_play, depth);
+      Collect next(model_.layout.words());
+      for (const std::vector<uint32_t>& s : level) {
+        if (seen.size() >= kBfsStates || !seen.insert(s).second) continue;
+        Drop(s, cand);
+        gen_.Successors(s.data(), next);
+      }
+      level = std::move(next.states);
+    }
+    std::mt19937_64 random(20261123);
+    for (size_t w = 0; w < kWalks; ++w) {
+      std::vector<uint32_t> s = initial.states[w % initial.states.size()];
+      for (size_t step = 0; step < kWalkLength; ++step) {
+        Collect next(model_.layout.words());
+        gen_.Successors(s.data(), next);
+        if (next.states.empty()) break;
+        s = std::move(next.states[random() % next.states.size()]);
+        Drop(s, cand);
+        *longest_play = std::max(*longest_play, static_cast<int>(step) + 1);
+      }
+    }
+    return cand;
+  }
+
+  // Drops the bits that successors of `from` (a well-formed state with every candidate, as an
+  // induction counterexample is) change, and goes on from successors that still have every
+  // candidate left: each step taken is from a state with every candidate.
+  void From(const std::vector<uint32_t>& from, FixedBits& cand) {
+    constexpr size_t kStates = 2000;
+    absl::flat_hash_set<std::vector<uint32_t>> seen;
+    std::vector<std::vector<uint32_t>> todo{from};
+    while (!todo.empty() && seen.size() < kStates) {
+      std::vector<uint32_t> s = std::move(todo.back());
+      todo.pop_back();
+      if (!seen.insert(s).second) continue;
+      Collect next(model_.layout.words());
+      gen_.Successors(s.data(), next);
+      for (const std::vector<uint32_t>& t : next.states) Drop(t, cand);
+      for (std::vector<uint32_t>& t : next.states) {
+        if (Has(t, cand)) todo.push_back(std::move(t));
+      }
+    }
+  }
+
+ private:
+  int8_t Read(const std::vector<uint32_t>& s, size_t r, size_t i) const {
+    return static_cast<int8_t>(model::bits::Read(s.data(), offsets_[r] + i, 1));
+  }
+  void Drop(const std::vector<uint32_t>& s, FixedBits& cand) const {
+    for (size_t r = 0; r < cand.roots.size(); ++r) {
+      for (size_t i = 0; i < cand.roots[r].size(); ++i) {
+        if (cand.roots[r][i] >= 0 && Read(s, r, i) != cand.roots[r][i]) cand.roots[r][i] = -1;
+      }
+    }
+  }
+  bool Has(const std::vector<uint32_t>& s, const FixedBits& cand) const {
+    for (size_t r = 0; r < cand.roots.size(); ++r) {
+      for (size_t i = 0; i < cand.roots[r].size(); ++i) {
+        if (cand.roots[r][i] >= 0 && Read(s, r, i) != cand.roots[r][i]) return false;
+      }
+    }
+    return true;
+  }
+
+  const model::Model& model_;
+  model::SuccessorGenerator gen_;
+  std::vector<uint64_t> offsets_;
+};
+
+// An incremental solver whose checks each ask one question under a literal of its own.
+class Asker {
+ public:
+  explicit Asker(z3::context& ctx) : ctx_(ctx), solver_(ctx, "QF_FD") {}
+  void Add(const z3::expr& e) { solver_.add(e); }
+  // Whether `question` can hold; `millis` 0: no time limit.
+  z3::check_result Ask(const z3::expr& question, unsigned millis) {
+    z3::expr q = ctx_.bool_const(absl::StrCat("fixed!", questions_++).c_str());
+    solver_.add(z3::implies(q, question));
+    solver_.set("timeout", millis > 0 ? millis : kNoTimeout);
+    z3::expr_vector assume(ctx_);
+    assume.push_back(q);
+    return solver_.check(assume);
+  }
+  z3::model Model() const { return solver_.get_model(); }
+
+ private:
+  z3::context& ctx_;
+  z3::solver solver_;
+  int questions_ = 0;
+};
+
+// The candidates of root `r` only.
+FixedBits OnlyRoot(const FixedBits& cand, size_t r) {
+  FixedBits one = cand;
+  for (size_t o = 0; o < one.roots.size(); ++o) {
+    if (o != r) std::fill(one.roots[o].begin(), one.roots[o].end(), -1);
+  }
+  return one;
+}
+
+unsigned Millis(const Deadline& budget, unsigned cap) {
+  const unsigned left = budget.CheckMillis();
+  return left == 0 ? cap : std::min(left, cap);
+}
+
+}  // namespace
+
+absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline) {
+  // A quarter of the query's time at most (a minute without a time-out): past it, the query
+  // goes on without fixed bits.
+  constexpr unsigned kInitAllMillis = 2000, kInitRootMillis = 1000;
+  Deadline budget(deadline.seconds() > 0
+                      ? std::max(0.001, (deadline.seconds() - deadline.Elapsed()) / 4)
+                      : 60.0);
+  z3::context& ctx = enc.ctx();
+  StateFacts facts;
+  const FixedBits none = enc.NoFixedBits();
+  facts.fixed = none;
+  enc.FixBits(none);
+  InitTerms init = enc.Init();
+  if (!enc.status().ok()) return enc.status();
+  Simulator simulator(enc.model());
+  FixedBits cand = simulator.Sample(none, &facts.longest_play);
+
+  // Every initial state must have the candidates. Proving that can be hard for SAT (a deal of
+  // shuffled cards conserves counts, a pigeonhole argument): when the question about every bit
+  // takes too long, each variable's bits are asked about on their own, and a variable whose
+  // question still takes too long loses its candidates (dropping is always safe).
+  const std::vector<std::vector<z3::expr>> init_bits = BitsOf(init.state);
+  Asker first(ctx);
+  first.Add(init.ok);
+  auto settle = [&](const FixedBits& asked, unsigned cap) -> z3::check_result {
+    for (;;) {
+      FixedBits part = asked;
+      for (size_t r = 0; r < part.roots.size(); ++r) {
+        for (size_t i = 0; i < part.roots[r].size(); ++i) {
+          if (cand.roots[r][i] < 0) part.roots[r][i] = -1;
+        }
+      }
+      const z3::check_result r = first.Ask(AnyDiffers(ctx, part, init_bits), Millis(budget, cap));
+      if (r != z3::sat) return r;
+      DropDiffering(first.Model(), init_bits, cand);
+    }
+  };
+  if (settle(cand, kInitAllMillis) == z3::unknown) {
+    for (size_t r = 0; r < cand.roots.size() && !budget.expired(); ++r) {
+      const FixedBits one = OnlyRoot(cand, r);
+      if (one.count() == 0) continue;
+      if (settle(one, kInitRootMillis) == z3::unknown) {
+        std::fill(cand.roots[r].begin(), cand.roots[r].end(), -1);
+      }
+    }
+    if (budget.expired()) return facts;
+  }
+
+  // Induction: drop the bits some step from a state with every candidate can change. Each
+  // round bakes the round's candidates into the step; within a round, bits are dropped until
+  // no step from such a state changes the bits still left (dropping a bit that a step from a
+  // state with more candidate bits changes is sound: that state has the fewer bits too). A
+  // counterexample state is also handed to the explicit engine, whose moves from it drop
+  // whatever else they change.
+  for (int round = 0; cand.count() > 0; ++round) {
+    enc.FixBits(cand);
+    const std::string tag = absl::StrCat("fixed", round);
+    SymState s = enc.FreshState(tag);
+    StepTerms step = enc.Step(s, tag);
+    if (!enc.status().ok()) return enc.status();
+    const std::vector<std::vector<z3::expr>> next_bits = BitsOf(step.next);
+    Asker asker(ctx);
+    asker.Add(enc.WellFormed(s));
+    asker.Add(step.valid);
+    const size_t before = cand.count();
+    for (;;) {
+      const z3::check_result r =
+          budget.expired() ? z3::unknown
+                           : asker.Ask(AnyDiffers(ctx, cand, next_bits), budget.CheckMillis());
+      if (r == z3::unknown) {
+        enc.FixBits(none);
+        return facts;
+      }
+      if (r == z3::unsat) break;
+      DropDiffering(asker.Model(), next_bits, cand);
+      simulator.From(enc.Concrete(asker.Model(), s), cand);
+    }
+    if (cand.count() == before) break;
+  }
+  facts.fixed = std::move(cand);
+  facts.complete = true;
+  enc.FixBits(facts.fixed);
+  return facts;
+}
+
+absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadline,
+                                         std::optional<StateFacts>* cache) {
+  if (cache != nullptr && cache->has_value()) {
+    enc.FixBits((*cache)->fixed);
+    return **cache;
+  }
+  ASSIGN_OR_RETURN(StateFacts facts, FindFixedBits(enc, deadline));
+  if (cache != nullptr && facts.complete) *cache = facts;
+  return facts;
+}
+
+std::string FixedBitsLine(const std::string& what, const FixedBits& fixed,
+                          const Deadline& deadline) {
+  return absl::StrCat(what, ": ", fixed.count(), " of ", fixed.total(),
+                      " state bits are fixed in every reachable state, ", deadline.Elapsed(),
+                      " s");
+}
+
+}  // namespace rulecheck::solver::internal

@@ -1,0 +1,50 @@
+// State bits that are the same in every reachable state (internal to solver/).
+//
+// Many bits of a game's state never change in any play: the counts of cards a scope deals no
+// copy of, the stages of a deck without stages, flags of rules the constants switch off.
+// FindFixedBits proves which, by induction over one step, the way hardware model checkers
+// find sequential constants: the candidates are the bits that are equal in every initial state;
+// while some step from a state that has every candidate bit at its value can change candidate
+// bits, those bits are dropped. What is left holds in every initial state and every step keeps
+// it, so it holds in every reachable state; and it is the largest such set of bits (a bit
+// dropped once is changed by a step from a state that has every bit of any smaller set too),
+// so the answer does not depend on the models Z3 happens to return. The encoder then makes
+// those bits constants of every state, and the step, simplified with them, loses the rules
+// that cannot fire.
+#ifndef RULECHECK_SOLVER_FIXED_BITS_H_
+#define RULECHECK_SOLVER_FIXED_BITS_H_
+
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "solver/unrolling.h"
+#include "solver/z3_step.h"
+
+namespace rulecheck::solver::internal {
+
+// What FindFixedBits learns about the model.
+struct StateFacts {
+  FixedBits fixed;       // the fixed bits (none when the search did not finish)
+  int longest_play = 0;  // the most moves of a sampled play: plays of every length up to it exist
+  bool complete = false;  // the search finished (a check that timed out leaves it false)
+};
+
+// The fixed bits of `enc`'s model (none when no initial state exists). Leaves them set on
+// `enc` (StepEncoder::FixBits). Returns the translation's status; Z3 exceptions (an
+// interruption) propagate. The sample of reachable states comes from the explicit successor
+// generator (first breadth-first states, then random plays from a fixed seed).
+absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline);
+
+// The same, found once per run: the facts depend on the model only, so every query of a run
+// shares them through `cache` (filled when a search completes).
+absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadline,
+                                         std::optional<StateFacts>* cache);
+
+// The progress line: "<what>: K of N state bits are fixed, S s".
+std::string FixedBitsLine(const std::string& what, const FixedBits& fixed,
+                          const Deadline& deadline);
+
+}  // namespace rulecheck::solver::internal
+
+#endif  // RULECHECK_SOLVER_FIXED_BITS_H_
