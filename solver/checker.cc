@@ -15,17 +15,25 @@ z3::check_result Checker::Check(const std::vector<z3::expr>& extra, unsigned tim
     for (const z3::expr& e : extra) last_->add(e);
     return last_->check();
   }
-  if (incremental_ == nullptr) incremental_ = std::make_unique<z3::solver>(ctx_, "QF_FD");
+  if (incremental_ == nullptr) {
+    incremental_ = std::make_unique<z3::solver>(ctx_, "QF_FD");
+    if (tuning_ == Tuning::kProveBound) {
+      incremental_->set("sat.phase", "always_false");
+      incremental_->set("sat.scc", false);
+    }
+  }
   last_ = incremental_.get();
   // Z3 keeps a solver's parameters: 0 would stay the last time-out, so "none" is the maximum.
   last_->set("timeout", timeout_ms > 0 ? timeout_ms : kNoTimeout);
   for (; added_ < assertions_.size(); ++added_) last_->add(assertions_[added_]);
-  z3::expr_vector assume(ctx_);
+  for (unsigned i = 0; i < asked_.size(); ++i) last_->add(!asked_[i]);
+  asked_ = z3::expr_vector(ctx_);
   for (const z3::expr& e : extra) {
     z3::expr q = ctx_.bool_const(absl::StrCat("question!", questions_++).c_str());
     last_->add(z3::implies(q, e));
-    assume.push_back(q);
+    asked_.push_back(q);
   }
+  z3::expr_vector assume = asked_;
   return last_->check(assume);
 }
 

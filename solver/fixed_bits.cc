@@ -171,28 +171,6 @@ class Simulator {
   std::vector<uint64_t> offsets_;
 };
 
-// An incremental solver whose checks each ask one question under a literal of its own.
-class Asker {
- public:
-  explicit Asker(z3::context& ctx) : ctx_(ctx), solver_(ctx, "QF_FD") {}
-  void Add(const z3::expr& e) { solver_.add(e); }
-  // Whether `question` can hold; `millis` 0: no time limit.
-  z3::check_result Ask(const z3::expr& question, unsigned millis) {
-    z3::expr q = ctx_.bool_const(absl::StrCat("fixed!", questions_++).c_str());
-    solver_.add(z3::implies(q, question));
-    solver_.set("timeout", millis > 0 ? millis : kNoTimeout);
-    z3::expr_vector assume(ctx_);
-    assume.push_back(q);
-    return solver_.check(assume);
-  }
-  z3::model Model() const { return solver_.get_model(); }
-
- private:
-  z3::context& ctx_;
-  z3::solver solver_;
-  int questions_ = 0;
-};
-
 // The candidates of root `r` only.
 FixedBits OnlyRoot(const FixedBits& cand, size_t r) {
   FixedBits one = cand;
@@ -231,7 +209,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   // takes too long, each variable's bits are asked about on their own, and a variable whose
   // question still takes too long loses its candidates (dropping is always safe).
   const std::vector<std::vector<z3::expr>> init_bits = BitsOf(init.state);
-  Asker first(ctx);
+  Checker first(ctx);
   first.Add(init.ok);
   auto settle = [&](const FixedBits& asked, unsigned cap) -> z3::check_result {
     for (;;) {
@@ -241,7 +219,8 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
           if (cand.roots[r][i] < 0) part.roots[r][i] = -1;
         }
       }
-      const z3::check_result r = first.Ask(AnyDiffers(ctx, part, init_bits), Millis(budget, cap));
+      const z3::check_result r =
+          first.Check({AnyDiffers(ctx, part, init_bits)}, Millis(budget, cap));
       if (r != z3::sat) return r;
       DropDiffering(first.Model(), init_bits, cand);
     }
@@ -270,14 +249,14 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     StepTerms step = enc.Step(s, tag);
     if (!enc.status().ok()) return enc.status();
     const std::vector<std::vector<z3::expr>> next_bits = BitsOf(step.next);
-    Asker asker(ctx);
+    Checker asker(ctx);
     asker.Add(enc.WellFormed(s));
     asker.Add(step.valid);
     const size_t before = cand.count();
     for (;;) {
       const z3::check_result r =
           budget.expired() ? z3::unknown
-                           : asker.Ask(AnyDiffers(ctx, cand, next_bits), budget.CheckMillis());
+                           : asker.Check({AnyDiffers(ctx, cand, next_bits)}, budget.CheckMillis());
       if (r == z3::unknown) {
         enc.FixBits(none);
         return facts;

@@ -80,7 +80,7 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
     // A new unrolling from S_0 (again once the fixed bits are known, so that every state of
     // the path has them as constants).
     auto start = [&]() {
-      checker = std::make_unique<Checker>(ctx);
+      checker = std::make_unique<Checker>(ctx, Checker::Tuning::kProveBound);
       opt = std::make_unique<z3::optimize>(ctx);
       unrolling = std::make_unique<Unrolling>(
           enc,

@@ -54,32 +54,56 @@ std::string PieceName(const std::string& root, const std::string& tag, const Run
   return absl::StrCat(root, "@", tag, ".", run.lo);
 }
 
-StepTerms Simplified(const StepTerms& t) {
-  StepTerms s = t;
-  s.terminal = t.terminal.simplify();
-  s.valid = t.valid.simplify();
-  s.fail = t.fail.simplify();
-  for (Bits& b : s.next.vars) {
-    if (b.e) b.e = b.e->simplify();
+// Every term of a step (terminal, valid, fail, each successor variable, the pending area) as
+// the arguments of one application of an uninterpreted function, so that one simplify or
+// substitute call, with one cache, rewrites them all: they share most of their subterms, and
+// rewriting each on its own did the shared work once per term.
+z3::expr Packed(const StepTerms& t) {
+  z3::context& ctx = t.valid.ctx();
+  z3::expr_vector args(ctx);
+  z3::sort_vector sorts(ctx);
+  auto add = [&](const z3::expr& e) {
+    args.push_back(e);
+    sorts.push_back(e.get_sort());
+  };
+  add(t.terminal);
+  add(t.valid);
+  add(t.fail);
+  for (const Bits& b : t.next.vars) {
+    if (b.e) add(*b.e);
   }
-  if (s.next.pending.e) s.next.pending.e = s.next.pending.e->simplify();
+  if (t.next.pending.e) add(*t.next.pending.e);
+  z3::func_decl pack = ctx.function("step!pack", sorts, ctx.bool_sort());
+  return pack(args);
+}
+
+// `t` with the arguments of `packed` (Packed(t), rewritten) in place of its terms.
+StepTerms Unpacked(const StepTerms& t, const z3::expr& packed) {
+  StepTerms s = t;
+  unsigned i = 0;
+  s.terminal = packed.arg(i++);
+  s.valid = packed.arg(i++);
+  s.fail = packed.arg(i++);
+  for (Bits& b : s.next.vars) {
+    if (b.e) b.e = packed.arg(i++);
+  }
+  if (s.next.pending.e) s.next.pending.e = packed.arg(i++);
+  return s;
+}
+
+StepTerms Simplified(const StepTerms& t) {
+  StepTerms s = Unpacked(t, Packed(t).simplify());
   s.params.clear();
   return s;
 }
 
 StepTerms Substituted(const StepTerms& t, z3::expr_vector& from, z3::expr_vector& to) {
-  auto sub = [&](const z3::expr& e) { return z3::expr(e).substitute(from, to); };
-  StepTerms s = t;
-  s.terminal = sub(t.terminal);
-  s.valid = sub(t.valid);
-  s.fail = sub(t.fail);
-  for (Bits& b : s.next.vars) {
-    if (b.e) b.e = sub(*b.e);
-  }
-  if (s.next.pending.e) s.next.pending.e = sub(*s.next.pending.e);
-  s.selector = sub(t.selector);
+  StepTerms s = Unpacked(t, Packed(t).substitute(from, to));
+  s.selector = z3::expr(t.selector).substitute(from, to);
   s.vars = z3::expr_vector(t.vars.ctx());
-  for (unsigned i = 0; i < t.vars.size(); ++i) s.vars.push_back(sub(t.vars[i]));
+  for (unsigned i = 0; i < t.vars.size(); ++i) {
+    s.vars.push_back(z3::expr(t.vars[i]).substitute(from, to));
+  }
   return s;
 }
 
@@ -205,7 +229,8 @@ const StepTerms& StepEncoder::Template() {
     from.push_back(*raw.e);
     to.push_back(*Root(*in_, r).e);
   }
-  template_ = std::make_unique<StepTerms>(from.empty() ? *raw_ : Simplified(Substituted(*raw_, from, to)));
+  template_ =
+      std::make_unique<StepTerms>(from.empty() ? *raw_ : Simplified(Substituted(*raw_, from, to)));
   return *template_;
 }
 
