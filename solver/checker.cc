@@ -33,8 +33,7 @@ z3::check_result Checker::Check(const std::vector<z3::expr>& extra, unsigned tim
     last_->add(z3::implies(q, e));
     asked_.push_back(q);
   }
-  z3::expr_vector assume = asked_;
-  return last_->check(assume);
+  return last_->check(asked_);
 }
 
 }  // namespace rulecheck::solver::internal

@@ -17,9 +17,9 @@
 // better: the SAT solver tries `false` first at every decision instead of the value a variable
 // last had, and its elimination of equivalent literals by strongly connected components is off
 // (it re-read the whole clause database at every check, half of the check's time on the deeper
-// unrollings of Monster Mutators). Together they took Monster Mutators' score query from depth
-// 13-18 to 22-23 in 60 s; on witness searches each made the 8-puzzle's 30-move witness about
-// twice as slow (bench/RESULTS.md, 2026-11-24).
+// unrollings of Monster Mutators). The `false` phase took Monster Mutators' score query from
+// depth 19-20 to 22-23 in 60 s; on witness searches each setting made the 8-puzzle's 30-move
+// witness about twice as slow (bench/RESULTS.md, 2026-11-24).
 #ifndef RULECHECK_SOLVER_CHECKER_H_
 #define RULECHECK_SOLVER_CHECKER_H_
 
