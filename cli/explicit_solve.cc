@@ -17,7 +17,7 @@
 namespace rulecheck::cli {
 namespace {
 
-using model::ir::QueryKind;
+using ir::QueryKind;
 
 // The kind as the symbolic engine's results spell it.
 const char* KindName(QueryKind kind) {

@@ -102,7 +102,7 @@ class ExprCompiler {
     return &code_.nodes_.back();
   }
 
-  static bool ScalarIndex(const Type* t) { return t->is_finite_scalar(); }
+  static bool ScalarIndex(const ir::Type* t) { return t->is_finite_scalar(); }
 
   // The operators of two scalar operands whose node is the operator's function alone.
   static constexpr std::pair<ir::ExprOp, CompiledExpr::ScalarFn> kBinaryScalarOps[] = {
@@ -162,10 +162,10 @@ class ExprCompiler {
         n.type = e.type;
         if (!scalar) {
           n.slice = Ops::StateSlice;
-        } else if (e.type->kind == TypeKind::kRange) {
+        } else if (e.type->kind == ir::TypeKind::kRange) {
           n.lo = e.type->lo;
           n.scalar = Ops::StateRange;
-        } else if (e.type->kind == TypeKind::kBool || e.type->kind == TypeKind::kEnum) {
+        } else if (e.type->kind == ir::TypeKind::kBool || e.type->kind == ir::TypeKind::kEnum) {
           n.scalar = Ops::StateOrdinal;
         } else {
           n.scalar = Ops::StateOther;
@@ -198,8 +198,8 @@ class ExprCompiler {
         if (!scalar) return false;
         return unary(Ops::Some);
       case ExprOp::kIndex: {
-        const Type* array = e.args[0]->type;
-        const Type* it = array->index;
+        const ir::Type* array = e.args[0]->type;
+        const ir::Type* it = array->index;
         if (!ScalarIndex(it)) return false;
         n.a = Operand(*e.args[0]);
         n.b = Operand(*e.args[1]);
@@ -215,7 +215,7 @@ class ExprCompiler {
         return scalar_or_slice(Ops::Element, Ops::ElementSlice);
       }
       case ExprOp::kField: {
-        const StructDef::Field& f = e.args[0]->type->struct_def->fields[e.index];
+        const ir::StructDef::Field& f = e.args[0]->type->struct_def->fields[e.index];
         n.a = Operand(*e.args[0]);
         n.offset = f.offset;
         n.type = f.type;
@@ -226,8 +226,8 @@ class ExprCompiler {
       case ExprOp::kTop:
       case ExprOp::kBottom:
       case ExprOp::kSeqAt: {
-        const Type* st = e.args[0]->type;
-        if (st->kind != TypeKind::kSeq) return false;
+        const ir::Type* st = e.args[0]->type;
+        if (st->kind != ir::TypeKind::kSeq) return false;
         if (e.op != ExprOp::kLen && !IsScalarType(st->elem)) return false;
         n.a = Operand(*e.args[0]);
         n.count_width = st->CountWidth();
@@ -246,8 +246,8 @@ class ExprCompiler {
         return true;
       }
       case ExprOp::kSize: {
-        const Type* ct = e.args[0]->type;
-        if (ct->kind == TypeKind::kSeq) {
+        const ir::Type* ct = e.args[0]->type;
+        if (ct->kind == ir::TypeKind::kSeq) {
           n.a = Operand(*e.args[0]);
           n.count_width = ct->CountWidth();
           n.scalar = Ops::SeqLen;
@@ -255,15 +255,15 @@ class ExprCompiler {
         }
         n.a = Operand(*e.args[0]);
         n.k = ct->elem->Cardinality();
-        n.stride = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
+        n.stride = ct->kind == ir::TypeKind::kBag ? ct->CountWidth() : 1;
         n.scalar = Ops::Size;
         return true;
       }
       case ExprOp::kEmpty: {
-        const Type* ct = e.args[0]->type;
+        const ir::Type* ct = e.args[0]->type;
         if (IsScalarType(ct)) return false;  // an option: the interpreter's case
         n.a = Operand(*e.args[0]);
-        if (ct->kind == TypeKind::kSeq) {
+        if (ct->kind == ir::TypeKind::kSeq) {
           n.count_width = ct->CountWidth();
           n.scalar = Ops::SeqEmpty;
         } else {
@@ -275,12 +275,12 @@ class ExprCompiler {
       case ExprOp::kIn:
       case ExprOp::kCount: {
         const ir::Expr& coll = e.op == ExprOp::kIn ? *e.args[1] : *e.args[0];
-        const Type* ct = coll.type;
-        if (ct->kind == TypeKind::kSeq || !ct->elem->is_finite_scalar()) return false;
+        const ir::Type* ct = coll.type;
+        if (ct->kind == ir::TypeKind::kSeq || !ct->elem->is_finite_scalar()) return false;
         n.a = Operand(*e.args[0]);
         n.b = Operand(*e.args[1]);
         n.type = ct->elem;
-        n.stride = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
+        n.stride = ct->kind == ir::TypeKind::kBag ? ct->CountWidth() : 1;
         n.scalar = e.op == ExprOp::kIn ? Ops::In : Ops::Count;
         return true;
       }
@@ -306,7 +306,8 @@ class ExprCompiler {
   const ir::Program& program_;
 };
 
-std::unique_ptr<CompiledCode> CompiledCode::Compile(ir::Program& program) {
+std::unique_ptr<CompiledCode> CompiledCode::Compile(const ir::LaidOutProgram& laid_out) {
+  ir::Program& program = laid_out.program();
   auto code = std::make_unique<CompiledCode>();
   ExprCompiler compiler(*code, program);
   for (ir::Fun& f : program.funs) compiler.Compile(*f.body);

@@ -23,7 +23,8 @@
 #include <deque>
 #include <memory>
 
-#include "model/ir.h"
+#include "ir/ir.h"
+#include "ir/passes.h"
 
 namespace rulecheck::model {
 
@@ -43,7 +44,7 @@ struct CompiledExpr {
   const CompiledExpr* a = nullptr;
   const CompiledExpr* b = nullptr;
   const CompiledExpr* c = nullptr;
-  const Type* type = nullptr;  // what the node reads or checks against; by op
+  const ir::Type* type = nullptr;  // what the node reads or checks against; by op
   const ir::Fun* fun = nullptr;  // a call's fun
   int64_t k = 0;               // a constant, a frame slot, an attribute or fun number
   int64_t lo = 0, hi = 0;      // an index type's or parameter's bounds
@@ -57,10 +58,10 @@ struct CompiledExpr {
 // shares them.
 class CompiledCode {
  public:
-  // Compiles the expressions of `program`'s funs, actions, triggers, terminal conditions,
-  // properties and queries, setting their ir::Expr::compiled. REQUIRES: the state layout has
-  // written every kStateVar offset. The result must outlive every evaluation of `program`.
-  static std::unique_ptr<CompiledCode> Compile(ir::Program& program);
+  // Compiles the expressions of the program's funs, actions, triggers, terminal conditions,
+  // properties and queries, setting their ir::Expr::compiled. The result must outlive every
+  // evaluation of the program.
+  static std::unique_ptr<CompiledCode> Compile(const ir::LaidOutProgram& laid_out);
 
   size_t size() const { return nodes_.size(); }
 

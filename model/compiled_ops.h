@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "model/bits.h"
+#include "ir/bits.h"
 #include "model/compiled_expr.h"
 #include "model/evaluator.h"
 
@@ -35,10 +35,10 @@ struct CompiledOps {
   static int64_t Const(const Node& n, Evaluator&) { return n.k; }
   static int64_t Local(const Node& n, Evaluator& ev) { return ev.frame_.scalars[n.k]; }
   static int64_t StateRange(const Node& n, Evaluator& ev) {
-    return n.lo + static_cast<int64_t>(bits::Read(ev.state_, n.offset, n.width));
+    return n.lo + static_cast<int64_t>(ir::bits::Read(ev.state_, n.offset, n.width));
   }
   static int64_t StateOrdinal(const Node& n, Evaluator& ev) {  // bool, enum: bits are the value
-    return static_cast<int64_t>(bits::Read(ev.state_, n.offset, n.width));
+    return static_cast<int64_t>(ir::bits::Read(ev.state_, n.offset, n.width));
   }
   static int64_t StateOther(const Node& n, Evaluator& ev) {
     return Evaluator::ReadScalar(n.type, ev.state_, n.offset);
@@ -138,7 +138,7 @@ struct CompiledOps {
   static int64_t Attr(const Node& n, Evaluator& ev) {
     return n.type->enum_def->attr_values[Run(n.a, ev)][n.k];
   }
-  static int64_t NoneValue(const Node&, Evaluator&) { return kNoneValue; }
+  static int64_t NoneValue(const Node&, Evaluator&) { return ir::kNoneValue; }
   static int64_t Some(const Node& n, Evaluator& ev) { return Run(n.a, ev); }
 
   // Reads of arrays and structs. An index's ordinal is its value less the index type's
@@ -152,7 +152,7 @@ struct CompiledOps {
     const Slice base = RunSlice(n.a, ev);
     uint64_t bit;
     if (!ElementBit(n, base.bit, Run(n.b, ev), bit)) return Fallback(n, ev);
-    return DecodeScalar(n.type, bits::Read(base.words, bit, n.width));
+    return DecodeScalar(n.type, ir::bits::Read(base.words, bit, n.width));
   }
   static Slice ElementSlice(const Node& n, Evaluator& ev) {
     const Slice base = RunSlice(n.a, ev);
@@ -164,7 +164,7 @@ struct CompiledOps {
   static int64_t StateElement(const Node& n, Evaluator& ev) {
     uint64_t bit;
     if (!ElementBit(n, n.offset, Run(n.b, ev), bit)) return Fallback(n, ev);
-    return DecodeScalar(n.type, bits::Read(ev.state_, bit, n.width));
+    return DecodeScalar(n.type, ir::bits::Read(ev.state_, bit, n.width));
   }
   static Slice StateElementSlice(const Node& n, Evaluator& ev) {
     uint64_t bit;
@@ -173,7 +173,7 @@ struct CompiledOps {
   }
   static int64_t Field(const Node& n, Evaluator& ev) {
     const Slice base = RunSlice(n.a, ev);
-    return DecodeScalar(n.type, bits::Read(base.words, base.bit + n.offset, n.width));
+    return DecodeScalar(n.type, ir::bits::Read(base.words, base.bit + n.offset, n.width));
   }
   static Slice FieldSlice(const Node& n, Evaluator& ev) {
     const Slice base = RunSlice(n.a, ev);
@@ -183,24 +183,24 @@ struct CompiledOps {
   // Seqs: the length first, then elements of `stride` bits (type `type`).
   static int64_t SeqLen(const Node& n, Evaluator& ev) {
     const Slice s = RunSlice(n.a, ev);
-    return static_cast<int64_t>(bits::Read(s.words, s.bit, n.count_width));
+    return static_cast<int64_t>(ir::bits::Read(s.words, s.bit, n.count_width));
   }
   static int64_t SeqEmpty(const Node& n, Evaluator& ev) { return SeqLen(n, ev) == 0; }
   static int64_t SeqEnd(const Node& n, Evaluator& ev) {  // top (k = 1) or bottom (k = 0)
     const Slice s = RunSlice(n.a, ev);
-    const int64_t len = static_cast<int64_t>(bits::Read(s.words, s.bit, n.count_width));
+    const int64_t len = static_cast<int64_t>(ir::bits::Read(s.words, s.bit, n.count_width));
     if (len == 0) return Fallback(n, ev);
     const int64_t i = n.k != 0 ? len - 1 : 0;
     const uint64_t bit = s.bit + n.count_width + static_cast<uint64_t>(i) * n.stride;
-    return DecodeScalar(n.type, bits::Read(s.words, bit, n.width));
+    return DecodeScalar(n.type, ir::bits::Read(s.words, bit, n.width));
   }
   static int64_t SeqAt(const Node& n, Evaluator& ev) {
     const Slice s = RunSlice(n.a, ev);
-    const int64_t len = static_cast<int64_t>(bits::Read(s.words, s.bit, n.count_width));
+    const int64_t len = static_cast<int64_t>(ir::bits::Read(s.words, s.bit, n.count_width));
     const int64_t i = Run(n.b, ev);
     if (i < 0 || i >= len) return Fallback(n, ev);
     const uint64_t bit = s.bit + n.count_width + static_cast<uint64_t>(i) * n.stride;
-    return DecodeScalar(n.type, bits::Read(s.words, bit, n.width));
+    return DecodeScalar(n.type, ir::bits::Read(s.words, bit, n.width));
   }
 
   // Bags and sets of scalars: member m's count (a set's is one bit) at ordinal * stride.
@@ -210,7 +210,7 @@ struct CompiledOps {
     const Slice s = RunSlice(coll, ev);
     if (!InType(n.type, m)) return 0;
     return static_cast<int64_t>(
-        bits::Read(s.words, s.bit + static_cast<uint64_t>(n.type->OrdinalOf(m)) * n.stride,
+        ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(n.type->OrdinalOf(m)) * n.stride,
                    n.stride));
   }
   static int64_t Count(const Node& n, Evaluator& ev) { return MemberCount(n, ev, n.b, n.a); }
@@ -220,13 +220,13 @@ struct CompiledOps {
     int64_t total = 0;
     for (int64_t o = 0; o < n.k; ++o) {
       total += static_cast<int64_t>(
-          bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * n.stride, n.stride));
+          ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * n.stride, n.stride));
     }
     return total;
   }
   static int64_t CollectionEmpty(const Node& n, Evaluator& ev) {
     const Slice s = RunSlice(n.a, ev);
-    return bits::IsZero(s.words, s.bit, n.width);
+    return ir::bits::IsZero(s.words, s.bit, n.width);
   }
 
   // A fun with up to three scalar parameters and a scalar result: a..c are the arguments, k

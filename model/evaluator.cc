@@ -19,11 +19,11 @@ std::string Quoted(const std::string& name) { return absl::StrCat("`", name, "`"
 
 }  // namespace
 
-void ThrowModelError(Location loc, std::string message) {
+void ThrowModelError(ir::Location loc, std::string message) {
   throw ModelError{loc, std::move(message)};
 }
 
-std::string OutsideMessage(const Type* type, int64_t value) {
+std::string OutsideMessage(const ir::Type* type, int64_t value) {
   return absl::StrCat("value ", value, " is outside ", type->ToString());
 }
 
@@ -71,8 +71,8 @@ void Evaluator::Reset() {
   arg_slices_.clear();
 }
 
-uint64_t Evaluator::ArrayOffset(const ir::Expr& e, const Type* array, int64_t index) {
-  const Type* it = array->index;
+uint64_t Evaluator::ArrayOffset(const ir::Expr& e, const ir::Type* array, int64_t index) {
+  const ir::Type* it = array->index;
   if (!InType(it, index)) {
     std::string name = PlaceName(*e.args[0]);
     ThrowModelError(e.loc, absl::StrCat(name.empty() ? "" : absl::StrCat(name, "[", index, "]: "),
@@ -86,18 +86,18 @@ int64_t Evaluator::ScalarNode(const ir::Expr& e) {
   using ir::ExprOp;
   switch (e.op) {
     case ExprOp::kIndex: {
-      const Type* at = e.args[0]->type;
+      const ir::Type* at = e.args[0]->type;
       Slice base = Composite(*e.args[0]);
       uint64_t off = ArrayOffset(e, at, Scalar(*e.args[1]));
       return ReadScalar(e.type, base.words, base.bit + off);
     }
     case ExprOp::kField: {
       Slice base = Composite(*e.args[0]);
-      const StructDef::Field& f = e.args[0]->type->struct_def->fields[e.index];
+      const ir::StructDef::Field& f = e.args[0]->type->struct_def->fields[e.index];
       return ReadScalar(f.type, base.words, base.bit + f.offset);
     }
     case ExprOp::kAttr: {
-      const EnumDef* def = e.args[0]->type->enum_def;
+      const ir::EnumDef* def = e.args[0]->type->enum_def;
       return def->attr_values[Scalar(*e.args[0])][e.index];
     }
     case ExprOp::kNeg: {
@@ -154,7 +154,7 @@ int64_t Evaluator::ScalarNode(const ir::Expr& e) {
     }
     case ExprOp::kNext:
     case ExprOp::kPrev: {
-      const Type* t = e.args[0]->type;
+      const ir::Type* t = e.args[0]->type;
       int64_t n = t->Cardinality();
       int64_t o = t->OrdinalOf(Scalar(*e.args[0]));
       o = e.op == ExprOp::kNext ? (o + 1 == n ? 0 : o + 1) : (o == 0 ? n - 1 : o - 1);
@@ -163,7 +163,7 @@ int64_t Evaluator::ScalarNode(const ir::Expr& e) {
     case ExprOp::kOrd:
       return e.args[0]->type->OrdinalOf(Scalar(*e.args[0]));
     case ExprOp::kNone:
-      return kNoneValue;
+      return ir::kNoneValue;
     case ExprOp::kSome:
       return Scalar(*e.args[0]);
     default:
@@ -174,14 +174,14 @@ int64_t Evaluator::ScalarNode(const ir::Expr& e) {
 int64_t Evaluator::Binary(const ir::Expr& e) {
   using ir::ExprOp;
   if (e.op == ExprOp::kEq || e.op == ExprOp::kNe) {
-    const Type* t = e.args[0]->type;
+    const ir::Type* t = e.args[0]->type;
     bool equal;
     if (IsScalarType(t)) {
       equal = Scalar(*e.args[0]) == Scalar(*e.args[1]);
     } else {
       Slice a = Composite(*e.args[0]);
       Slice b = Composite(*e.args[1]);
-      equal = bits::Equal(a.words, a.bit, b.words, b.bit, t->width);
+      equal = ir::bits::Equal(a.words, a.bit, b.words, b.bit, t->width);
     }
     return (e.op == ExprOp::kEq) == equal;
   }
@@ -292,8 +292,8 @@ int64_t Evaluator::Quantify(const ir::Expr& e) {
 int64_t Evaluator::CollectionScalar(const ir::Expr& e) {
   using ir::ExprOp;
   const ir::Expr& ce = e.op == ExprOp::kIn ? *e.args[1] : *e.args[0];
-  const Type* ct = ce.type;
-  if (e.op == ExprOp::kEmpty && IsScalarType(ct)) return Scalar(ce) == kNoneValue;
+  const ir::Type* ct = ce.type;
+  if (e.op == ExprOp::kEmpty && IsScalarType(ct)) return Scalar(ce) == ir::kNoneValue;
   // For `in` and a bag count, the member is evaluated before the collection, left to right.
   int64_t member = 0;
   if (e.op == ExprOp::kIn && IsScalarType(ct->elem)) member = Scalar(*e.args[0]);
@@ -304,40 +304,40 @@ int64_t Evaluator::CollectionScalar(const ir::Expr& e) {
   switch (e.op) {
     case ExprOp::kEmpty:
       // A seq is empty when its length is 0: one read instead of a pass over its elements.
-      if (ct->kind == TypeKind::kSeq) return SeqLength(ct, s) == 0;
-      return bits::IsZero(s.words, s.bit, ct->width);
+      if (ct->kind == ir::TypeKind::kSeq) return SeqLength(ct, s) == 0;
+      return ir::bits::IsZero(s.words, s.bit, ct->width);
     case ExprOp::kLen:
       return SeqLength(ct, s);
     case ExprOp::kSize: {
-      if (ct->kind == TypeKind::kSeq) return SeqLength(ct, s);
-      uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
+      if (ct->kind == ir::TypeKind::kSeq) return SeqLength(ct, s);
+      uint32_t cw = ct->kind == ir::TypeKind::kBag ? ct->CountWidth() : 1;
       int64_t n = ct->elem->Cardinality();
       int64_t total = 0;
       for (int64_t o = 0; o < n; ++o) {
         total +=
-            static_cast<int64_t>(bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw));
+            static_cast<int64_t>(ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw));
       }
       return total;
     }
     case ExprOp::kCount:
     case ExprOp::kIn: {
-      const Type* et = ct->elem;
-      if (ct->kind == TypeKind::kSeq) {
+      const ir::Type* et = ct->elem;
+      if (ct->kind == ir::TypeKind::kSeq) {
         int64_t len = SeqLength(ct, s);
         uint64_t base = s.bit + ct->CountWidth();
         for (int64_t i = 0; i < len; ++i) {
           uint64_t at = base + static_cast<uint64_t>(i) * et->width;
           bool same = IsScalarType(et)
                           ? ReadScalar(et, s.words, at) == member
-                          : bits::Equal(s.words, at, in_elem.words, in_elem.bit, et->width);
+                          : ir::bits::Equal(s.words, at, in_elem.words, in_elem.bit, et->width);
           if (same) return 1;
         }
         return 0;
       }
       if (!InType(et, member)) return 0;
-      uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
+      uint32_t cw = ct->kind == ir::TypeKind::kBag ? ct->CountWidth() : 1;
       uint64_t count =
-          bits::Read(s.words, s.bit + static_cast<uint64_t>(et->OrdinalOf(member)) * cw, cw);
+          ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(et->OrdinalOf(member)) * cw, cw);
       return e.op == ExprOp::kIn ? count != 0 : static_cast<int64_t>(count);
     }
     default:
@@ -348,20 +348,20 @@ int64_t Evaluator::CollectionScalar(const ir::Expr& e) {
 
 int64_t Evaluator::ScalarOfComposite(const ir::Expr& e) {
   // kUnwrap with a scalar result: of a scalar option, or of an option of `int`.
-  const Type* ot = e.args[0]->type;
+  const ir::Type* ot = e.args[0]->type;
   if (IsScalarType(ot)) {
     int64_t v = Scalar(*e.args[0]);
-    if (v == kNoneValue) ThrowModelError(e.loc, UnwrapMessage(*e.args[0]));
+    if (v == ir::kNoneValue) ThrowModelError(e.loc, UnwrapMessage(*e.args[0]));
     return v;
   }
   Slice s = Composite(*e.args[0]);
-  if (bits::Read(s.words, s.bit, 1) == 0) ThrowModelError(e.loc, UnwrapMessage(*e.args[0]));
+  if (ir::bits::Read(s.words, s.bit, 1) == 0) ThrowModelError(e.loc, UnwrapMessage(*e.args[0]));
   return ReadScalar(e.type, s.words, s.bit + 1);
 }
 
 Slice Evaluator::SeqElement(const ir::Expr& e) {
   using ir::ExprOp;
-  const Type* ct = e.args[0]->type;
+  const ir::Type* ct = e.args[0]->type;
   Slice s = Composite(*e.args[0]);
   int64_t len = SeqLength(ct, s);
   int64_t i = 0;
@@ -410,7 +410,7 @@ Slice Evaluator::Call(const ir::Expr& e, int64_t* scalar_result) {
       callee.scalars[p.slot] = v;
     } else {
       Slice s = arg_slices_[ci++];
-      bits::Copy(callee.words, static_cast<uint64_t>(p.slot), s.words, s.bit, p.type->width);
+      ir::bits::Copy(callee.words, static_cast<uint64_t>(p.slot), s.words, s.bit, p.type->width);
     }
   }
   arg_scalars_.resize(scalar_base);
@@ -432,17 +432,17 @@ Slice Evaluator::Call(const ir::Expr& e, int64_t* scalar_result) {
   frame_ = caller;
   // The body's value may live in the fun's frame, which the next call of `f` overwrites.
   uint32_t* t = temps_.Alloc(f.result->width);
-  bits::Copy(t, 0, r.words, r.bit, f.result->width);
+  ir::bits::Copy(t, 0, r.words, r.bit, f.result->width);
   return {t, 0};
 }
 
 Slice Evaluator::SetLiteral(const ir::Expr& e) {
-  const Type* et = e.type->elem;
+  const ir::Type* et = e.type->elem;
   uint32_t* t = temps_.Alloc(e.type->width);
   for (const ir::ExprPtr& arg : e.args) {
     int64_t v = Scalar(*arg);
     if (!InType(et, v)) ThrowModelError(arg->loc, OutsideMessage(et, v));
-    bits::Write(t, static_cast<uint64_t>(et->OrdinalOf(v)), 1, 1);
+    ir::bits::Write(t, static_cast<uint64_t>(et->OrdinalOf(v)), 1, 1);
   }
   return {t, 0};
 }
@@ -452,7 +452,7 @@ Slice Evaluator::CompositeNode(const ir::Expr& e) {
   using ir::ExprOp;
   switch (e.op) {
     case ExprOp::kIndex: {
-      const Type* at = e.args[0]->type;
+      const ir::Type* at = e.args[0]->type;
       Slice base = Composite(*e.args[0]);
       return {base.words, base.bit + ArrayOffset(e, at, Scalar(*e.args[1]))};
     }
@@ -470,7 +470,7 @@ Slice Evaluator::CompositeNode(const ir::Expr& e) {
       return SeqElement(e);
     case ExprOp::kUnwrap: {
       Slice s = Composite(*e.args[0]);
-      if (bits::Read(s.words, s.bit, 1) == 0) ThrowModelError(e.loc, UnwrapMessage(*e.args[0]));
+      if (ir::bits::Read(s.words, s.bit, 1) == 0) ThrowModelError(e.loc, UnwrapMessage(*e.args[0]));
       return {s.words, s.bit + 1};
     }
     case ExprOp::kSetLiteral:
@@ -478,16 +478,16 @@ Slice Evaluator::CompositeNode(const ir::Expr& e) {
     case ExprOp::kNone:
       return {temps_.Alloc(e.type->width), 0};
     case ExprOp::kSome: {
-      const Type* et = e.type->elem;
+      const ir::Type* et = e.type->elem;
       uint32_t* t = temps_.Alloc(e.type->width);
-      bits::Write(t, 0, 1, 1);
+      ir::bits::Write(t, 0, 1, 1);
       if (IsScalarType(et)) {
         int64_t v = Scalar(*e.args[0]);
         if (!InType(et, v)) ThrowModelError(e.args[0]->loc, OutsideMessage(et, v));
-        bits::Write(t, 1, et->width, EncodeScalar(et, v));
+        ir::bits::Write(t, 1, et->width, EncodeScalar(et, v));
       } else {
         Slice s = Composite(*e.args[0]);
-        bits::Copy(t, 1, s.words, s.bit, et->width);
+        ir::bits::Copy(t, 1, s.words, s.bit, et->width);
       }
       return {t, 0};
     }
@@ -519,7 +519,7 @@ Place Evaluator::ResolvePlaceNode(const ir::Expr& place, uint32_t* state) {
     }
     case ExprOp::kUnwrap: {
       Place base = ResolvePlace(*place.args[0], state);
-      if (base.words == nullptr || bits::Read(base.words, base.bit, 1) == 0) {
+      if (base.words == nullptr || ir::bits::Read(base.words, base.bit, 1) == 0) {
         ThrowModelError(place.loc, UnwrapMessage(*place.args[0]));
       }
       base.bit += 1;
@@ -552,7 +552,7 @@ std::string Evaluator::PlaceName(const ir::Expr& place) {
         return absl::StrCat(base, ".", place.args[0]->type->struct_def->fields[place.index].name);
       }
       if (place.op == ExprOp::kUnwrap) return absl::StrCat(base, "!");
-      const Type* it = place.args[0]->type->index;
+      const ir::Type* it = place.args[0]->type->index;
       int64_t v = Scalar(*place.args[1]);
       return absl::StrCat(base, "[", InType(it, v) ? FormatScalar(it, v) : absl::StrCat(v), "]");
     }

@@ -17,19 +17,19 @@
 #include <string>
 #include <vector>
 
-#include "model/bits.h"
+#include "ir/bits.h"
 #include "model/compiled_expr.h"
-#include "model/ir.h"
+#include "ir/ir.h"
 
 namespace rulecheck::model {
 
 // What went wrong and where. Thrown by evaluation and by checked writes; never leaves model/.
 struct ModelError {
-  Location loc;
+  ir::Location loc;
   std::string message;
 };
 
-[[noreturn]] void ThrowModelError(Location loc, std::string message);
+[[noreturn]] void ThrowModelError(ir::Location loc, std::string message);
 
 // A composite value: bits starting at bit `bit` of `words`.
 struct Slice {
@@ -84,28 +84,28 @@ class TempStack {
 };
 
 // Inline versions of Type::is_scalar and Type::Contains for the hot paths.
-inline bool IsScalarType(const Type* t) {
+inline bool IsScalarType(const ir::Type* t) {
   switch (t->kind) {
-    case TypeKind::kBool:
-    case TypeKind::kInt:
-    case TypeKind::kRange:
-    case TypeKind::kEnum:
+    case ir::TypeKind::kBool:
+    case ir::TypeKind::kInt:
+    case ir::TypeKind::kRange:
+    case ir::TypeKind::kEnum:
       return true;
-    case TypeKind::kOption:
+    case ir::TypeKind::kOption:
       return t->elem->is_finite_scalar();
     default:
       return false;
   }
 }
-inline bool InType(const Type* t, int64_t v) {
+inline bool InType(const ir::Type* t, int64_t v) {
   switch (t->kind) {
-    case TypeKind::kBool:
+    case ir::TypeKind::kBool:
       return v == 0 || v == 1;
-    case TypeKind::kInt:
+    case ir::TypeKind::kInt:
       return true;
-    case TypeKind::kRange:
+    case ir::TypeKind::kRange:
       return v >= t->lo && v <= t->hi;
-    case TypeKind::kEnum:
+    case ir::TypeKind::kEnum:
       return v >= 0 && v < static_cast<int64_t>(t->enum_def->members.size());
     default:
       return t->Contains(v);
@@ -113,22 +113,22 @@ inline bool InType(const Type* t, int64_t v) {
 }
 
 // Canonical bits of a scalar logical value and back (Type::Encode/Decode, inline).
-inline uint64_t EncodeScalar(const Type* t, int64_t v) {
+inline uint64_t EncodeScalar(const ir::Type* t, int64_t v) {
   switch (t->kind) {
-    case TypeKind::kRange:
+    case ir::TypeKind::kRange:
       return static_cast<uint64_t>(v - t->lo);
-    case TypeKind::kOption:
-      return v == kNoneValue ? 0 : static_cast<uint64_t>(t->elem->OrdinalOf(v)) + 1;
+    case ir::TypeKind::kOption:
+      return v == ir::kNoneValue ? 0 : static_cast<uint64_t>(t->elem->OrdinalOf(v)) + 1;
     default:
       return static_cast<uint64_t>(v);
   }
 }
-inline int64_t DecodeScalar(const Type* t, uint64_t b) {
+inline int64_t DecodeScalar(const ir::Type* t, uint64_t b) {
   switch (t->kind) {
-    case TypeKind::kRange:
+    case ir::TypeKind::kRange:
       return t->lo + static_cast<int64_t>(b);
-    case TypeKind::kOption:
-      return b == 0 ? kNoneValue : t->elem->ValueAt(static_cast<int64_t>(b) - 1);
+    case ir::TypeKind::kOption:
+      return b == 0 ? ir::kNoneValue : t->elem->ValueAt(static_cast<int64_t>(b) - 1);
     default:
       return static_cast<int64_t>(b);
   }
@@ -136,7 +136,7 @@ inline int64_t DecodeScalar(const Type* t, uint64_t b) {
 
 // A writable place: a scalar local, or bits of the state or of a frame.
 struct Place {
-  const Type* type = nullptr;
+  const ir::Type* type = nullptr;
   int64_t* scalar = nullptr;  // set for a scalar local
   uint32_t* words = nullptr;
   uint64_t bit = 0;
@@ -206,13 +206,13 @@ class Evaluator {
   bool ForEachValue(const ir::Domain& domain, F&& f);
 
   // Reading one scalar from bits.
-  static int64_t ReadScalar(const Type* t, const uint32_t* words, uint64_t bit) {
-    return DecodeScalar(t, bits::Read(words, bit, t->width));
+  static int64_t ReadScalar(const ir::Type* t, const uint32_t* words, uint64_t bit) {
+    return DecodeScalar(t, ir::bits::Read(words, bit, t->width));
   }
 
   // The number of elements of a seq at `s`.
-  static int64_t SeqLength(const Type* seq, Slice s) {
-    return static_cast<int64_t>(bits::Read(s.words, s.bit, seq->CountWidth()));
+  static int64_t SeqLength(const ir::Type* seq, Slice s) {
+    return static_cast<int64_t>(ir::bits::Read(s.words, s.bit, seq->CountWidth()));
   }
 
  private:
@@ -229,7 +229,7 @@ class Evaluator {
   Slice SeqElement(const ir::Expr& e);
   Slice Call(const ir::Expr& e, int64_t* scalar_result);
   Slice SetLiteral(const ir::Expr& e);
-  uint64_t ArrayOffset(const ir::Expr& e, const Type* array, int64_t index);
+  uint64_t ArrayOffset(const ir::Expr& e, const ir::Type* array, int64_t index);
 
   const ir::Program& program_;
   const uint32_t* state_ = nullptr;
@@ -241,13 +241,13 @@ class Evaluator {
 };
 
 // "value 4 is outside 0..3" and friends, with values named as the language writes them.
-std::string OutsideMessage(const Type* type, int64_t value);
+std::string OutsideMessage(const ir::Type* type, int64_t value);
 
 template <typename F>
 bool Evaluator::ForEachValue(const ir::Domain& domain, F&& f) {
   switch (domain.kind) {
     case ir::DomainKind::kType: {
-      const Type* t = domain.elem_type;
+      const ir::Type* t = domain.elem_type;
       int64_t n = t->Cardinality();
       for (int64_t o = 0; o < n; ++o) {
         if (!f(t->ValueAt(o))) return false;
@@ -265,20 +265,20 @@ bool Evaluator::ForEachValue(const ir::Domain& domain, F&& f) {
     }
     case ir::DomainKind::kSet:
     case ir::DomainKind::kBag: {
-      const Type* ct = domain.collection->type;
-      const Type* et = ct->elem;
+      const ir::Type* ct = domain.collection->type;
+      const ir::Type* et = ct->elem;
       Slice s = Composite(*domain.collection);
       int64_t n = et->Cardinality();
       uint32_t cw = domain.kind == ir::DomainKind::kSet ? 1 : ct->CountWidth();
       for (int64_t o = 0; o < n; ++o) {
-        if (bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw) == 0) continue;
+        if (ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw) == 0) continue;
         if (!f(et->ValueAt(o))) return false;
       }
       return true;
     }
     case ir::DomainKind::kSeq: {
-      const Type* ct = domain.collection->type;
-      const Type* et = ct->elem;
+      const ir::Type* ct = domain.collection->type;
+      const ir::Type* et = ct->elem;
       if (!et->is_scalar()) {
         ThrowModelError(domain.collection->loc,
                         "iterating over a seq of composite values is not supported");

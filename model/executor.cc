@@ -61,7 +61,7 @@ void Executor::Run(const ir::Block& body, Frame frame, const ir::FrameLayout& la
   Continue();
 }
 
-void Executor::Fail(SuccessorSink& sink, StepFailure::Kind kind, Location loc,
+void Executor::Fail(SuccessorSink& sink, StepFailure::Kind kind, ir::Location loc,
                     std::string message) {
   StepFailure failure;
   failure.kind = kind;
@@ -71,7 +71,7 @@ void Executor::Fail(SuccessorSink& sink, StepFailure::Kind kind, Location loc,
   sink.OnFailure(failure);
 }
 
-void Executor::Fail(StepFailure::Kind kind, Location loc, std::string message) {
+void Executor::Fail(StepFailure::Kind kind, ir::Location loc, std::string message) {
   Fail(*sink_, kind, loc, std::move(message));
 }
 
@@ -316,7 +316,7 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
   emit_args_.clear();
   for (size_t i = 0; i < s.args.size(); ++i) {
     int64_t v = eval_.Scalar(*s.args[i]);
-    const Type* t = event.params[i].type;
+    const ir::Type* t = event.params[i].type;
     if (!InType(t, v)) {
       ThrowModelError(s.args[i]->loc,
                       absl::StrCat("emit ", event.name, ": argument `", event.params[i].name,
@@ -339,7 +339,7 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
     }
     uint32_t* st = state_.data();
     int64_t length = static_cast<int64_t>(
-        bits::Read(st, layout_.pending_length_offset(), layout_.pending_length_width()));
+        ir::bits::Read(st, layout_.pending_length_offset(), layout_.pending_length_width()));
     if (length >= layout_.pending_capacity()) {
       std::string args;
       for (size_t i = 0; i < emit_args_.size(); ++i) {
@@ -354,14 +354,14 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
       return false;
     }
     uint64_t at = layout_.pending_entry_offset(length);
-    bits::Write(st, at, layout_.pending_trigger_width(), static_cast<uint64_t>(t) + 1);
+    ir::bits::Write(st, at, layout_.pending_trigger_width(), static_cast<uint64_t>(t) + 1);
     at += layout_.pending_trigger_width();
     for (size_t i = 0; i < emit_args_.size(); ++i) {
-      const Type* pt = event.params[i].type;
-      bits::Write(st, at, pt->width, EncodeScalar(pt, emit_args_[i]));
+      const ir::Type* pt = event.params[i].type;
+      ir::bits::Write(st, at, pt->width, EncodeScalar(pt, emit_args_[i]));
       at += pt->width;
     }
-    bits::Write(st, layout_.pending_length_offset(), layout_.pending_length_width(),
+    ir::bits::Write(st, layout_.pending_length_offset(), layout_.pending_length_width(),
                 static_cast<uint64_t>(length) + 1);
   }
   return true;
@@ -370,14 +370,14 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
 void Executor::RemovePending(int64_t i) {
   uint32_t* st = state_.data();
   int64_t length = static_cast<int64_t>(
-      bits::Read(st, layout_.pending_length_offset(), layout_.pending_length_width()));
+      ir::bits::Read(st, layout_.pending_length_offset(), layout_.pending_length_width()));
   assert(i < length);
   const uint32_t width = layout_.pending_entry_width();
   for (int64_t j = i; j + 1 < length; ++j) {
-    bits::Copy(st, layout_.pending_entry_offset(j), st, layout_.pending_entry_offset(j + 1), width);
+    ir::bits::Copy(st, layout_.pending_entry_offset(j), st, layout_.pending_entry_offset(j + 1), width);
   }
-  bits::Clear(st, layout_.pending_entry_offset(length - 1), width);
-  bits::Write(st, layout_.pending_length_offset(), layout_.pending_length_width(),
+  ir::bits::Clear(st, layout_.pending_entry_offset(length - 1), width);
+  ir::bits::Write(st, layout_.pending_length_offset(), layout_.pending_length_width(),
               static_cast<uint64_t>(length) - 1);
 }
 
@@ -393,10 +393,10 @@ void Executor::InitVariables() {
         ThrowModelError(var.initial->loc, absl::StrCat(var.name, " := ", value, " is outside ",
                                                        var.type->ToString()));
       }
-      bits::Write(p.words, p.bit, p.type->width, EncodeScalar(p.type, value));
+      ir::bits::Write(p.words, p.bit, p.type->width, EncodeScalar(p.type, value));
     } else {
       Slice value = eval_.Composite(*var.initial);
-      bits::Copy(p.words, p.bit, value.words, value.bit, var.type->width);
+      ir::bits::Copy(p.words, p.bit, value.words, value.bit, var.type->width);
     }
   }
 }
@@ -409,10 +409,10 @@ void Executor::ExecAssign(const ir::Stmt& s) {
     if (v.words == p.words && v.bit != p.bit && v.bit < p.bit + width && p.bit < v.bit + width) {
       // Overlapping ranges: go through a temporary.
       uint32_t* t = eval_.temps().Alloc(width);
-      bits::Copy(t, 0, v.words, v.bit, width);
+      ir::bits::Copy(t, 0, v.words, v.bit, width);
       v = {t, 0};
     }
-    bits::Copy(p.words, p.bit, v.words, v.bit, width);
+    ir::bits::Copy(p.words, p.bit, v.words, v.bit, width);
     return;
   }
   int64_t v = eval_.Scalar(*s.value);
@@ -437,18 +437,18 @@ void Executor::ExecAssign(const ir::Stmt& s) {
   if (p.scalar != nullptr) {
     *p.scalar = result;
   } else {
-    bits::Write(p.words, p.bit, p.type->width, EncodeScalar(p.type, result));
+    ir::bits::Write(p.words, p.bit, p.type->width, EncodeScalar(p.type, result));
   }
 }
 
 void Executor::ExecLet(const ir::Stmt& s) {
-  const Type* t = s.value->type;
+  const ir::Type* t = s.value->type;
   if (IsScalarType(t)) {
     frame_.scalars[s.slot] = eval_.Scalar(*s.value);
     return;
   }
   Slice v = eval_.Composite(*s.value);
-  bits::Copy(frame_.words, static_cast<uint64_t>(s.slot), v.words, v.bit, t->width);
+  ir::bits::Copy(frame_.words, static_cast<uint64_t>(s.slot), v.words, v.bit, t->width);
 }
 
 }  // namespace rulecheck::model

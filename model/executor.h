@@ -53,7 +53,7 @@ class Executor {
   void RemovePending(int64_t i);
 
   // Reports a failure of the current move to `sink`.
-  void Fail(SuccessorSink& sink, StepFailure::Kind kind, Location loc, std::string message);
+  void Fail(SuccessorSink& sink, StepFailure::Kind kind, ir::Location loc, std::string message);
 
  private:
   // A piece of the rest of a path: statements of a block from `next` on, or the iterations
@@ -98,17 +98,17 @@ class Executor {
   void Save(Snapshot& snap);
   void Restore(const Snapshot& snap);
   void PushBlock(const ir::Block& b);
-  void Fail(StepFailure::Kind kind, Location loc, std::string message);
+  void Fail(StepFailure::Kind kind, ir::Location loc, std::string message);
 
   // An element to put into a collection: a scalar's logical value or a composite's bits
   // (copied to a temporary, so writing the collection cannot change it).
   struct Elem {
-    const Type* type = nullptr;
+    const ir::Type* type = nullptr;
     int64_t scalar = 0;
     Slice slice;
   };
   // Throws ModelError when a scalar element is outside `elem_type`.
-  Elem EvalElem(const Type* elem_type, const ir::Expr& e);
+  Elem EvalElem(const ir::Type* elem_type, const ir::Expr& e);
   void WriteElem(uint32_t* words, uint64_t bit, const Elem& e);
   bool ElemEquals(const uint32_t* words, uint64_t bit, const Elem& e);
   // The collection primitives on a bag, set or seq place. Insert and Erase return an outcome
@@ -124,7 +124,7 @@ class Executor {
   std::string Quote(const char* op, const ir::Expr& place, const Elem* e, const int64_t* index);
 
   const ir::Program& program_;
-  const StateLayout& layout_;
+  const ir::StateLayout& layout_;
   Evaluator& eval_;
   std::vector<uint32_t> state_;
   Move move_;

@@ -17,13 +17,13 @@ namespace {
 // Outcomes of the collection primitives; the caller words the message.
 enum Outcome { kDone = 0, kFull, kAbsent, kPresent };
 
-uint64_t SlotBit(const Type* seq, uint64_t base, int64_t i) {
+uint64_t SlotBit(const ir::Type* seq, uint64_t base, int64_t i) {
   return base + seq->CountWidth() + static_cast<uint64_t>(i) * seq->ElemWidth();
 }
 
 }  // namespace
 
-Executor::Elem Executor::EvalElem(const Type* elem_type, const ir::Expr& e) {
+Executor::Elem Executor::EvalElem(const ir::Type* elem_type, const ir::Expr& e) {
   Elem elem;
   elem.type = elem_type;
   if (IsScalarType(elem_type)) {
@@ -35,7 +35,7 @@ Executor::Elem Executor::EvalElem(const Type* elem_type, const ir::Expr& e) {
     // Copied, so that writing the collection cannot change the element.
     Slice s = eval_.Composite(e);
     uint32_t* t = eval_.temps().Alloc(elem_type->width);
-    bits::Copy(t, 0, s.words, s.bit, elem_type->width);
+    ir::bits::Copy(t, 0, s.words, s.bit, elem_type->width);
     elem.slice = {t, 0};
   }
   return elem;
@@ -43,15 +43,15 @@ Executor::Elem Executor::EvalElem(const Type* elem_type, const ir::Expr& e) {
 
 void Executor::WriteElem(uint32_t* words, uint64_t bit, const Elem& e) {
   if (IsScalarType(e.type)) {
-    bits::Write(words, bit, e.type->width, EncodeScalar(e.type, e.scalar));
+    ir::bits::Write(words, bit, e.type->width, EncodeScalar(e.type, e.scalar));
   } else {
-    bits::Copy(words, bit, e.slice.words, e.slice.bit, e.type->width);
+    ir::bits::Copy(words, bit, e.slice.words, e.slice.bit, e.type->width);
   }
 }
 
 bool Executor::ElemEquals(const uint32_t* words, uint64_t bit, const Elem& e) {
   if (IsScalarType(e.type)) return Evaluator::ReadScalar(e.type, words, bit) == e.scalar;
-  return bits::Equal(words, bit, e.slice.words, e.slice.bit, e.type->width);
+  return ir::bits::Equal(words, bit, e.slice.words, e.slice.bit, e.type->width);
 }
 
 std::string Executor::ElemText(const Elem& e) {
@@ -60,27 +60,27 @@ std::string Executor::ElemText(const Elem& e) {
 }
 
 int Executor::Insert(const Place& p, const Elem& e, bool strict) {
-  const Type* ct = p.type;
+  const ir::Type* ct = p.type;
   switch (ct->kind) {
-    case TypeKind::kBag: {
+    case ir::TypeKind::kBag: {
       const uint32_t cw = ct->CountWidth();
       uint64_t at = p.bit + static_cast<uint64_t>(ct->elem->OrdinalOf(e.scalar)) * cw;
-      uint64_t count = bits::Read(p.words, at, cw);
+      uint64_t count = ir::bits::Read(p.words, at, cw);
       if (static_cast<int64_t>(count) >= ct->capacity) return kFull;
-      bits::Write(p.words, at, cw, count + 1);
+      ir::bits::Write(p.words, at, cw, count + 1);
       return kDone;
     }
-    case TypeKind::kSet: {
+    case ir::TypeKind::kSet: {
       uint64_t at = p.bit + static_cast<uint64_t>(ct->elem->OrdinalOf(e.scalar));
-      if (bits::Read(p.words, at, 1) != 0) return strict ? kPresent : kDone;
-      bits::Write(p.words, at, 1, 1);
+      if (ir::bits::Read(p.words, at, 1) != 0) return strict ? kPresent : kDone;
+      ir::bits::Write(p.words, at, 1, 1);
       return kDone;
     }
-    case TypeKind::kSeq: {
+    case ir::TypeKind::kSeq: {
       int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
       if (length >= ct->capacity) return kFull;
       WriteElem(p.words, SlotBit(ct, p.bit, length), e);
-      bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) + 1);
+      ir::bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) + 1);
       return kDone;
     }
     default:
@@ -90,18 +90,18 @@ int Executor::Insert(const Place& p, const Elem& e, bool strict) {
 }
 
 int Executor::Erase(const Place& p, const Elem& e) {
-  const Type* ct = p.type;
+  const ir::Type* ct = p.type;
   switch (ct->kind) {
-    case TypeKind::kBag:
-    case TypeKind::kSet: {
-      const uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
+    case ir::TypeKind::kBag:
+    case ir::TypeKind::kSet: {
+      const uint32_t cw = ct->kind == ir::TypeKind::kBag ? ct->CountWidth() : 1;
       uint64_t at = p.bit + static_cast<uint64_t>(ct->elem->OrdinalOf(e.scalar)) * cw;
-      uint64_t count = bits::Read(p.words, at, cw);
+      uint64_t count = ir::bits::Read(p.words, at, cw);
       if (count == 0) return kAbsent;
-      bits::Write(p.words, at, cw, count - 1);
+      ir::bits::Write(p.words, at, cw, count - 1);
       return kDone;
     }
-    case TypeKind::kSeq: {
+    case ir::TypeKind::kSeq: {
       // The topmost occurrence goes.
       for (int64_t i = Evaluator::SeqLength(ct, {p.words, p.bit}) - 1; i >= 0; --i) {
         if (ElemEquals(p.words, SlotBit(ct, p.bit, i), e)) {
@@ -118,23 +118,23 @@ int Executor::Erase(const Place& p, const Elem& e) {
 }
 
 void Executor::SeqInsertAt(const Place& p, int64_t i, const Elem& e) {
-  const Type* ct = p.type;
+  const ir::Type* ct = p.type;
   int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
   for (int64_t j = length; j > i; --j) {
-    bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j - 1), ct->ElemWidth());
+    ir::bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j - 1), ct->ElemWidth());
   }
   WriteElem(p.words, SlotBit(ct, p.bit, i), e);
-  bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) + 1);
+  ir::bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) + 1);
 }
 
 void Executor::SeqRemoveAt(const Place& p, int64_t i) {
-  const Type* ct = p.type;
+  const ir::Type* ct = p.type;
   int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
   for (int64_t j = i; j + 1 < length; ++j) {
-    bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j + 1), ct->ElemWidth());
+    ir::bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j + 1), ct->ElemWidth());
   }
-  bits::Clear(p.words, SlotBit(ct, p.bit, length - 1), ct->ElemWidth());
-  bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) - 1);
+  ir::bits::Clear(p.words, SlotBit(ct, p.bit, length - 1), ct->ElemWidth());
+  ir::bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) - 1);
 }
 
 std::string Executor::Quote(const char* op, const ir::Expr& place, const Elem* e,
@@ -148,11 +148,11 @@ std::string Executor::Quote(const char* op, const ir::Expr& place, const Elem* e
 void Executor::ExecCollection(const ir::Stmt& s) {
   using ir::StmtOp;
   Place p = eval_.ResolvePlace(*s.place, state_.data());
-  const Type* ct = p.type;
+  const ir::Type* ct = p.type;
   const int64_t capacity = ct->capacity;
   switch (s.op) {
     case StmtOp::kClear:
-      bits::Clear(p.words, p.bit, ct->width);
+      ir::bits::Clear(p.words, p.bit, ct->width);
       return;
     case StmtOp::kAdd:
     case StmtOp::kPush: {
@@ -160,7 +160,7 @@ void Executor::ExecCollection(const ir::Stmt& s) {
       const char* op = s.op == StmtOp::kAdd ? "add" : "push";
       if (Insert(p, e, /*strict=*/false) == kFull) {
         std::string name = eval_.PlaceName(*s.place);
-        ThrowModelError(s.loc, ct->kind == TypeKind::kBag
+        ThrowModelError(s.loc, ct->kind == ir::TypeKind::kBag
                                    ? absl::StrCat(Quote(op, *s.place, &e, nullptr), ": ", name,
                                                   " already holds ", capacity, " ", ElemText(e),
                                                   ", its capacity")
@@ -229,7 +229,7 @@ void Executor::ExecMove(const ir::Stmt& s) {
   Elem e = EvalElem(s.place->type->elem, *s.value);
   Place from = eval_.ResolvePlace(*s.place, state_.data());
   Place to = eval_.ResolvePlace(*s.target, state_.data());
-  const Type* tt = to.type;
+  const ir::Type* tt = to.type;
   auto what = [&]() {
     return absl::StrCat("move ", ElemText(e), " from ", eval_.PlaceName(*s.place), " to ",
                         eval_.PlaceName(*s.target));
@@ -245,7 +245,7 @@ void Executor::ExecMove(const ir::Stmt& s) {
   switch (Insert(to, e, /*strict=*/true)) {
     case kFull:
       ThrowModelError(
-          s.loc, tt->kind == TypeKind::kBag
+          s.loc, tt->kind == ir::TypeKind::kBag
                      ? absl::StrCat(what(), ": ", eval_.PlaceName(*s.target), " already holds ",
                                     tt->capacity, " ", ElemText(e), ", its capacity")
                      : absl::StrCat(what(), ": ", eval_.PlaceName(*s.target), " is full (capacity ",

@@ -9,15 +9,16 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "model/checker.h"
-#include "model/diagnostics.h"
-#include "model/parser.h"
+#include "front/diagnostics.h"
+#include "front/parser.h"
+#include "front/type_checker.h"
+#include "ir/passes.h"
 
 namespace rulecheck::model {
 
-std::pair<const SourceFile*, Location> Model::Resolve(Location location) const {
-  const SourceFile* file = source.get();
-  Location local = location;
+std::pair<const ir::SourceFile*, ir::Location> Model::Resolve(ir::Location location) const {
+  const ir::SourceFile* file = source.get();
+  ir::Location local = location;
   for (size_t i = 0; i < extra_sources.size(); ++i) {
     if (location.line >= extra_first_lines[i]) {
       file = extra_sources[i].get();
@@ -42,9 +43,9 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
     const std::string& path, std::string text, const std::vector<ConstOverride>& overrides,
     const std::vector<ExtraProperty>& extra) {
   auto model = std::make_unique<Model>();
-  model->source = std::make_unique<SourceFile>(path, std::move(text));
-  Diagnostics diagnostics(model->source.get());
-  ast::File file = Parse(*model->source, diagnostics);
+  model->source = std::make_unique<ir::SourceFile>(path, std::move(text));
+  front::Diagnostics diagnostics(model->source.get());
+  front::ast::File file = front::Parse(*model->source, diagnostics);
   // A file with syntax errors is not type-checked: the parser has already reported every
   // independent syntax error, and checking the partial tree would only add noise.
   if (diagnostics.has_errors()) return diagnostics.ToStatus();
@@ -53,17 +54,17 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
   int next_line = model->source->line_count() + 1;
   for (const ExtraProperty& property : extra) {
     const bool invariant = property.kind == ExtraProperty::Kind::kInvariant;
-    model->extra_sources.push_back(std::make_unique<SourceFile>(
+    model->extra_sources.push_back(std::make_unique<ir::SourceFile>(
         invariant ? "--invariant" : "--reachable",
         std::string(next_line - 1, '\n') + property.expr));
-    const SourceFile& source = *model->extra_sources.back();
+    const ir::SourceFile& source = *model->extra_sources.back();
     model->extra_first_lines.push_back(next_line);
     diagnostics.AddSource(&source, next_line);
-    Diagnostics own(&source);
+    front::Diagnostics own(&source);
     own.AddSource(&source, next_line);
-    ast::Decl decl;
-    decl.kind = invariant ? ast::DeclKind::kInvariant : ast::DeclKind::kReachable;
-    decl.value = ParseExpression(source, own);
+    front::ast::Decl decl;
+    decl.kind = invariant ? front::ast::DeclKind::kInvariant : front::ast::DeclKind::kReachable;
+    decl.value = front::ParseExpression(source, own);
     if (own.has_errors() || decl.value == nullptr) {
       if (!own.has_errors()) own.Error({next_line, 1}, "expected an expression");
       return own.ToStatus();
@@ -74,7 +75,7 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
     next_line = source.line_count() + 1;
   }
   std::vector<std::string> override_errors;
-  Check(file, overrides, model->program, diagnostics, override_errors);
+  front::Check(file, overrides, model->program, diagnostics, override_errors);
   if (diagnostics.has_errors() || !override_errors.empty()) {
     std::string message = diagnostics.has_errors() ? diagnostics.Render() : "";
     for (const std::string& error : override_errors) {
@@ -83,9 +84,9 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
     }
     return absl::InvalidArgumentError(message);
   }
-  ir::NumberTrailPoints(model->program);
-  model->layout = StateLayout::Build(model->program);
-  model->compiled = CompiledCode::Compile(model->program);
+  ir::LaidOutProgram laid_out = ir::LayOut(ir::NumberTrailPoints(model->program));
+  model->layout = laid_out.layout();
+  model->compiled = CompiledCode::Compile(laid_out);
   return model;
 }
 

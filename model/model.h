@@ -12,18 +12,15 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "model/ir.h"
-#include "model/source.h"
+#include "front/const_override.h"
+#include "ir/ir.h"
+#include "ir/source.h"
 #include "model/compiled_expr.h"
-#include "model/state_layout.h"
+#include "ir/state_layout.h"
 
 namespace rulecheck::model {
 
-// `--const NAME=VALUE` from the command line; VALUE is an integer or true/false.
-struct ConstOverride {
-  std::string name;
-  std::string value;
-};
+using front::ConstOverride;
 
 // A property given on the command line (`rulecheck check --invariant EXPR`): checked as if
 // the file declared it, named by its text.
@@ -34,17 +31,17 @@ struct ExtraProperty {
 };
 
 struct Model {
-  std::unique_ptr<SourceFile> source;
+  std::unique_ptr<ir::SourceFile> source;
   // The text of each ExtraProperty, named `--invariant` or `--reachable`, padded with line
   // breaks so that its one line comes after the file's lines and every other one's: a
   // Location is then unambiguous (see Resolve).
-  std::vector<std::unique_ptr<SourceFile>> extra_sources;
+  std::vector<std::unique_ptr<ir::SourceFile>> extra_sources;
   std::vector<int> extra_first_lines;
   // The source a location lies in (the file or a command-line property) and the location
   // within it, for messages. Thread-safe.
-  std::pair<const SourceFile*, Location> Resolve(Location location) const;
+  std::pair<const ir::SourceFile*, ir::Location> Resolve(ir::Location location) const;
   ir::Program program;
-  StateLayout layout;
+  ir::StateLayout layout;
   // The program's expressions in their specialised form (the IR points into it).
   std::unique_ptr<CompiledCode> compiled;
 };

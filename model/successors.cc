@@ -56,7 +56,7 @@ class SuccessorGenerator::Impl {
                               : IsTerminal(state, nullptr);
     if (terminal) return;
     if (layout_.has_triggers() &&
-        bits::Read(state, layout_.pending_length_offset(), layout_.pending_length_width()) != 0) {
+        ir::bits::Read(state, layout_.pending_length_offset(), layout_.pending_length_width()) != 0) {
       ResolveTrigger(state, sink);
       return;
     }
@@ -160,7 +160,7 @@ class SuccessorGenerator::Impl {
 
   void ResolveTrigger(const uint32_t* state, SuccessorSink& sink) {
     uint64_t at = layout_.pending_entry_offset(0);
-    const int t = static_cast<int>(bits::Read(state, at, layout_.pending_trigger_width())) - 1;
+    const int t = static_cast<int>(ir::bits::Read(state, at, layout_.pending_trigger_width())) - 1;
     const ir::Trigger& trigger = program_.triggers[t];
     const ir::Event& event = program_.events[trigger.event];
     at += layout_.pending_trigger_width();
@@ -170,7 +170,7 @@ class SuccessorGenerator::Impl {
     m.index = t;
     m.args.resize(event.params.size());
     for (size_t i = 0; i < event.params.size(); ++i) {
-      const Type* pt = event.params[i].type;
+      const ir::Type* pt = event.params[i].type;
       int64_t v = Evaluator::ReadScalar(pt, state, at);
       at += pt->width;
       m.args[i] = v;
@@ -196,7 +196,7 @@ class SuccessorGenerator::Impl {
   }
 
   const ir::Program& program_;
-  const StateLayout& layout_;
+  const ir::StateLayout& layout_;
   Evaluator eval_;
   Executor exec_;
   std::vector<FrameBuffer> action_frames_;

@@ -28,9 +28,9 @@ struct Choice {
   enum class Kind { kChoose, kRoll, kMay };
   Kind kind = Kind::kChoose;
   std::string name;              // the bound variable; empty for may
-  const Type* type = nullptr;    // the bound variable's type; bool for may
+  const ir::Type* type = nullptr;    // the bound variable's type; bool for may
   int64_t value = 0;
-  Location loc;
+  ir::Location loc;
 };
 
 struct Move {
@@ -38,7 +38,7 @@ struct Move {
   Kind kind = Kind::kInit;
   int index = -1;                 // the action or trigger
   std::vector<int64_t> args;      // action parameters / trigger binders, logical values
-  const Type* player_type = nullptr;  // the `by` expression's type; null without `by`
+  const ir::Type* player_type = nullptr;  // the `by` expression's type; null without `by`
   int64_t player = 0;
   std::vector<Choice> choices;
   // With SuccessorGenerator::set_record_trail(true): the ids of the statements and `if`
@@ -49,7 +49,7 @@ struct Move {
 struct StepFailure {
   enum class Kind { kAssert, kModelError, kPendingOverflow };
   Kind kind = Kind::kModelError;
-  Location loc;          // the assert, or the expression or statement that failed
+  ir::Location loc;          // the assert, or the expression or statement that failed
   std::string message;
   Move move;             // the move that failed (kInit for an initial state)
 };

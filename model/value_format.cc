@@ -5,13 +5,13 @@
 #include "model/value_format.h"
 
 #include "absl/strings/str_cat.h"
-#include "model/bits.h"
+#include "ir/bits.h"
 #include "model/evaluator.h"
 
 namespace rulecheck::model {
 namespace {
 
-bool IndexIsList(const Type* index) { return index->kind == TypeKind::kRange && index->lo == 0; }
+bool IndexIsList(const ir::Type* index) { return index->kind == ir::TypeKind::kRange && index->lo == 0; }
 
 void AppendValue(std::string& out, const Value& v) {
   switch (v.kind) {
@@ -47,9 +47,9 @@ void AppendValue(std::string& out, const Value& v) {
   }
 }
 
-void Flatten(const std::string& path, const Type* type, const uint32_t* words, uint64_t bit,
+void Flatten(const std::string& path, const ir::Type* type, const uint32_t* words, uint64_t bit,
              std::vector<std::pair<std::string, std::string>>& out) {
-  if (type->kind == TypeKind::kArray) {
+  if (type->kind == ir::TypeKind::kArray) {
     const int64_t n = type->index->Cardinality();
     for (int64_t i = 0; i < n; ++i) {
       Flatten(absl::StrCat(path, "[", FormatScalar(type->index, type->index->ValueAt(i)), "]"),
@@ -57,8 +57,8 @@ void Flatten(const std::string& path, const Type* type, const uint32_t* words, u
     }
     return;
   }
-  if (type->kind == TypeKind::kStruct) {
-    for (const StructDef::Field& f : type->struct_def->fields) {
+  if (type->kind == ir::TypeKind::kStruct) {
+    for (const ir::StructDef::Field& f : type->struct_def->fields) {
       Flatten(absl::StrCat(path, ".", f.name), f.type, words, bit + f.offset, out);
     }
     return;
@@ -69,14 +69,14 @@ void Flatten(const std::string& path, const Type* type, const uint32_t* words, u
 // `dog(P1, Might)` for each pending entry, first to resolve first.
 std::vector<std::string> PendingEntries(const Model& model, const uint32_t* state) {
   std::vector<std::string> entries;
-  const StateLayout& layout = model.layout;
+  const ir::StateLayout& layout = model.layout;
   if (!layout.has_triggers()) return entries;
   const int64_t length = static_cast<int64_t>(
-      bits::Read(state, layout.pending_length_offset(), layout.pending_length_width()));
+      ir::bits::Read(state, layout.pending_length_offset(), layout.pending_length_width()));
   for (int64_t i = 0; i < length && i < layout.pending_capacity(); ++i) {
     uint64_t at = layout.pending_entry_offset(i);
     const int64_t t =
-        static_cast<int64_t>(bits::Read(state, at, layout.pending_trigger_width())) - 1;
+        static_cast<int64_t>(ir::bits::Read(state, at, layout.pending_trigger_width())) - 1;
     if (t < 0 || t >= static_cast<int64_t>(model.program.triggers.size())) {
       entries.push_back("?");
       continue;
@@ -86,7 +86,7 @@ std::vector<std::string> PendingEntries(const Model& model, const uint32_t* stat
     std::string text = trigger.name + "(";
     const ir::Event& event = model.program.events[trigger.event];
     for (size_t a = 0; a < event.params.size(); ++a) {
-      const Type* pt = event.params[a].type;
+      const ir::Type* pt = event.params[a].type;
       absl::StrAppend(&text, a == 0 ? "" : ", ",
                       FormatScalar(pt, Evaluator::ReadScalar(pt, state, at)));
       at += pt->width;
@@ -98,22 +98,22 @@ std::vector<std::string> PendingEntries(const Model& model, const uint32_t* stat
 
 }  // namespace
 
-Value ScalarValue(const Type* type, int64_t value) {
+Value ScalarValue(const ir::Type* type, int64_t value) {
   Value v;
   switch (type->kind) {
-    case TypeKind::kBool:
+    case ir::TypeKind::kBool:
       v.kind = Value::Kind::kBool;
       v.bool_value = value != 0;
       return v;
-    case TypeKind::kEnum:
+    case ir::TypeKind::kEnum:
       if (value >= 0 && value < type->Cardinality()) {
         v.kind = Value::Kind::kName;
         v.name = type->enum_def->members[value];
         return v;
       }
       break;
-    case TypeKind::kOption:
-      if (value == kNoneValue) {
+    case ir::TypeKind::kOption:
+      if (value == ir::kNoneValue) {
         v.kind = Value::Kind::kNone;
         return v;
       }
@@ -126,22 +126,22 @@ Value ScalarValue(const Type* type, int64_t value) {
   return v;
 }
 
-Value DecodeValue(const Type* type, const uint32_t* words, uint64_t offset) {
+Value DecodeValue(const ir::Type* type, const uint32_t* words, uint64_t offset) {
   Value v;
   switch (type->kind) {
-    case TypeKind::kBool:
-    case TypeKind::kInt:
-    case TypeKind::kRange:
-    case TypeKind::kEnum:
+    case ir::TypeKind::kBool:
+    case ir::TypeKind::kInt:
+    case ir::TypeKind::kRange:
+    case ir::TypeKind::kEnum:
       return ScalarValue(type, Evaluator::ReadScalar(type, words, offset));
-    case TypeKind::kOption:
+    case ir::TypeKind::kOption:
       if (type->is_scalar()) return ScalarValue(type, Evaluator::ReadScalar(type, words, offset));
-      if (bits::Read(words, offset, 1) == 0) {
+      if (ir::bits::Read(words, offset, 1) == 0) {
         v.kind = Value::Kind::kNone;
         return v;
       }
       return DecodeValue(type->elem, words, offset + 1);
-    case TypeKind::kArray: {
+    case ir::TypeKind::kArray: {
       const int64_t n = type->index->Cardinality();
       const bool list = IndexIsList(type->index);
       v.kind = list ? Value::Kind::kList : Value::Kind::kMap;
@@ -157,18 +157,18 @@ Value DecodeValue(const Type* type, const uint32_t* words, uint64_t offset) {
       }
       return v;
     }
-    case TypeKind::kStruct:
+    case ir::TypeKind::kStruct:
       v.kind = Value::Kind::kMap;
-      for (const StructDef::Field& f : type->struct_def->fields) {
+      for (const ir::StructDef::Field& f : type->struct_def->fields) {
         v.entries.emplace_back(f.name, DecodeValue(f.type, words, offset + f.offset));
       }
       return v;
-    case TypeKind::kBag: {
+    case ir::TypeKind::kBag: {
       v.kind = Value::Kind::kMap;
       const uint32_t cw = type->CountWidth();
       const int64_t n = type->elem->Cardinality();
       for (int64_t o = 0; o < n; ++o) {
-        uint64_t count = bits::Read(words, offset + static_cast<uint64_t>(o) * cw, cw);
+        uint64_t count = ir::bits::Read(words, offset + static_cast<uint64_t>(o) * cw, cw);
         if (count == 0) continue;
         Value c;
         c.kind = Value::Kind::kInt;
@@ -177,18 +177,18 @@ Value DecodeValue(const Type* type, const uint32_t* words, uint64_t offset) {
       }
       return v;
     }
-    case TypeKind::kSet: {
+    case ir::TypeKind::kSet: {
       v.kind = Value::Kind::kList;
       const int64_t n = type->elem->Cardinality();
       for (int64_t o = 0; o < n; ++o) {
-        if (bits::Read(words, offset + static_cast<uint64_t>(o), 1) == 0) continue;
+        if (ir::bits::Read(words, offset + static_cast<uint64_t>(o), 1) == 0) continue;
         v.items.push_back(ScalarValue(type->elem, type->elem->ValueAt(o)));
       }
       return v;
     }
-    case TypeKind::kSeq: {
+    case ir::TypeKind::kSeq: {
       v.kind = Value::Kind::kList;
-      const int64_t length = static_cast<int64_t>(bits::Read(words, offset, type->CountWidth()));
+      const int64_t length = static_cast<int64_t>(ir::bits::Read(words, offset, type->CountWidth()));
       for (int64_t i = 0; i < length && i < type->capacity; ++i) {
         v.items.push_back(DecodeValue(
             type->elem, words,
@@ -206,16 +206,16 @@ std::string FormatValue(const Value& value) {
   return out;
 }
 
-std::string FormatScalar(const Type* type, int64_t value) {
+std::string FormatScalar(const ir::Type* type, int64_t value) {
   if (type == nullptr) return absl::StrCat(value);
   switch (type->kind) {
-    case TypeKind::kBool:
+    case ir::TypeKind::kBool:
       return value != 0 ? "true" : "false";
-    case TypeKind::kEnum:
+    case ir::TypeKind::kEnum:
       if (value >= 0 && value < type->Cardinality()) return type->enum_def->members[value];
       return absl::StrCat(value);
-    case TypeKind::kOption:
-      if (value == kNoneValue) return "none";
+    case ir::TypeKind::kOption:
+      if (value == ir::kNoneValue) return "none";
       return FormatScalar(type->elem, value);
     default:
       return absl::StrCat(value);
@@ -280,7 +280,7 @@ std::string FormatMoveCall(const Model& model, const Move& move) {
   }
   std::string text = *name + "(";
   for (size_t i = 0; i < move.args.size(); ++i) {
-    const Type* t = i < params->size() ? (*params)[i].type : nullptr;
+    const ir::Type* t = i < params->size() ? (*params)[i].type : nullptr;
     absl::StrAppend(&text, i == 0 ? "" : ", ",
                     t != nullptr ? FormatScalar(t, move.args[i]) : absl::StrCat(move.args[i]));
   }

@@ -28,12 +28,12 @@ struct Value {
 };
 
 // The value of type `type` stored at bit `offset` of `words`.
-Value DecodeValue(const Type* type, const uint32_t* words, uint64_t offset);
+Value DecodeValue(const ir::Type* type, const uint32_t* words, uint64_t offset);
 // A scalar logical value (as in Move::args) as a Value.
-Value ScalarValue(const Type* type, int64_t value);
+Value ScalarValue(const ir::Type* type, int64_t value);
 // Compact text: `3`, `true`, `Dog`, `none`, `[A, B]`, `{Dog: 2, Bird: 1}`, `{x: 1, y: true}`.
 std::string FormatValue(const Value& value);
-std::string FormatScalar(const Type* type, int64_t value);
+std::string FormatScalar(const ir::Type* type, int64_t value);
 
 // Every state variable, arrays and structs expanded down to their elements and fields, as
 // (path, formatted value) in layout order; the pending list last as `pending` when the model

@@ -10,12 +10,12 @@ namespace rulecheck::properties {
 namespace {
 
 // The dedupe key of a finding about a source location.
-std::string AtLocation(std::string_view what, const model::Location& loc) {
+std::string AtLocation(std::string_view what, const ir::Location& loc) {
   return absl::StrCat(std::string(what), "@", loc.line, ":", loc.column);
 }
 
 // A model error met while evaluating property `name` (`what`: "invariant", "reachable").
-Finding EvaluationError(const std::string& what, const model::ir::Property& property,
+Finding EvaluationError(const std::string& what, const ir::Property& property,
                         const model::StepFailure& failure) {
   Finding finding;
   finding.kind = FindingKind::kModelError;
@@ -28,7 +28,7 @@ Finding EvaluationError(const std::string& what, const model::ir::Property& prop
 }
 
 // A finding about property `property` itself (its name and location).
-Finding AboutProperty(FindingKind kind, Severity severity, const model::ir::Property& property,
+Finding AboutProperty(FindingKind kind, Severity severity, const ir::Property& property,
                       std::string message) {
   Finding finding;
   finding.kind = kind;
@@ -42,7 +42,7 @@ Finding AboutProperty(FindingKind kind, Severity severity, const model::ir::Prop
 }  // namespace
 
 StatePropertyCheck::StatePropertyCheck(const model::Model& model,
-                                       const std::vector<model::ir::Property>& properties,
+                                       const std::vector<ir::Property>& properties,
                                        FindingCollector& collector)
     : model_(model),
       properties_(properties),
@@ -83,7 +83,7 @@ void StatePropertyCheck::OnVisit(const explorer::StateRef& state, bool /*termina
 
 bool InvariantCheck::OnValue(size_t index, const explorer::StateRef& state, bool value) {
   if (value) return false;
-  const model::ir::Property& invariant = properties_[index];
+  const ir::Property& invariant = properties_[index];
   collector_.Offer(absl::StrCat("invariant#", index),
                    AboutProperty(FindingKind::kInvariant, Severity::kError, invariant,
                                  absl::StrCat("invariant ", invariant.name, " is violated")),
@@ -93,7 +93,7 @@ bool InvariantCheck::OnValue(size_t index, const explorer::StateRef& state, bool
 
 bool ReachableCheck::OnValue(size_t index, const explorer::StateRef& state, bool value) {
   if (!value) return false;
-  const model::ir::Property& reachable = properties_[index];
+  const ir::Property& reachable = properties_[index];
   collector_.Offer(absl::StrCat("reachable#", index),
                    AboutProperty(FindingKind::kWitness, Severity::kInfo, reachable,
                                  absl::StrCat("reachable ", reachable.name, " holds")),
@@ -105,7 +105,7 @@ void ReachableCheck::Finish(const explorer::ExplorationStats& stats,
                             std::vector<Undetermined>& undetermined) {
   for (size_t i = 0; i < properties_.size(); ++i) {
     if (settled(i)) continue;
-    const model::ir::Property& reachable = properties_[i];
+    const ir::Property& reachable = properties_[i];
     if (!stats.complete) {
       undetermined.push_back({"reachable", reachable.name, reachable.loc});
       continue;

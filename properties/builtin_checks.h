@@ -35,7 +35,7 @@ class BuiltInCheck : public explorer::ExplorationObserver {
 // is not evaluated in deeper states: nothing there can beat the shallower finding.
 class StatePropertyCheck : public BuiltInCheck {
  public:
-  StatePropertyCheck(const model::Model& model, const std::vector<model::ir::Property>& properties,
+  StatePropertyCheck(const model::Model& model, const std::vector<ir::Property>& properties,
                      FindingCollector& collector);
   void Begin(int workers) override;
   void OnVisit(const explorer::StateRef& state, bool terminal) override;
@@ -49,7 +49,7 @@ class StatePropertyCheck : public BuiltInCheck {
   }
 
   const model::Model& model_;
-  const std::vector<model::ir::Property>& properties_;
+  const std::vector<ir::Property>& properties_;
   FindingCollector& collector_;
 
  private:

@@ -94,7 +94,7 @@ std::vector<Finding> FindingCollector::Finish(const explorer::Exploration& explo
 }
 
 std::string RuleName(const model::Model& model, const model::Move& move) {
-  const model::ir::Program& program = model.program;
+  const ir::Program& program = model.program;
   switch (move.kind) {
     case model::Move::Kind::kAction:
       if (move.index >= 0 && move.index < static_cast<int>(program.actions.size())) {

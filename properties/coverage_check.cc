@@ -17,10 +17,10 @@
 namespace rulecheck::properties {
 namespace {
 
-using model::ir::TrailPoint;
+using ir::TrailPoint;
 
 Finding Warning(FindingKind kind, std::string name, std::string message,
-                const model::Location& loc) {
+                const ir::Location& loc) {
   Finding finding;
   finding.kind = kind;
   finding.severity = Severity::kWarning;
@@ -58,14 +58,14 @@ void CoverageCheck::Counts::Zero() {
 CoverageCheck::CoverageCheck(const model::Model& model, FindingCollector& collector,
                              bool dead_findings)
     : model_(model), collector_(collector), dead_findings_(dead_findings) {
-  const model::ir::Program& program = model.program;
+  const ir::Program& program = model.program;
   int max_line = std::max(program.init.loc.line, 0);
   init_line_ = program.init.stmts.empty() ? 0 : program.init.loc.line;
-  for (const model::ir::Action& action : program.actions) {
+  for (const ir::Action& action : program.actions) {
     action_lines_.push_back(action.loc.line);
     max_line = std::max(max_line, action.loc.line);
   }
-  for (const model::ir::Trigger& trigger : program.triggers) {
+  for (const ir::Trigger& trigger : program.triggers) {
     trigger_lines_.push_back(trigger.loc.line);
     max_line = std::max(max_line, trigger.loc.line);
   }
@@ -77,7 +77,7 @@ CoverageCheck::CoverageCheck(const model::Model& model, FindingCollector& collec
     point_lines_.push_back(fall_through ? 0 : point.loc.line);
   }
   size_t cards = 0;
-  for (const model::EnumDef* def : program.enums) {
+  for (const ir::EnumDef* def : program.enums) {
     if (!def->is_cards) continue;
     card_bases_.emplace_back(def, cards);
     cards += def->members.size();
@@ -135,8 +135,8 @@ void CoverageCheck::OnExpansionRetry(int depth) {
   }
 }
 
-void CoverageCheck::CountCard(const model::Type* type, int64_t value, Counts& counts) const {
-  if (type == nullptr || type->kind != model::TypeKind::kEnum || !type->enum_def->is_cards) {
+void CoverageCheck::CountCard(const ir::Type* type, int64_t value, Counts& counts) const {
+  if (type == nullptr || type->kind != ir::TypeKind::kEnum || !type->enum_def->is_cards) {
     return;
   }
   for (const auto& [def, base] : card_bases_) {
@@ -149,7 +149,7 @@ void CoverageCheck::CountCard(const model::Type* type, int64_t value, Counts& co
 }
 
 void CoverageCheck::Count(const model::Move& move, Counts& counts, WorkerCounts& worker) {
-  const model::ir::Program& program = model_.program;
+  const ir::Program& program = model_.program;
   const uint64_t stamp = ++worker.stamp;
   auto mark_line = [&](int line) {
     if (line <= 0 || static_cast<size_t>(line) >= counts.lines.size()) return;
@@ -199,10 +199,10 @@ void CoverageCheck::Finish(const explorer::ExplorationStats& stats,
 }
 
 void CoverageCheck::OfferDeadFindings() {
-  const model::ir::Program& program = model_.program;
+  const ir::Program& program = model_.program;
   for (size_t a = 0; a < program.actions.size(); ++a) {
     if (total_.actions[a] != 0) continue;
-    const model::ir::Action& action = program.actions[a];
+    const ir::Action& action = program.actions[a];
     collector_.AddUntraced(Warning(
         FindingKind::kDeadAction, "action " + action.name,
         absl::StrCat("action ", action.name, " never makes a move in any reachable state"),
@@ -210,7 +210,7 @@ void CoverageCheck::OfferDeadFindings() {
   }
   for (size_t t = 0; t < program.triggers.size(); ++t) {
     if (total_.triggers[t] != 0) continue;
-    const model::ir::Trigger& trigger = program.triggers[t];
+    const ir::Trigger& trigger = program.triggers[t];
     collector_.AddUntraced(Warning(
         FindingKind::kDeadTrigger, "trigger " + trigger.name,
         absl::StrCat("trigger ", trigger.name, " never resolves in any reachable state"),
@@ -229,13 +229,13 @@ void CoverageCheck::OfferDeadFindings() {
     }
     return true;
   };
-  std::set<model::Location> taken;
+  std::set<ir::Location> taken;
   for (size_t id = 0; id < program.trail_points.size(); ++id) {
     if (program.trail_points[id].branch >= 0 && total_.points[id] != 0) {
       taken.insert(program.trail_points[id].loc);
     }
   }
-  std::set<model::Location> reported;
+  std::set<ir::Location> reported;
   for (size_t id = 0; id < program.trail_points.size(); ++id) {
     const TrailPoint& point = program.trail_points[id];
     if (point.branch < 0 || total_.points[id] != 0) continue;
@@ -260,7 +260,7 @@ void CoverageCheck::OfferDeadFindings() {
   for (const auto& [def, base] : card_bases_) {
     for (size_t m = 0; m < def->members.size(); ++m) {
       if (total_.cards[base + m] != 0) continue;
-      const model::Location loc = m < def->member_locs.size() ? def->member_locs[m] : def->loc;
+      const ir::Location loc = m < def->member_locs.size() ? def->member_locs[m] : def->loc;
       collector_.AddUntraced(
           Warning(FindingKind::kUnreachableCard, def->members[m],
                   absl::StrCat("card ", def->members[m], " of ", def->name,

@@ -59,7 +59,7 @@ class CoverageCheck final : public BuiltInCheck {
   };
 
   void Count(const model::Move& move, Counts& counts, WorkerCounts& worker);
-  void CountCard(const model::Type* type, int64_t value, Counts& counts) const;
+  void CountCard(const ir::Type* type, int64_t value, Counts& counts) const;
   void OfferDeadFindings();
 
   const model::Model& model_;
@@ -67,7 +67,7 @@ class CoverageCheck final : public BuiltInCheck {
   const bool dead_findings_;
   Counts shape_;  // sized, all zero
   // Per cards enum (by EnumDef), where its members start in Counts::cards.
-  std::vector<std::pair<const model::EnumDef*, size_t>> card_bases_;
+  std::vector<std::pair<const ir::EnumDef*, size_t>> card_bases_;
   std::vector<int> action_lines_, trigger_lines_;
   std::vector<int> point_lines_;  // by trail id: the line a transition through it covers, or 0
   int init_line_ = 0;

@@ -207,7 +207,7 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
     finding.chain = forced ? "forced" : "optional";
     finding.triggers = triggers;
     finding.name = absl::StrJoin(triggers, ", ");
-    const model::ir::Trigger& first =
+    const ir::Trigger& first =
         model.program.triggers[finding.trace[finding.cycle_start + 1].move.index];
     finding.location = first.loc;
     it->second.finding = std::move(finding);

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/source.h"
+#include "ir/source.h"
 #include "model/successors.h"
 
 namespace rulecheck::properties {
@@ -63,7 +63,7 @@ struct Finding {
   std::string name;     // the property (invariant, reachable) or rule the finding is about
   std::string message;  // a sentence: "invariant one_winner is violated"
   std::string file;     // the .rules file
-  model::Location location;  // may be invalid (a deadlock has no place in the source)
+  ir::Location location;  // may be invalid (a deadlock has no place in the source)
   std::vector<FindingStep> trace;  // empty when there is nothing to show (unreachable)
 
   // A lasso (reaction chains, non-termination): trace[cycle_start] is the first state of the

@@ -125,7 +125,7 @@ using PairKey = std::pair<int, int>;  // the two triggers, smaller index first
 // Checks state (depth, pos); adds what it finds to `found`.
 void CheckState(const model::Model& model, model::SuccessorGenerator& generator, const Words& state,
                 int depth, uint64_t pos, std::map<PairKey, Witness>& found) {
-  const model::StateLayout& layout = model.layout;
+  const ir::StateLayout& layout = model.layout;
   const int64_t length = layout.PendingLength(state.data());
   if (length < 2) return;
   std::optional<Settling> fifo;
@@ -216,7 +216,7 @@ void CheckOrderDependence(const model::Model& model, const explorer::Exploration
     finding.kind = FindingKind::kOrderDependence;
     finding.severity = Severity::kWarning;
     finding.name = absl::StrCat(finding.triggers[0], ", ", finding.triggers[1]);
-    for (const model::ir::Trigger& trigger : model.program.triggers) {
+    for (const ir::Trigger& trigger : model.program.triggers) {
       if (trigger.name == finding.triggers[1]) finding.location = trigger.loc;
     }
     finding.message = absl::StrCat(

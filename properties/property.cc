@@ -29,7 +29,7 @@ void Announce(const CheckOptions& options, const std::string& what) {
 void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& exploration,
                       const CheckOptions& options, CheckResult& result,
                       FindingCollector& collector) {
-  const model::StateLayout& layout = model.layout;
+  const ir::StateLayout& layout = model.layout;
   const bool chains = options.reaction_chains && layout.has_triggers();
   const bool order = options.order_dependence && layout.has_triggers();
   const bool termination = options.non_termination && model.program.terminates.has_value();

@@ -26,7 +26,7 @@
 
 #include "explorer/explorer.h"
 #include "model/model.h"
-#include "model/source.h"
+#include "ir/source.h"
 #include "properties/finding.h"
 
 namespace rulecheck::properties {
@@ -65,7 +65,7 @@ struct LineCoverage {
 struct Undetermined {
   std::string kind;  // "reachable"
   std::string name;
-  model::Location location;
+  ir::Location location;
 };
 
 struct CheckResult {

@@ -33,7 +33,7 @@ int LevelsDone(const explorer::ExplorationStats& stats) {
 
 absl::StatusOr<QueryRun> AnswerQueries(const model::Model& model, const QueryOptions& options) {
   std::vector<QueryTarget> targets;
-  for (const model::ir::Query& query : model.program.queries) {
+  for (const ir::Query& query : model.program.queries) {
     if (!options.query.empty() && query.name != options.query) continue;
     targets.push_back({&query, static_cast<int>(options.within.value_or(query.within))});
   }
@@ -57,7 +57,7 @@ absl::StatusOr<QueryRun> AnswerQueries(const model::Model& model, const QueryOpt
   run.answers = observer.Answers();
   for (QueryAnswer& answer : run.answers) {
     answer.exact = run.stats.complete || run.levels_done >= answer.within ||
-                   (answer.found && answer.kind == model::ir::QueryKind::kReachable);
+                   (answer.found && answer.kind == ir::QueryKind::kReachable);
     if (answer.seconds < 0) answer.seconds = run.stats.seconds;
     if (answer.found) answer.trace = exploration.TraceTo(answer.depth, answer.pos);
   }

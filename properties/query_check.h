@@ -33,7 +33,7 @@ namespace rulecheck::properties {
 // One query's answer.
 struct QueryAnswer {
   std::string name;
-  model::ir::QueryKind kind = model::ir::QueryKind::kReachable;
+  ir::QueryKind kind = ir::QueryKind::kReachable;
   int within = 0;  // the bound used (the query's, or QueryOptions::within)
   // Some visited state within the bound has a value (maximize/minimize) or makes the
   // expression true (reachable).

@@ -63,9 +63,9 @@ void QueryObserver::Begin(int workers) {
 bool QueryObserver::Beats(size_t index, int64_t value, int depth, uint64_t pos,
                           const Best& best) const {
   if (!best.found) return true;
-  const model::ir::QueryKind kind = targets_[index].query->kind;
-  if (kind == model::ir::QueryKind::kMaximize && value != best.value) return value > best.value;
-  if (kind == model::ir::QueryKind::kMinimize && value != best.value) return value < best.value;
+  const ir::QueryKind kind = targets_[index].query->kind;
+  if (kind == ir::QueryKind::kMaximize && value != best.value) return value > best.value;
+  if (kind == ir::QueryKind::kMinimize && value != best.value) return value < best.value;
   return Earlier(depth, pos, best.depth, best.pos);
 }
 
@@ -87,7 +87,7 @@ void QueryObserver::OnVisit(const explorer::StateRef& state, bool /*terminal*/) 
       }
       continue;
     }
-    const bool reachable = targets_[i].query->kind == model::ir::QueryKind::kReachable;
+    const bool reachable = targets_[i].query->kind == ir::QueryKind::kReachable;
     if (reachable && value.value == 0) continue;
     const int64_t v = reachable ? 1 : value.value;
     if (!Beats(i, v, state.depth, state.pos, worker.best[i])) continue;

@@ -25,7 +25,7 @@ namespace rulecheck::properties {
 
 // A query to answer and the bound it is answered within.
 struct QueryTarget {
-  const model::ir::Query* query = nullptr;
+  const ir::Query* query = nullptr;
   int within = 0;
 };
 

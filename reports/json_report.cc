@@ -40,7 +40,7 @@ Json ValueToJson(const model::Value& value) {
   return nullptr;
 }
 
-Json LocationToJson(const std::string& file, const model::Location& location) {
+Json LocationToJson(const std::string& file, const ir::Location& location) {
   Json json = Json::object();
   json["file"] = file;
   json["line"] = location.valid() ? Json(location.line) : Json(nullptr);

@@ -87,7 +87,7 @@ void WriteTrace(const model::Model& model, const properties::Finding& finding,
   }
 }
 
-void WriteLocation(const std::string& file, const model::Location& location, std::ostream& out) {
+void WriteLocation(const std::string& file, const ir::Location& location, std::ostream& out) {
   if (!location.valid()) return;
   out << kStepIndent << file << ":" << location.line << ":" << location.column << "\n";
 }

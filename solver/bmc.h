@@ -17,8 +17,6 @@
 
 namespace rulecheck::solver::internal {
 
-namespace ir = ::rulecheck::model::ir;
-
 struct BmcContext {
   double timeout_seconds = 0;
   const std::atomic<bool>* cancel = nullptr;  // set (Ctrl-C): stop as after a time-out

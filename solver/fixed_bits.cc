@@ -9,7 +9,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "model/bits.h"
+#include "ir/bits.h"
 #include "model/successors.h"
 #include "solver/checker.h"
 
@@ -148,7 +148,7 @@ class Simulator {
 
  private:
   int8_t Read(const std::vector<uint32_t>& s, size_t r, size_t i) const {
-    return static_cast<int8_t>(model::bits::Read(s.data(), offsets_[r] + i, 1));
+    return static_cast<int8_t>(ir::bits::Read(s.data(), offsets_[r] + i, 1));
   }
   void Drop(const std::vector<uint32_t>& s, FixedBits& cand) const {
     for (size_t r = 0; r < cand.roots.size(); ++r) {

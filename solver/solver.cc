@@ -15,8 +15,6 @@
 
 namespace rulecheck::solver {
 
-namespace ir = ::rulecheck::model::ir;
-
 const char* StatusName(Status status) {
   switch (status) {
     case Status::kSat:

@@ -9,8 +9,8 @@
 
 namespace rulecheck::solver::internal {
 
-using model::Type;
-using model::TypeKind;
+using ir::Type;
+using ir::TypeKind;
 
 namespace {
 

@@ -12,8 +12,8 @@
 
 namespace rulecheck::solver::internal {
 
-using model::Type;
-using model::TypeKind;
+using ir::Type;
+using ir::TypeKind;
 
 namespace {
 // The most items a range domain with symbolic bounds is unrolled to.
@@ -31,7 +31,7 @@ Translator::Translator(z3::context& ctx, const model::Model& model)
   }
 }
 
-void Translator::Unimplemented(const std::string& what, const model::Location& loc) {
+void Translator::Unimplemented(const std::string& what, const ir::Location& loc) {
   if (!status_.ok()) return;
   status_ = absl::UnimplementedError(
       absl::StrCat("the symbolic engine does not translate ", what, " yet (line ", loc.line, ")"));
@@ -65,7 +65,7 @@ Scalar Translator::PendingLength(const Bits& pending) {
 }
 
 Bits Translator::PopPending(const Bits& pending) {
-  const model::StateLayout& l = model_.layout;
+  const ir::StateLayout& l = model_.layout;
   const uint32_t lw = l.pending_length_width(), ew = l.pending_entry_width();
   const uint32_t cap = static_cast<uint32_t>(l.pending_capacity());
   Bits len = ExtractBits(pending, 0, lw);
@@ -125,7 +125,7 @@ Scalar Translator::EvalScalar(const ir::Expr& e, const SymState& st, Env& env, c
     }
     case ExprOp::kAttr: {
       Scalar card = EvalScalar(*e.args[0], st, env, g);
-      const model::EnumDef* def = e.args[0]->type->enum_def;
+      const ir::EnumDef* def = e.args[0]->type->enum_def;
       const int64_t n = static_cast<int64_t>(def->members.size());
       Scalar r = ConstOf(ctx_, e.type, def->attr_values[n - 1][e.index]);
       for (int64_t m = n - 2; m >= 0; --m) {
@@ -202,7 +202,7 @@ Scalar Translator::EvalScalar(const ir::Expr& e, const SymState& st, Env& env, c
       return v;
     }
     case ExprOp::kNone:
-      return ConstOf(ctx_, e.type, model::kNoneValue);
+      return ConstOf(ctx_, e.type, ir::kNoneValue);
     case ExprOp::kSome: {
       Scalar v = EvalScalar(*e.args[0], st, env, g);
       v.present = ctx_.bool_val(true);
@@ -487,7 +487,7 @@ Bits Translator::Select(const ir::Expr& e, const SymState& st, Env& env, const z
     }
     case ExprOp::kField: {
       Bits base = EvalBits(*e.args[0], st, env, g);
-      const model::StructDef::Field& f = e.args[0]->type->struct_def->fields[e.index];
+      const ir::StructDef::Field& f = e.args[0]->type->struct_def->fields[e.index];
       return ExtractBits(base, f.offset, f.type->width);
     }
     case ExprOp::kUnwrap: {

@@ -9,12 +9,12 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "model/bits.h"
+#include "ir/bits.h"
 
 namespace rulecheck::solver::internal {
 
-using model::Type;
-using model::TypeKind;
+using ir::Type;
+using ir::TypeKind;
 
 namespace {
 
@@ -146,7 +146,7 @@ void StepEncoder::FixBits(FixedBits fixed) {
 
 StepEncoder::StepEncoder(z3::context& ctx, const model::Model& model)
     : ctx_(ctx), model_(model), tr_(ctx, model) {
-  selector_width_ = model::BitsFor(static_cast<int64_t>(model.program.actions.size()));
+  selector_width_ = ir::BitsFor(static_cast<int64_t>(model.program.actions.size()));
   fixed_ = NoFixedBits();
 }
 
@@ -261,7 +261,7 @@ StepTerms StepEncoder::Step(const SymState& s, const std::string& tag) {
 
 StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
   const ir::Program& program = model_.program;
-  const model::StateLayout& layout = model_.layout;
+  const ir::StateLayout& layout = model_.layout;
   z3::expr_vector vars(ctx_);
   z3::expr terminal = Terminal(s);
   tr_.TakeChoices();
@@ -406,7 +406,7 @@ z3::expr StepEncoder::WellFormedValue(const Type* t, const Bits& b) {
       }
       return ok;
     case TypeKind::kStruct:
-      for (const model::StructDef::Field& f : t->struct_def->fields) {
+      for (const ir::StructDef::Field& f : t->struct_def->fields) {
         ok = ok && WellFormedValue(f.type, ExtractBits(b, f.offset, f.type->width));
       }
       return ok;
@@ -438,7 +438,7 @@ z3::expr StepEncoder::WellFormed(const SymState& s) {
   for (size_t v = 0; v < program.state.size(); ++v) {
     ok = ok && WellFormedValue(program.state[v].type, s.vars[v]);
   }
-  const model::StateLayout& layout = model_.layout;
+  const ir::StateLayout& layout = model_.layout;
   if (!layout.has_triggers()) return ok;
   Scalar len = tr_.PendingLength(s.pending);
   ok = ok && LessEq(len, IntConst(ctx_, layout.pending_capacity()));
@@ -468,7 +468,7 @@ std::vector<uint32_t> StepEncoder::Concrete(const z3::model& m, const SymState& 
     for (uint32_t lo = 0; lo < b.width; lo += 32) {
       const uint32_t w = std::min<uint32_t>(32, b.width - lo);
       z3::expr piece = m.eval(b.e->extract(lo + w - 1, lo), true);
-      model::bits::Write(words.data(), offset + lo, w, piece.get_numeral_uint64());
+      ir::bits::Write(words.data(), offset + lo, w, piece.get_numeral_uint64());
     }
   };
   for (size_t v = 0; v < s.vars.size(); ++v) put(s.vars[v], model_.layout.var_offset(v));

@@ -105,7 +105,7 @@ class StepEncoder {
   // The template for the current fixed bits (the translation over a state of whole-variable
   // constants, simplified once; then the fixed bits substituted and simplified again).
   const StepTerms& Template();
-  z3::expr WellFormedValue(const model::Type* t, const Bits& b);
+  z3::expr WellFormedValue(const ir::Type* t, const Bits& b);
 
   z3::context& ctx_;
   const model::Model& model_;

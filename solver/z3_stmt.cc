@@ -11,8 +11,8 @@
 
 namespace rulecheck::solver::internal {
 
-using model::Type;
-using model::TypeKind;
+using ir::Type;
+using ir::TypeKind;
 
 void Translator::ExecBlock(const ir::Block& block, Path& path) {
   for (const ir::StmtPtr& s : block.stmts) {
@@ -151,7 +151,7 @@ void Translator::ExecChoose(const ir::Stmt& s, Path& p) {
     p.live = ctx_.bool_val(false);
     return;
   }
-  const unsigned width = model::BitsFor(static_cast<int64_t>(items.size()));
+  const unsigned width = ir::BitsFor(static_cast<int64_t>(items.size()));
   z3::expr k =
       width == 0 ? ctx_.bv_val(0, 1) : Fresh(s.op == ir::StmtOp::kRoll ? "roll" : "choose", width);
   if (width > 0) choices_.push_back({&s, k, p.live});
@@ -354,7 +354,7 @@ void Translator::ExecMove(const ir::Stmt& s, Path& p) {
 
 void Translator::ExecEmit(const ir::Stmt& s, Path& p) {
   const ir::Event& event = program_.events[s.event];
-  const model::StateLayout& layout = model_.layout;
+  const ir::StateLayout& layout = model_.layout;
   std::vector<Scalar> args;
   for (size_t i = 0; i < s.args.size(); ++i) {
     Scalar v = EvalScalar(*s.args[i], p.st, p.env, p.live);

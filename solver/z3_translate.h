@@ -28,8 +28,6 @@
 
 namespace rulecheck::solver::internal {
 
-namespace ir = ::rulecheck::model::ir;
-
 // The locals of a running code unit, keyed as ir::Expr::index keys them for kLocal.
 struct Env {
   std::map<int64_t, Scalar> scalars;  // by slot
@@ -91,13 +89,13 @@ class Translator {
   uint32_t PendingEntryOffset(int64_t i) const;
   uint32_t PendingWidth() const { return pending_width_; }
   // A logical value `v` of scalar type `t` as a condition on `s` (bools included).
-  z3::expr ScalarIs(const Scalar& s, const model::Type* t, int64_t v);
+  z3::expr ScalarIs(const Scalar& s, const ir::Type* t, int64_t v);
   // Removes the first pending entry (the later ones move down one slot).
   Bits PopPending(const Bits& pending);
   // The pending list's length as an integer.
   Scalar PendingLength(const Bits& pending);
   // Sets status() to Unimplemented for `what` at `loc` (the first such call wins).
-  void Unimplemented(const std::string& what, const model::Location& loc);
+  void Unimplemented(const std::string& what, const ir::Location& loc);
 
  private:
   struct Item {
@@ -109,7 +107,7 @@ class Translator {
   struct PlaceRef {
     enum Root { kVar, kLocalBits, kLocalScalar } root = kVar;
     int64_t index = 0;
-    const model::Type* type = nullptr;
+    const ir::Type* type = nullptr;
     std::vector<std::pair<z3::expr, uint32_t>> at;
   };
   using ModifyFn = std::function<Bits(const Bits& old, const z3::expr& g)>;
@@ -123,9 +121,9 @@ class Translator {
   // The bits an element-selecting expression (kIndex, kField, kTop, kBottom, kSeqAt,
   // kUnwrap of a composite option) denotes.
   Bits Select(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
-  Bits SelectIndex(const Bits& base, const model::Type* array, const Scalar& index,
+  Bits SelectIndex(const Bits& base, const ir::Type* array, const Scalar& index,
                    const z3::expr& g);
-  Bits SeqSlot(const Bits& seq, const model::Type* ct, const Scalar& i);
+  Bits SeqSlot(const Bits& seq, const ir::Type* ct, const Scalar& i);
   std::vector<Item> Items(const ir::Domain& d, const SymState& st, Env& env, const z3::expr& g);
   ErrorFn ErrorsUnder(const z3::expr& g);
 
@@ -143,15 +141,15 @@ class Translator {
   void Modify(Path& p, const PlaceRef& ref, const ModifyFn& fn);
   // An element for a collection of element type `et`: its canonical bits, and for a scalar
   // its value. A scalar outside `et` is a failure.
-  Bits EvalElem(const model::Type* et, const ir::Expr& e, Path& p, Scalar* scalar);
+  Bits EvalElem(const ir::Type* et, const ir::Expr& e, Path& p, Scalar* scalar);
   // Collection primitives on the bits of a bag, set or seq of type `ct`; errors under `g`.
-  Bits Insert(const model::Type* ct, const Bits& old, const Bits& elem, const Scalar* scalar,
+  Bits Insert(const ir::Type* ct, const Bits& old, const Bits& elem, const Scalar* scalar,
               bool strict, const z3::expr& g);
-  Bits Erase(const model::Type* ct, const Bits& old, const Bits& elem, const Scalar* scalar,
+  Bits Erase(const ir::Type* ct, const Bits& old, const Bits& elem, const Scalar* scalar,
              const z3::expr& g);
-  Bits SeqInsertAt(const model::Type* ct, const Bits& old, const Scalar& i, const Bits& elem);
-  Bits SeqRemoveAt(const model::Type* ct, const Bits& old, const Scalar& i);
-  Scalar SeqLength(const model::Type* ct, const Bits& seq);
+  Bits SeqInsertAt(const ir::Type* ct, const Bits& old, const Scalar& i, const Bits& elem);
+  Bits SeqRemoveAt(const ir::Type* ct, const Bits& old, const Scalar& i);
+  Scalar SeqLength(const ir::Type* ct, const Bits& seq);
 
   z3::context& ctx_;
   const model::Model& model_;

@@ -171,14 +171,14 @@ Scalar BoolConst(z3::context& ctx, bool value) { return {ctx.bool_val(value), 0,
 
 Scalar FromBool(const z3::expr& b) { return {b, 0, 1, std::nullopt}; }
 
-Scalar ConstOf(z3::context& ctx, const model::Type* type, int64_t value) {
-  const model::Type* t = type->kind == model::TypeKind::kOption ? type->elem : type;
-  Scalar s = t->kind == model::TypeKind::kBool
+Scalar ConstOf(z3::context& ctx, const ir::Type* type, int64_t value) {
+  const ir::Type* t = type->kind == ir::TypeKind::kOption ? type->elem : type;
+  Scalar s = t->kind == ir::TypeKind::kBool
                  ? BoolConst(ctx, value != 0)
-                 : IntConst(ctx, value == model::kNoneValue ? 0 : value);
-  if (type->kind == model::TypeKind::kOption) {
-    if (value == model::kNoneValue && t->kind == model::TypeKind::kBool) s = BoolConst(ctx, false);
-    s.present = ctx.bool_val(value != model::kNoneValue);
+                 : IntConst(ctx, value == ir::kNoneValue ? 0 : value);
+  if (type->kind == ir::TypeKind::kOption) {
+    if (value == ir::kNoneValue && t->kind == ir::TypeKind::kBool) s = BoolConst(ctx, false);
+    s.present = ctx.bool_val(value != ir::kNoneValue);
   }
   return s;
 }
@@ -323,14 +323,14 @@ Scalar IteScalar(const z3::expr& cond, const Scalar& a, const Scalar& b) {
 
 z3::expr IsValue(const Scalar& s, int64_t value) { return Equal(s, IntConst(s.e.ctx(), value)); }
 
-z3::expr Contains(const model::Type* type, const Scalar& s) {
+z3::expr Contains(const ir::Type* type, const Scalar& s) {
   z3::context& ctx = s.e.ctx();
   switch (type->kind) {
-    case model::TypeKind::kRange:
+    case ir::TypeKind::kRange:
       return LessEq(IntConst(ctx, type->lo), s) && LessEq(s, IntConst(ctx, type->hi));
-    case model::TypeKind::kEnum:
+    case ir::TypeKind::kEnum:
       return LessEq(IntConst(ctx, 0), s) && Less(s, IntConst(ctx, type->Cardinality()));
-    case model::TypeKind::kOption: {
+    case ir::TypeKind::kOption: {
       Scalar inner = s;
       inner.present.reset();
       z3::expr in = Contains(type->elem, inner);
@@ -342,13 +342,13 @@ z3::expr Contains(const model::Type* type, const Scalar& s) {
   }
 }
 
-Scalar NarrowTo(const model::Type* type, const Scalar& s) {
+Scalar NarrowTo(const ir::Type* type, const Scalar& s) {
   switch (type->kind) {
-    case model::TypeKind::kRange:
+    case ir::TypeKind::kRange:
       return Narrow(s, type->lo, type->hi);
-    case model::TypeKind::kEnum:
+    case ir::TypeKind::kEnum:
       return Narrow(s, 0, type->Cardinality() - 1);
-    case model::TypeKind::kOption: {
+    case ir::TypeKind::kOption: {
       Scalar r = NarrowTo(type->elem, s);
       r.present = s.present;
       return r;
@@ -358,26 +358,26 @@ Scalar NarrowTo(const model::Type* type, const Scalar& s) {
   }
 }
 
-Bits Encode(z3::context& ctx, const model::Type* type, const Scalar& s) {
+Bits Encode(z3::context& ctx, const ir::Type* type, const Scalar& s) {
   const uint32_t w = type->width;
   if (w == 0) return {};
   auto ignore = [](const z3::expr&) {};
   switch (type->kind) {
-    case model::TypeKind::kBool:
+    case ir::TypeKind::kBool:
       return {z3::ite(s.e, ctx.bv_val(1, 1), ctx.bv_val(0, 1)), 1};
-    case model::TypeKind::kInt:
+    case ir::TypeKind::kInt:
       return {Widen(s, 64), 64};
-    case model::TypeKind::kRange:
+    case ir::TypeKind::kRange:
       return {LowBits(Sub(s, IntConst(ctx, type->lo), ignore), w), w};
-    case model::TypeKind::kEnum:
+    case ir::TypeKind::kEnum:
       return {LowBits(s, w), w};
-    case model::TypeKind::kOption: {
-      const model::Type* et = type->elem;
-      Scalar ord = et->kind == model::TypeKind::kBool
+    case ir::TypeKind::kOption: {
+      const ir::Type* et = type->elem;
+      Scalar ord = et->kind == ir::TypeKind::kBool
                        ? Scalar{z3::ite(s.e, ctx.bv_val(2, 3), ctx.bv_val(1, 3)), 1, 2, {}}
-                   : et->kind == model::TypeKind::kRange ? Sub(s, IntConst(ctx, et->lo - 1), ignore)
+                   : et->kind == ir::TypeKind::kRange ? Sub(s, IntConst(ctx, et->lo - 1), ignore)
                                                          : Add(s, IntConst(ctx, 1), ignore);
-      if (et->kind != model::TypeKind::kBool) ord.present.reset();
+      if (et->kind != ir::TypeKind::kBool) ord.present.reset();
       z3::expr bits = LowBits(ord, w);
       if (!s.present) return {bits, w};
       return {z3::ite(*s.present, bits, ctx.bv_val(0, w)), w};
@@ -388,32 +388,32 @@ Bits Encode(z3::context& ctx, const model::Type* type, const Scalar& s) {
   }
 }
 
-Scalar Decode(z3::context& ctx, const model::Type* type, const Bits& b) {
+Scalar Decode(z3::context& ctx, const ir::Type* type, const Bits& b) {
   const uint32_t w = type->width;
   auto ignore = [](const z3::expr&) {};
   switch (type->kind) {
-    case model::TypeKind::kBool:
+    case ir::TypeKind::kBool:
       return FromBool(*b.e == ctx.bv_val(1, 1));
-    case model::TypeKind::kInt:
+    case ir::TypeKind::kInt:
       return {*b.e, kMin, kMax, std::nullopt};
-    case model::TypeKind::kRange:
+    case ir::TypeKind::kRange:
       if (w == 0) return IntConst(ctx, type->lo);
       if (w > 62) {
         return {ctx.bv_val(type->lo, 64) + z3::zext(*b.e, 64 - w), kMin, kMax, std::nullopt};
       }
       return Add(IntConst(ctx, type->lo), BitsAsUnsigned(ctx, b), ignore);
-    case model::TypeKind::kEnum:
+    case ir::TypeKind::kEnum:
       if (w == 0) return IntConst(ctx, 0);
       return BitsAsUnsigned(ctx, b);
-    case model::TypeKind::kOption: {
-      const model::Type* et = type->elem;
+    case ir::TypeKind::kOption: {
+      const ir::Type* et = type->elem;
       z3::expr present = *b.e != ctx.bv_val(0, w);
       Scalar r = IntConst(ctx, 0);
-      if (et->kind == model::TypeKind::kBool) {
+      if (et->kind == ir::TypeKind::kBool) {
         r = FromBool(*b.e == ctx.bv_val(2, w));
       } else {
         Scalar ord = Sub(BitsAsUnsigned(ctx, b), IntConst(ctx, 1), ignore);
-        r = et->kind == model::TypeKind::kRange ? Add(ord, IntConst(ctx, et->lo), ignore) : ord;
+        r = et->kind == ir::TypeKind::kRange ? Add(ord, IntConst(ctx, et->lo), ignore) : ord;
       }
       r.present = present;
       return r;

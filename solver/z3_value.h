@@ -21,7 +21,7 @@
 #include <functional>
 #include <optional>
 
-#include "model/types.h"
+#include "ir/types.h"
 
 namespace rulecheck::solver::internal {
 
@@ -63,7 +63,7 @@ Scalar IntConst(z3::context& ctx, int64_t value);
 Scalar BoolConst(z3::context& ctx, bool value);
 Scalar FromBool(const z3::expr& b);
 // A logical value of scalar type `type` (kNoneValue for an absent option).
-Scalar ConstOf(z3::context& ctx, const model::Type* type, int64_t value);
+Scalar ConstOf(z3::context& ctx, const ir::Type* type, int64_t value);
 // `s` as a bit-vector of `width` bits (sign-extended). REQUIRES: the bounds fit.
 z3::expr Widen(const Scalar& s, unsigned width);
 // Signed bits needed for every value in [lo, hi].
@@ -87,14 +87,14 @@ Scalar IteScalar(const z3::expr& cond, const Scalar& a, const Scalar& b);
 z3::expr IsValue(const Scalar& s, int64_t value);
 
 // Whether the logical value belongs to scalar type `type` (options accept none).
-z3::expr Contains(const model::Type* type, const Scalar& s);
+z3::expr Contains(const ir::Type* type, const Scalar& s);
 // `s` narrowed to `type`'s bounds. Call after requiring Contains.
-Scalar NarrowTo(const model::Type* type, const Scalar& s);
+Scalar NarrowTo(const ir::Type* type, const Scalar& s);
 // Canonical bits of a value of scalar type `type` (Type::Encode). REQUIRES: Contains holds
 // (otherwise the bits are unspecified).
-Bits Encode(z3::context& ctx, const model::Type* type, const Scalar& s);
+Bits Encode(z3::context& ctx, const ir::Type* type, const Scalar& s);
 // The logical value of canonical bits (Type::Decode).
-Scalar Decode(z3::context& ctx, const model::Type* type, const Bits& b);
+Scalar Decode(z3::context& ctx, const ir::Type* type, const Bits& b);
 
 }  // namespace rulecheck::solver::internal
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "model/bits.h"
+#include "ir/bits.h"
 #include "model/evaluator.h"
 #include "model/model.h"
 #include "model/value_format.h"
@@ -75,8 +75,8 @@ std::vector<uint32_t> With(const Model& model, std::vector<uint32_t> base,
   for (size_t v = 0; v < model.program.state.size(); ++v) {
     auto it = values.find(model.program.state[v].name);
     if (it == values.end()) continue;
-    const Type* t = model.program.state[v].type;
-    bits::Write(base.data(), model.layout.var_offset(static_cast<int>(v)), t->width,
+    const ir::Type* t = model.program.state[v].type;
+    ir::bits::Write(base.data(), model.layout.var_offset(static_cast<int>(v)), t->width,
                 EncodeScalar(t, it->second));
   }
   return base;

@@ -79,8 +79,8 @@ class ValueFormatTest : public ::testing::Test {
 
 TEST_F(ValueFormatTest, FormatScalar) {
   const ir::Program& p = model_->program;
-  const Type* player = p.state[4].type;  // owner: Player?
-  EXPECT_EQ(FormatScalar(player, kNoneValue), "none");
+  const ir::Type* player = p.state[4].type;  // owner: Player?
+  EXPECT_EQ(FormatScalar(player, ir::kNoneValue), "none");
   EXPECT_EQ(FormatScalar(player, 1), "P2");
   EXPECT_EQ(FormatScalar(player->elem, 0), "P1");
   EXPECT_EQ(FormatScalar(p.types->Bool(), 1), "true");

@@ -43,7 +43,7 @@ void ExpectQueriesAgree(const std::string& text, OptimizeMethod method) {
   for (size_t i = 0; i < model->program.queries.size(); ++i) {
     const std::string name = model->program.queries[i].name;
     const int within = static_cast<int>(model->program.queries[i].within);
-    const bool reachable = model->program.queries[i].kind == model::ir::QueryKind::kReachable;
+    const bool reachable = model->program.queries[i].kind == ir::QueryKind::kReachable;
     testing::Answer expected = testing::ExplicitAnswer(*model, levels, static_cast<int>(i), within);
     SolveOptions options;
     options.query = name;

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
-#include "model/bits.h"
+#include "ir/bits.h"
 #include "model/model.h"
 #include "model/successors.h"
 #include "tests/solver/agreement_models.h"
@@ -150,7 +150,7 @@ size_t ExpectFixedInReachableStates(const model::Model& model, size_t max_states
         for (size_t i = 0; i < found.fixed.roots[r].size(); ++i) {
           const int8_t want = found.fixed.roots[r][i];
           if (want < 0) continue;
-          EXPECT_EQ(static_cast<int8_t>(model::bits::Read(s.data(), offsets[r] + i, 1)), want)
+          EXPECT_EQ(static_cast<int8_t>(ir::bits::Read(s.data(), offsets[r] + i, 1)), want)
               << "root " << r << " bit " << i;
         }
       }

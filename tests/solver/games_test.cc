@@ -51,7 +51,7 @@ void ExpectAgreement(model::Model& model, OptimizeMethod method) {
   for (size_t i = 0; i < model.program.queries.size(); ++i) {
     const auto& q = model.program.queries[i];
     const std::string name = q.name;
-    const bool reachable = q.kind == model::ir::QueryKind::kReachable;
+    const bool reachable = q.kind == ir::QueryKind::kReachable;
     testing::Answer expected =
         testing::ExplicitAnswer(model, levels, static_cast<int>(i), static_cast<int>(q.within));
     const QueryResult& r = Answer(*results, name);

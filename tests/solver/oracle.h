@@ -80,14 +80,14 @@ struct Answer {
 // Evaluates `query` over levels 0..within.
 inline Answer ExplicitAnswer(const model::Model& model, const Levels& levels, int query_index,
                              int within) {
-  const model::ir::Query& q = model.program.queries[query_index];
+  const ir::Query& q = model.program.queries[query_index];
   model::SuccessorGenerator gen(model);
   Answer a;
   for (int d = 0; d <= within && d < static_cast<int>(levels.states.size()); ++d) {
     for (const auto& s : levels.states[d]) {
       model::PropertyValue v = gen.Evaluate(q, s.data());
       if (!v.ok) continue;
-      if (q.kind == model::ir::QueryKind::kReachable) {
+      if (q.kind == ir::QueryKind::kReachable) {
         if (v.value != 0 && !a.value) {
           a.value = 1;
           a.depth = d;
@@ -96,7 +96,7 @@ inline Answer ExplicitAnswer(const model::Model& model, const Levels& levels, in
       }
       const bool better =
           !a.value ||
-          (q.kind == model::ir::QueryKind::kMaximize ? v.value > *a.value : v.value < *a.value);
+          (q.kind == ir::QueryKind::kMaximize ? v.value > *a.value : v.value < *a.value);
       if (better) {
         a.value = v.value;
         a.depth = d;

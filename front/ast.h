@@ -1,0 +1,240 @@
+// The abstract syntax tree of a `.rules` file, exactly as written: names are unresolved and
+// nothing is typed yet. The parser builds it; the type checker (checker.h) resolves it into
+// the typed IR (ir.h). Every node carries the position of its first token so that every
+// diagnostic can point at the text the rules editor wrote.
+#ifndef RULECHECK_FRONT_AST_H_
+#define RULECHECK_FRONT_AST_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ir/source.h"
+
+namespace rulecheck::front::ast {
+
+struct Expr;
+struct TypeExpr;
+struct Stmt;
+using ExprPtr = std::unique_ptr<Expr>;
+using TypeExprPtr = std::unique_ptr<TypeExpr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+// ---------------------------------------------------------------- types
+
+enum class TypeExprKind {
+  kName,    // bool, int, an enum, cards, struct or alias: `name`
+  kRange,   // `lo..hi` with constant bounds
+  kArray,   // `[index] elem`
+  kBag,     // `bag<elem, capacity>`
+  kSeq,     // `seq<elem, capacity>`
+  kSet,     // `set<elem>`
+  kOption,  // `elem?`
+};
+
+struct TypeExpr {
+  TypeExprKind kind = TypeExprKind::kName;
+  ir::Location loc;
+  std::string name;    // kName
+  ExprPtr lo, hi;      // kRange bounds
+  ExprPtr capacity;    // kBag, kSeq
+  TypeExprPtr index;   // kArray
+  TypeExprPtr elem;    // kArray, kBag, kSeq, kSet, kOption
+};
+
+// ---------------------------------------------------------------- expressions
+
+enum class ExprKind {
+  kInt,         // int_value
+  kBool,        // bool_value
+  kNone,        // `none`
+  kName,        // name: a constant, enumerator, state variable, parameter or local
+  kUnary,       // op operand[0]
+  kBinary,      // operand[0] op operand[1]
+  kIf,          // if operand[0] then operand[1] else operand[2]
+  kIndex,       // operand[0] [ operand[1] ]
+  kField,       // operand[0] . name   (a struct field, a card attribute, or Enum.Member)
+  kUnwrap,      // operand[0] !
+  kCall,        // name ( operands ): a fun or a built-in such as len, top, size
+  kQuantifier,  // quantifier name in domain [where filter]: operand[0]
+  kSetLiteral,  // { operands }
+};
+
+enum class Op {
+  kNeg, kNot,                                     // unary
+  kAdd, kSub, kMul, kDiv, kMod,                   // arithmetic
+  kEq, kNe, kLt, kLe, kGt, kGe, kIn,              // comparison and membership
+  kAnd, kOr, kImplies,                            // logic
+};
+
+enum class Quantifier { kAll, kAny, kSum, kCount };
+
+// The set of values a quantifier, `for`, `choose` or `roll` ranges over: a type name
+// (`Player`, `bool`), a range `lo..hi` (bounds may be any int expressions), or a collection
+// expression (a set, bag or seq). The parser cannot tell a type name from a variable; the
+// checker decides.
+struct Domain {
+  ir::Location loc;
+  ExprPtr expr;  // the collection or type name; or the low bound when `hi` is set
+  ExprPtr hi;    // set for `lo..hi`
+};
+
+struct Expr {
+  ExprKind kind = ExprKind::kInt;
+  ir::Location loc;
+  int64_t int_value = 0;
+  bool bool_value = false;
+  Op op = Op::kAdd;
+  ir::Location op_loc;  // kUnary, kBinary: the operator's position
+  std::string name;  // kName, kField, kCall, kQuantifier (the bound variable)
+  ir::Location name_loc;  // kField, kQuantifier: the name's position
+  Quantifier quantifier = Quantifier::kAll;
+  std::unique_ptr<Domain> domain;  // kQuantifier
+  ExprPtr filter;                  // kQuantifier `where`
+  std::vector<ExprPtr> operands;
+
+  Expr() = default;
+  Expr(const Expr&) = delete;
+  Expr& operator=(const Expr&) = delete;
+  // Iterative: a chain such as `a + a + ... + a` is as deep as it is long, and destroying it
+  // by recursion could overflow the stack.
+  ~Expr();
+};
+
+inline Expr::~Expr() {
+  std::vector<ExprPtr> pending;
+  auto take = [&pending](Expr& e) {
+    for (ExprPtr& operand : e.operands) pending.push_back(std::move(operand));
+    pending.push_back(std::move(e.filter));
+    if (e.domain != nullptr) {
+      pending.push_back(std::move(e.domain->expr));
+      pending.push_back(std::move(e.domain->hi));
+    }
+  };
+  take(*this);
+  while (!pending.empty()) {
+    ExprPtr next = std::move(pending.back());
+    pending.pop_back();
+    if (next != nullptr) take(*next);  // `next` then dies with no children left
+  }
+}
+
+// ---------------------------------------------------------------- statements
+
+struct Block {
+  ir::Location loc;
+  std::vector<StmtPtr> stmts;
+};
+
+enum class StmtKind {
+  kAssign,   // target := value | target += value | target -= value
+  kLet,      // let name = value
+  kIf,       // if conds[0] {blocks[0]} elif conds[1] {blocks[1]} ... [else else_block]
+  kFor,      // for name in domain [where filter] body
+  kChoose,   // choose name in domain [where filter] body
+  kRoll,     // roll name in domain body
+  kMay,      // may body
+  kRequire,  // require value
+  kAssert,   // assert value [, message]
+  kEmit,     // emit name(args)
+  kCall,     // name(args): a proc or a built-in statement (add, remove, push, ...)
+  kMove,     // move value from source to target
+};
+
+enum class AssignOp { kSet, kAdd, kSub };
+
+struct Stmt {
+  StmtKind kind = StmtKind::kAssign;
+  ir::Location loc;
+  AssignOp assign_op = AssignOp::kSet;
+  ExprPtr target;  // kAssign; kMove destination
+  ExprPtr source;  // kMove origin
+  ExprPtr value;   // kAssign, kLet, kRequire, kAssert, kMove element
+  std::string name;  // kLet, kFor, kChoose, kRoll (bound name); kEmit, kCall (callee)
+  ir::Location name_loc;
+  std::string message;  // kAssert
+  std::unique_ptr<Domain> domain;
+  ExprPtr filter;
+  std::vector<ExprPtr> args;     // kEmit, kCall
+  std::vector<ExprPtr> conds;    // kIf
+  std::vector<Block> blocks;     // kIf (one per cond); kFor/kChoose/kRoll/kMay: blocks[0]
+  std::unique_ptr<Block> else_block;  // kIf, may be null
+};
+
+// ---------------------------------------------------------------- declarations
+
+struct Param {
+  std::string name;
+  ir::Location loc;
+  TypeExprPtr type;
+};
+
+struct EnumMember {
+  std::string name;
+  ir::Location loc;
+};
+
+struct AttrArg {  // `might: 2` inside a card member
+  std::string name;
+  ir::Location loc;
+  ExprPtr value;
+};
+
+struct CardMember {
+  std::string name;
+  ir::Location loc;
+  std::vector<AttrArg> args;
+};
+
+struct CardAttr {
+  std::string name;
+  ir::Location loc;
+  TypeExprPtr type;
+  ExprPtr default_value;  // may be null: then the type's default
+};
+
+struct StateVar {
+  std::string name;
+  ir::Location loc;
+  TypeExprPtr type;
+  ExprPtr initial;  // may be null
+};
+
+enum class DeclKind {
+  kGame, kConst, kEnum, kAlias, kStruct, kCards, kState, kInit, kFun, kProc, kAction, kEvent,
+  kTrigger, kTerminal, kInvariant, kReachable, kTerminates, kQuery, kPending,
+};
+
+enum class QueryKind { kMaximize, kMinimize, kReachable };
+
+struct Decl {
+  DeclKind kind = DeclKind::kGame;
+  ir::Location loc;       // the keyword
+  std::string name;   // most declarations; kGame: the game's title
+  ir::Location name_loc;
+  ExprPtr value;      // kConst value, kFun body, kTerminal/kInvariant/kReachable/kQuery
+                      // expression, kPending capacity
+  ExprPtr within;     // kQuery bound
+  QueryKind query_kind = QueryKind::kReachable;
+  TypeExprPtr type;   // kAlias target, kFun result
+  std::vector<Param> params;            // kStruct fields, kFun/kProc/kAction/kEvent params
+  std::vector<EnumMember> members;      // kEnum
+  std::vector<CardAttr> attrs;          // kCards
+  std::vector<CardMember> cards;        // kCards
+  std::vector<StateVar> vars;           // kState
+  std::string event;                    // kTrigger: the event it listens to
+  ir::Location event_loc;
+  std::vector<EnumMember> binders;      // kTrigger: names bound to the event's arguments
+  ExprPtr by;                           // kAction, kTrigger
+  ExprPtr when;                         // kAction, kTrigger guard
+  Block body;                           // kInit, kProc, kAction, kTrigger
+};
+
+struct File {
+  std::vector<Decl> decls;
+};
+
+}  // namespace rulecheck::front::ast
+
+#endif  // RULECHECK_FRONT_AST_H_

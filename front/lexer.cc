@@ -1,0 +1,249 @@
+// A hand-written scanner over the bytes of a rules file. It keeps line and column as it goes
+// so that every token, and every lexical error, carries the position an editor shows.
+#include "front/lexer.h"
+
+#include <cctype>
+#include <limits>
+#include <unordered_map>
+
+#include "absl/strings/str_cat.h"
+
+namespace rulecheck::front {
+namespace {
+
+const std::unordered_map<std::string_view, Tok>& Keywords() {
+  static const auto* keywords = new std::unordered_map<std::string_view, Tok>{
+      {"game", Tok::kGame},         {"const", Tok::kConst},
+      {"enum", Tok::kEnum},         {"type", Tok::kType},
+      {"struct", Tok::kStruct},     {"cards", Tok::kCards},
+      {"state", Tok::kState},       {"init", Tok::kInit},
+      {"fun", Tok::kFun},           {"proc", Tok::kProc},
+      {"action", Tok::kAction},     {"event", Tok::kEvent},
+      {"trigger", Tok::kTrigger},   {"terminal", Tok::kTerminal},
+      {"invariant", Tok::kInvariant}, {"reachable", Tok::kReachable},
+      {"terminates", Tok::kTerminates}, {"query", Tok::kQuery},
+      {"pending", Tok::kPending},   {"when", Tok::kWhen},
+      {"by", Tok::kBy},             {"if", Tok::kIf},
+      {"then", Tok::kThen},         {"else", Tok::kElse},
+      {"elif", Tok::kElif},         {"for", Tok::kFor},
+      {"in", Tok::kIn},             {"where", Tok::kWhere},
+      {"choose", Tok::kChoose},     {"roll", Tok::kRoll},
+      {"may", Tok::kMay},           {"require", Tok::kRequire},
+      {"assert", Tok::kAssert},     {"emit", Tok::kEmit},
+      {"let", Tok::kLet},           {"move", Tok::kMove},
+      {"and", Tok::kAnd},           {"or", Tok::kOr},
+      {"not", Tok::kNot},           {"true", Tok::kTrue},
+      {"false", Tok::kFalse},       {"none", Tok::kNone},
+  };
+  return *keywords;
+}
+
+class Scanner {
+ public:
+  Scanner(const ir::SourceFile& file, Diagnostics& diagnostics)
+      : text_(file.text()), diagnostics_(diagnostics) {}
+
+  std::vector<Token> Run() {
+    std::vector<Token> tokens;
+    ir::Location last_content{1, 1};
+    while (true) {
+      SkipSpaceAndComments();
+      if (pos_ >= text_.size()) break;
+      Token token;
+      if (ScanToken(token)) {
+        tokens.push_back(token);
+        last_content = {line_, column_};
+      }
+    }
+    // End of file is reported just after the last token, on a line that has text, so that a
+    // message about a missing `}` can quote that line.
+    Token eof;
+    eof.kind = Tok::kEof;
+    eof.loc = tokens.empty() ? ir::Location{1, 1} : last_content;
+    tokens.push_back(eof);
+    return tokens;
+  }
+
+ private:
+  char Peek(size_t ahead = 0) const {
+    return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+  }
+  void Advance() {
+    if (text_[pos_] == '\n') {
+      ++line_;
+      column_ = 1;
+    } else {
+      ++column_;
+    }
+    ++pos_;
+  }
+
+  void SkipSpaceAndComments() {
+    while (pos_ < text_.size()) {
+      char c = Peek();
+      if (c == '#') {
+        while (pos_ < text_.size() && Peek() != '\n') Advance();
+      } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        Advance();
+      } else {
+        return;
+      }
+    }
+  }
+
+  // Scans one token into `token`; returns false (after reporting) for malformed text.
+  bool ScanToken(Token& token) {
+    token.loc = {line_, column_};
+    char c = Peek();
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return ScanWord(token);
+    if (std::isdigit(static_cast<unsigned char>(c))) return ScanInt(token);
+    if (c == '"') return ScanString(token);
+    return ScanPunct(token);
+  }
+
+  bool ScanWord(Token& token) {
+    size_t start = pos_;
+    while (std::isalnum(static_cast<unsigned char>(Peek())) || Peek() == '_') Advance();
+    token.text = text_.substr(start, pos_ - start);
+    auto it = Keywords().find(token.text);
+    token.kind = it == Keywords().end() ? Tok::kIdent : it->second;
+    return true;
+  }
+
+  bool ScanInt(Token& token) {
+    size_t start = pos_;
+    bool overflow = false;
+    uint64_t value = 0;
+    while (std::isdigit(static_cast<unsigned char>(Peek()))) {
+      uint64_t digit = static_cast<uint64_t>(Peek() - '0');
+      if (value > (static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) - digit) / 10) {
+        overflow = true;
+      }
+      if (!overflow) value = value * 10 + digit;
+      Advance();
+    }
+    token.text = text_.substr(start, pos_ - start);
+    if (std::isalpha(static_cast<unsigned char>(Peek())) || Peek() == '_') {
+      diagnostics_.Error(token.loc, absl::StrCat("expected a number, found `", token.text,
+                                                 std::string(1, Peek()), "`: a name cannot start with a digit"));
+      while (std::isalnum(static_cast<unsigned char>(Peek())) || Peek() == '_') Advance();
+      return false;
+    }
+    if (overflow) {
+      diagnostics_.Error(token.loc, absl::StrCat("integer literal ", token.text,
+                                                 " is too large (the limit is 2^63 - 1)"));
+      return false;
+    }
+    token.kind = Tok::kInt;
+    token.int_value = static_cast<int64_t>(value);
+    return true;
+  }
+
+  bool ScanString(Token& token) {
+    Advance();  // the opening quote
+    std::string contents;
+    while (pos_ < text_.size() && Peek() != '"' && Peek() != '\n') {
+      contents.push_back(Peek());
+      Advance();
+    }
+    if (Peek() != '"') {
+      diagnostics_.Error(token.loc, "unterminated string: expected `\"` before the end of the line");
+      return false;
+    }
+    Advance();
+    token.kind = Tok::kString;
+    token.text = std::move(contents);
+    return true;
+  }
+
+  bool ScanPunct(Token& token) {
+    struct Punct {
+      std::string_view text;
+      Tok kind;
+    };
+    // Longest first, so `..` wins over `.` and `:=` over `:`.
+    static constexpr Punct kPuncts[] = {
+        {"..", Tok::kDotDot}, {":=", Tok::kColonEq}, {"+=", Tok::kPlusEq},
+        {"-=", Tok::kMinusEq}, {"==", Tok::kEqEq},   {"!=", Tok::kNotEq},
+        {"<=", Tok::kLessEq}, {">=", Tok::kGreaterEq}, {"=>", Tok::kArrow},
+        {"(", Tok::kLParen},  {")", Tok::kRParen},   {"{", Tok::kLBrace},
+        {"}", Tok::kRBrace},  {"[", Tok::kLBracket}, {"]", Tok::kRBracket},
+        {"<", Tok::kLess},    {">", Tok::kGreater},  {",", Tok::kComma},
+        {":", Tok::kColon},   {".", Tok::kDot},      {"=", Tok::kAssign},
+        {"+", Tok::kPlus},    {"-", Tok::kMinus},    {"*", Tok::kStar},
+        {"/", Tok::kSlash},   {"%", Tok::kPercent},  {"!", Tok::kBang},
+        {"?", Tok::kQuestion},
+    };
+    std::string_view rest = std::string_view(text_).substr(pos_);
+    for (const Punct& p : kPuncts) {
+      if (rest.substr(0, p.text.size()) == p.text) {
+        token.kind = p.kind;
+        token.text = std::string(p.text);
+        for (size_t i = 0; i < p.text.size(); ++i) Advance();
+        return true;
+      }
+    }
+    unsigned char c = static_cast<unsigned char>(Peek());
+    std::string shown = c >= 0x20 && c < 0x7f ? absl::StrCat("`", std::string(1, Peek()), "`")
+                                             : absl::StrCat("byte 0x", absl::Hex(c));
+    diagnostics_.Error(token.loc, absl::StrCat("unexpected character ", shown));
+    Advance();
+    return false;
+  }
+
+  const std::string& text_;
+  Diagnostics& diagnostics_;
+  size_t pos_ = 0;
+  int line_ = 1;
+  int column_ = 1;
+};
+
+}  // namespace
+
+std::string TokDescription(Tok kind) {
+  switch (kind) {
+    case Tok::kEof:
+      return "end of file";
+    case Tok::kIdent:
+      return "a name";
+    case Tok::kInt:
+      return "a number";
+    case Tok::kString:
+      return "a string";
+    default:
+      break;
+  }
+  for (const auto& [word, tok] : Keywords()) {
+    if (tok == kind) return absl::StrCat("`", std::string(word), "`");
+  }
+  static const std::pair<Tok, const char*> kNames[] = {
+      {Tok::kLParen, "("},   {Tok::kRParen, ")"},   {Tok::kLBrace, "{"},  {Tok::kRBrace, "}"},
+      {Tok::kLBracket, "["}, {Tok::kRBracket, "]"}, {Tok::kLess, "<"},    {Tok::kGreater, ">"},
+      {Tok::kLessEq, "<="},  {Tok::kGreaterEq, ">="}, {Tok::kEqEq, "=="}, {Tok::kNotEq, "!="},
+      {Tok::kComma, ","},    {Tok::kColon, ":"},    {Tok::kDot, "."},     {Tok::kDotDot, ".."},
+      {Tok::kAssign, "="},   {Tok::kColonEq, ":="}, {Tok::kPlusEq, "+="}, {Tok::kMinusEq, "-="},
+      {Tok::kPlus, "+"},     {Tok::kMinus, "-"},    {Tok::kStar, "*"},    {Tok::kSlash, "/"},
+      {Tok::kPercent, "%"},  {Tok::kBang, "!"},     {Tok::kQuestion, "?"}, {Tok::kArrow, "=>"},
+  };
+  for (const auto& [tok, text] : kNames) {
+    if (tok == kind) return absl::StrCat("`", text, "`");
+  }
+  return "a token";
+}
+
+std::string TokenDescription(const Token& token) {
+  switch (token.kind) {
+    case Tok::kEof:
+      return "end of file";
+    case Tok::kString:
+      return absl::StrCat("string \"", token.text, "\"");
+    default:
+      return absl::StrCat("`", token.text, "`");
+  }
+}
+
+std::vector<Token> Lex(const ir::SourceFile& file, Diagnostics& diagnostics) {
+  return Scanner(file, diagnostics).Run();
+}
+
+}  // namespace rulecheck::front

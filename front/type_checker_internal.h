@@ -1,0 +1,297 @@
+// The type checker's shared state. The checker is one class whose methods are split by
+// concern: checker.cc (the driver, the global namespace and the declarations),
+// checker_const.cc (constants, `--const` overrides, constant folding), checker_types.cc (type
+// expressions, enums, cards, structs, aliases), checker_expr.cc (expressions, domains,
+// implicit conversions), checker_builtins.cc (set literals, built-in functions and
+// statements), checker_stmt.cc (statements, places and proc inlining) and checker_calls.cc
+// (calls of funs and the recursion check). Internal to model/; the public entry point is
+// Check() in checker.h.
+#ifndef RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
+#define RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "front/ast.h"
+#include "front/diagnostics.h"
+#include "ir/ir.h"
+#include "front/const_override.h"
+#include "ir/types.h"
+
+namespace rulecheck::front {
+
+// The widest type the checker accepts, in bits.
+inline constexpr uint64_t kMaxTypeBits = 1 << 20;
+// The most values a type that indexes an array or fills a bag or set may have.
+inline constexpr int64_t kMaxCardinality = 1 << 20;
+// How many IR statements proc inlining may produce in a whole program.
+inline constexpr int64_t kMaxInlinedStatements = 200'000;
+// How deeply constants, types and proc calls may nest in one another, and expressions in
+// themselves: deeper input gets an error instead of exhausting the stack.
+inline constexpr int kMaxNesting = 200;
+inline constexpr int kMaxExprDepth = 500;
+
+// Placeholder types the checker uses while typing; none of them is interned in a TypeTable
+// and none survives into an error-free program. The error type is given to an expression
+// whose error was already reported: every check accepts it silently, so one mistake gives one
+// message. `none` and `{}` have their placeholder until the context gives them a real type.
+const ir::Type* ErrorType();
+const ir::Type* NoneType();
+const ir::Type* EmptySetType();
+inline bool IsError(const ir::Type* t) { return t == nullptr || t == ErrorType(); }
+// The type as a message shows it: `0..3`, `bag<Card, 3>`, `none`, `{}`.
+std::string TypeName(const ir::Type* t);
+// The fields of a struct type or the attributes of a card type (for suggestions).
+std::vector<std::string> FieldNames(const ir::Type* t);
+// `name` in backquotes, as messages quote names.
+std::string Quote(std::string_view name);
+
+// What a global name denotes. One namespace holds every declaration; enumerators are kept
+// apart because two enums may share a member name.
+enum class SymbolKind {
+  kBuiltinType,
+  kConstant,
+  kType,
+  kStateVar,
+  kFun,
+  kProc,
+  kAction,
+  kEvent,
+  kTrigger,
+  kInvariant,
+  kReachable,
+  kQuery,
+};
+
+struct Symbol {
+  SymbolKind kind = SymbolKind::kConstant;
+  int index = 0;  // into the checker's table for the kind
+  ir::Location loc;   // the declaration's name; invalid for built-ins
+};
+
+// "constant", "state variable", ...: how messages name a kind of symbol.
+std::string Describe(SymbolKind kind);
+// The same with "a" or "an" before it.
+std::string WithArticle(SymbolKind kind);
+// "; did you mean `X`?" for the candidate closest to `name` when one is close, else "".
+std::string DidYouMean(const std::string& name, const std::vector<std::string>& candidates);
+
+struct EnumeratorRef {
+  const ir::EnumDef* def = nullptr;
+  int ordinal = 0;
+};
+
+struct ConstInfo {
+  const ast::Decl* decl = nullptr;
+  enum class State { kNew, kBusy, kDone, kFailed };
+  State state = State::kNew;
+  bool is_bool = false;
+  int64_t value = 0;
+};
+
+// An enum, cards, struct or alias declaration; its type is built on first use.
+struct TypeDeclInfo {
+  const ast::Decl* decl = nullptr;
+  const ir::Type* type = nullptr;
+  bool busy = false;
+  bool resolved = false;
+  bool failed = false;
+  ir::EnumDef* enum_def = nullptr;
+};
+
+struct ProcInfo {
+  const ast::Decl* decl = nullptr;
+  std::vector<const ir::Type*> params;
+};
+
+// The result of evaluating a constant expression on the AST.
+struct ConstValue {
+  enum class Status { kOk, kNotConstant, kError };
+  Status status = Status::kOk;
+  bool is_bool = false;
+  int64_t value = 0;
+  ir::Location where;  // kNotConstant: the part that is not constant
+};
+
+enum class LocalKind { kParam, kLet, kLoop, kBinder };
+
+struct Local {
+  std::string name;
+  ir::Location loc;
+  const ir::Type* type = nullptr;
+  int64_t slot = 0;
+  LocalKind kind = LocalKind::kLet;
+};
+
+class TypeChecker {
+ public:
+  TypeChecker(const ast::File& file, const std::vector<ConstOverride>& overrides, ir::Program& program,
+          Diagnostics& diagnostics, std::vector<std::string>& override_errors);
+  TypeChecker(const TypeChecker&) = delete;
+  TypeChecker& operator=(const TypeChecker&) = delete;
+
+  void Run();
+
+  // ------------------------------------------------------------ checker.cc
+  void Error(ir::Location loc, std::string message);
+  // Reports (once) input nested deeper than the checker follows; true when it is.
+  bool TooDeep(int depth, int limit, ir::Location loc, std::string_view what);
+  void CollectNames();
+  void Declare(const std::string& name, ir::Location loc, Symbol symbol);
+  const Symbol* FindGlobal(const std::string& name) const;
+  // Names for suggestions: the globals of some kinds; every name a value may have here.
+  std::vector<std::string> GlobalNames(std::initializer_list<SymbolKind> kinds) const;
+  std::vector<std::string> ValueNames() const;
+  void CheckStateTypes();
+  void CheckSignatures();
+  std::vector<ir::Param> CheckParams(const std::vector<ast::Param>& params, bool stored);
+  void CheckFunBodies();
+  void CheckInit();
+  void CheckRules();
+  void CheckProperties();
+  ir::ExprPtr CheckBy(const ast::Expr* by);
+
+  // ------------------------------------------------------------ checker_const.cc
+  void EvaluateConstants();
+  void ApplyOverrides();
+  ConstValue EnsureConstant(int index, ir::Location use);
+  ConstValue EvalConst(const ast::Expr& e);
+  // A constant integer for `what` ("a range bound", "a capacity"): reports a non-constant or
+  // non-integer expression at `e` and returns nullopt.
+  std::optional<int64_t> ConstantInt(const ast::Expr& e, std::string_view what);
+  // The value of an IR expression built only from constants, or nullopt.
+  static std::optional<int64_t> Fold(const ir::Expr& e);
+
+  // ------------------------------------------------------------ checker_types.cc
+  void DeclareEnum(const ast::Decl& decl, int type_index);
+  const ir::Type* TypeOfDecl(int type_index, ir::Location use);
+  const ir::Type* ResolveType(const ast::TypeExpr& t);
+  // ResolveType for what is stored (state, fields, attributes, action and event parameters):
+  // `int` is not allowed; `finite_only` also rules out every non-finite-scalar type.
+  const ir::Type* ResolveStoredType(const ast::TypeExpr& t, std::string_view what, bool finite_only);
+  const ir::Type* CheckWidth(const ir::Type* t, ir::Location loc);
+  bool ContainsInt(const ir::Type* t) const;
+  void CheckCardValues(int type_index);
+
+  // ------------------------------------------------------------ checker_expr.cc
+  ir::ExprPtr CheckExpr(const ast::Expr& e);
+  ir::ExprPtr CheckExprKind(const ast::Expr& e);
+  ir::ExprPtr CheckName(const ast::Expr& e);
+  ir::ExprPtr CheckUnary(const ast::Expr& e);
+  ir::ExprPtr CheckBinary(const ast::Expr& e);
+  ir::ExprPtr CheckIf(const ast::Expr& e);
+  ir::ExprPtr CheckIndex(const ast::Expr& e);
+  ir::ExprPtr CheckField(const ast::Expr& e);
+  ir::ExprPtr CheckQuantifier(const ast::Expr& e);
+  ir::ExprPtr CheckBool(const ast::Expr& e);
+  ir::ExprPtr CheckInteger(const ast::Expr& e);
+  // Converts `e` to `want` (wrapping a payload into an option, typing `none` and `{}`), or
+  // reports `type mismatch: expected W, found F` at `e` and returns an error-typed node.
+  ir::ExprPtr Coerce(ir::ExprPtr e, const ir::Type* want);
+  bool Assignable(const ir::Type* from, const ir::Type* want) const;
+  // Brings two operands to one type (for ==, != and if-then-else); reports at `b`.
+  const ir::Type* Unify(ir::ExprPtr& a, ir::ExprPtr& b);
+  // `in`: the domain of a quantifier or loop. `keyword` names the construct in messages.
+  std::unique_ptr<ir::Domain> CheckDomain(const ast::Domain& d, std::string_view keyword);
+  // The type that `e` names when it is a type name (and not a value), else null.
+  const ir::Type* TypeNamedBy(const ast::Expr& e);
+  // The enum type declared as `name`, if any.
+  const ir::Type* EnumTypeNamed(const std::string& name);
+
+  // ------------------------------------------------------------ checker_builtins.cc
+  // `{a, b}`: a set of the elements' type (integer constants: of their range), or `{}`.
+  ir::ExprPtr CheckSetLiteral(const ast::Expr& e);
+  // A built-in function call, or null when `e.name` is not a built-in function.
+  ir::ExprPtr CheckBuiltinCall(const ast::Expr& e, bool* handled);
+  // A built-in statement; false when `s.name` is not one.
+  bool LowerBuiltinStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
+  bool ArgCount(const std::string& what, ir::Location loc, size_t want, size_t found);
+  void LowerMove(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
+  // A place whose type is a collection of one of the allowed kinds; `builtin` names the
+  // operation in messages.
+  ir::ExprPtr CheckZone(const ast::Expr& e, std::string_view builtin, bool bag, bool seq, bool set);
+
+  // ------------------------------------------------------------ checker_stmt.cc
+  void LowerBlock(const ast::Block& block, ir::Block& out);
+  void LowerStmts(const ast::Block& block, std::vector<ir::StmtPtr>& out);
+  void LowerStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
+  void LowerAssign(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
+  void LowerLoop(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
+  void LowerEmit(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
+  void LowerCall(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
+  void InlineProc(int proc, const ast::Stmt& call, std::vector<ir::ExprPtr> args,
+                  std::vector<ir::StmtPtr>& out);
+  // An assignable state place (a state variable, its array elements, struct fields and
+  // unwrapped options), or an error-typed node after reporting why `e` is not one.
+  ir::ExprPtr CheckPlace(const ast::Expr& e);
+  void CheckProcBodies();
+
+  // ------------------------------------------------------------ checker_calls.cc
+  // A call of a fun (or of a built-in function) in an expression.
+  ir::ExprPtr CheckCall(const ast::Expr& e);
+  void CheckRecursion();
+
+  // ------------------------------------------------------------ locals and frames
+  // Binds a new local in the innermost scope, reporting a name that would shadow a global
+  // or an enclosing local, and allocates its frame slot.
+  const Local& BindLocal(const std::string& name, ir::Location loc, const ir::Type* type, LocalKind kind);
+  const Local* FindLocal(const std::string& name) const;
+  int64_t AllocSlot(const ir::Type* type);
+  size_t OpenScope() const { return locals_.size(); }
+  void CloseScope(size_t mark) { locals_.resize(mark); }
+  // Starts a code unit (a fun, rule, property, ...) whose locals go to `frame`.
+  void BeginUnit(ir::FrameLayout* frame);
+
+  static ir::ExprPtr MakeExpr(ir::ExprOp op, const ir::Type* type, ir::Location loc);
+  static ir::ExprPtr ErrorExpr(ir::Location loc) {
+    return MakeExpr(ir::ExprOp::kConst, ErrorType(), loc);
+  }
+
+  // ------------------------------------------------------------ state
+  const ast::File& file_;
+  const std::vector<ConstOverride>& overrides_;
+  ir::Program& program_;
+  ir::TypeTable& types_;
+  Diagnostics& diagnostics_;
+  std::vector<std::string>& override_errors_;
+
+  std::map<std::string, Symbol> globals_;
+  std::map<std::string, std::vector<EnumeratorRef>> enumerators_;
+  std::vector<ConstInfo> constants_;
+  std::vector<TypeDeclInfo> type_decls_;
+  std::vector<const ast::StateVar*> state_decls_;
+  std::vector<const ast::Decl*> fun_decls_;
+  std::vector<ProcInfo> procs_;
+  std::vector<const ast::Decl*> action_decls_;
+  std::vector<const ast::Decl*> event_decls_;
+  std::vector<const ast::Decl*> trigger_decls_;
+  std::vector<bool> fun_recursive_;
+  std::vector<bool> proc_recursive_;
+  std::vector<const ast::Decl*> init_decls_;
+  std::vector<const ast::Decl*> property_decls_;  // terminal, invariant, reachable, query
+  const ast::Decl* pending_decl_ = nullptr;
+
+  ir::FrameLayout* frame_ = nullptr;
+  ir::FrameLayout scratch_frame_;  // for expressions outside any unit (card values)
+  std::vector<Local> locals_;
+  size_t locals_base_ = 0;      // locals below this belong to a caller of an inlined proc
+  int mute_ = 0;                // > 0: errors are dropped (re-lowering an already checked proc)
+  bool checking_proc_ = false;  // checking a proc body on its own: calls are not inlined
+  std::vector<int> inlining_;   // procs being inlined, innermost last
+  ir::Location inline_root_;        // the outermost call being inlined
+  int64_t inlined_statements_ = 0;
+  int nesting_ = 0;     // constants and types being resolved, one inside another
+  int expr_depth_ = 0;  // CheckExpr calls, one inside another
+  bool depth_reported_ = false;
+  bool inline_budget_reported_ = false;
+};
+
+}  // namespace rulecheck::front
+
+#endif  // RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_

@@ -1,0 +1,272 @@
+// The typed intermediate representation of a checked rules program.
+//
+// The checker (checker.h) turns the AST into this form: every name is resolved (a state
+// variable to its index, a local to its frame slot, an enumerator to its ordinal, a constant
+// to its value), every expression has its type, implicit conversions are explicit (a scalar
+// stored into an option is wrapped in kSome), and procs are inlined at their call sites.
+// The successor generator interprets it over packed states and the symbolic engine
+// translates it to Z3; neither needs to look at names or the AST again.
+//
+// Locals (parameters, `let`, loop and quantifier variables) live in a frame: scalar locals in
+// an int64 array (`Frame::scalars`), composite locals as bit slices of a word array
+// (`Frame::words`). Each code unit (fun, action, trigger, property, init) records how big its
+// frame is.
+#ifndef RULECHECK_IR_IR_H_
+#define RULECHECK_IR_IR_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/source.h"
+#include "ir/types.h"
+
+namespace rulecheck::model {
+struct CompiledExpr;
+}  // namespace rulecheck::model
+
+namespace rulecheck::ir {
+
+struct Expr;
+struct Stmt;
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+enum class ExprOp {
+  kConst,       // value: a logical scalar of `type`
+  kStateVar,    // index: the state variable; offset: its bit offset (set by the layout)
+  kLocal,       // index: scalar slot (scalar type) or bit offset in the frame words
+  kIndex,       // args[0][args[1]]: an array element
+  kField,       // args[0].field: index = field number
+  kAttr,        // args[0].attr of a card: index = attribute number
+  kNeg, kNot,
+  kAdd, kSub, kMul, kDiv, kMod,
+  kEq, kNe,     // any type: composites compare bit for bit
+  kLt, kLe, kGt, kGe,
+  kAnd, kOr, kImplies,
+  kIf,          // if args[0] then args[1] else args[2]
+  kCall,        // index: the fun; args: its arguments
+  kQuantifier,  // quantifier over domain, bound to local `index`, filter, body args[0]
+  kIn,          // args[0] in args[1] (a set, bag or seq)
+  kCount,       // args[0][args[1]]: copies of a member in a bag
+  kSize,        // size(args[0]): a bag's total count or a set's member count
+  kLen,         // len(args[0]) of a seq
+  kTop,         // top(args[0]) of a seq (its last element)
+  kBottom,      // bottom(args[0]) of a seq
+  kSeqAt,       // args[0][args[1]] of a seq, 0 = bottom
+  kEmpty,       // empty(args[0]): a bag, seq or set with nothing in it, or an absent option
+  kUnwrap,      // args[0]! of an option
+  kMin, kMax, kAbs,
+  kNext, kPrev, kOrd,  // enums: cyclic successor and predecessor, ordinal
+  kSetLiteral,  // {args...}: type is set<E>
+  kNone,        // the absent value of an option type
+  kSome,        // args[0] as a present option value
+};
+
+enum class Quantifier { kAll, kAny, kSum, kCount };
+
+enum class DomainKind {
+  kType,   // every value of `elem_type` in order
+  kRange,  // lo..hi, evaluated when the loop starts; empty when lo > hi
+  kSet,    // the members of a set, in enumerator order
+  kBag,    // the distinct members present in a bag, in enumerator order
+  kSeq,    // the elements of a seq from bottom to top (repeats included)
+};
+
+struct Domain {
+  DomainKind kind = DomainKind::kType;
+  const Type* elem_type = nullptr;  // the bound variable's type
+  ExprPtr lo, hi;                   // kRange
+  ExprPtr collection;               // kSet, kBag, kSeq
+};
+
+struct Expr {
+  ExprOp op = ExprOp::kConst;
+  const Type* type = nullptr;
+  Location loc;
+  int64_t value = 0;   // kConst
+  int64_t index = 0;   // kStateVar, kLocal, kField, kAttr, kCall, kQuantifier
+  uint32_t offset = 0; // kStateVar
+  Quantifier quantifier = Quantifier::kAll;
+  std::unique_ptr<Domain> domain;  // kQuantifier
+  ExprPtr filter;                  // kQuantifier `where`, may be null
+  std::vector<ExprPtr> args;
+  // The specialised form the evaluator runs instead, when there is one (compiled_expr.h).
+  const model::CompiledExpr* compiled = nullptr;
+};
+
+struct Block {
+  Location loc;
+  std::vector<StmtPtr> stmts;
+};
+
+enum class StmtOp {
+  kAssign,      // place := value (any type)
+  kAddAssign,   // place += value (integers)
+  kSubAssign,   // place -= value
+  kLet,         // local `slot` := value
+  kIf,          // conds[i] -> blocks[i]; else_block when none holds
+  kFor,         // for local `slot` in domain [where filter] blocks[0]
+  kChoose,      // one successor per candidate; none -> not a move
+  kRoll,        // like choose, but chance rather than a player's choice
+  kMay,         // blocks[0] or nothing
+  kRequire,     // value must hold, else this path is not a move
+  kAssert,      // value must hold, else an assert finding with `message`
+  kEmit,        // event `event` with args
+  kAdd,         // add(place, value): a bag member +1, a set member in
+  kRemove,      // remove(place, value): bag -1, set out, seq: topmost occurrence out
+  kClear,       // clear(place)
+  kPush,        // push(place, value): on top of a seq
+  kPushBottom,  // push_bottom(place, value)
+  kPop,         // pop(place): drop the top of a seq
+  kPopBottom,   // pop_bottom(place)
+  kInsertAt,    // insert_at(place, index, value)
+  kRemoveAt,    // remove_at(place, index)
+  kMove,        // move value from `place` to `target`
+};
+
+struct Stmt {
+  StmtOp op = StmtOp::kAssign;
+  Location loc;
+  ExprPtr place;   // the l-value acted on (a kStateVar/kIndex/kField/kLocal chain)
+  ExprPtr target;  // kMove destination
+  ExprPtr value;
+  ExprPtr index;   // kInsertAt, kRemoveAt
+  int64_t slot = 0;  // kLet, kFor, kChoose, kRoll: the local bound
+  std::unique_ptr<Domain> domain;
+  ExprPtr filter;
+  std::vector<ExprPtr> conds;
+  std::vector<Block> blocks;
+  std::unique_ptr<Block> else_block;
+  int event = -1;  // kEmit
+  std::vector<ExprPtr> args;
+  std::string message;  // kAssert
+  std::string name;     // kLet/kFor/kChoose/kRoll: the local's name, for narration
+  // Trail ids (see TrailPoint), set by NumberTrailPoints (passes.h): this statement's, and for kIf the
+  // first of its branches' (branch i is branch_id + i; conds.size() is the else, or the
+  // fall-through when there is no else block).
+  uint32_t id = 0;
+  uint32_t branch_id = 0;
+};
+
+// A point of the rules a move can pass through: a statement, or one branch of an `if`. Moves
+// record the ids of the points they passed (Move::trail) for coverage analysis.
+struct TrailPoint {
+  const Stmt* stmt = nullptr;  // the statement, or the `if` the branch belongs to
+  int branch = -1;             // -1: the statement itself; else the branch number
+  Location loc;                // the statement; a branch's condition, or its else block
+  // The rule whose body holds the point: kAction/kTrigger with its index; init is -1/-1.
+  enum class Rule { kInit, kAction, kTrigger };
+  Rule rule = Rule::kInit;
+  int rule_index = -1;
+  int32_t parent_branch = -1;  // the innermost enclosing branch point, -1 when none
+};
+
+struct FrameLayout {
+  uint32_t scalars = 0;  // int64 slots
+  uint32_t bits = 0;     // bits of composite locals
+};
+
+struct Param {
+  std::string name;
+  Location loc;
+  const Type* type = nullptr;
+  int64_t slot = 0;  // as in kLocal
+};
+
+struct Constant {
+  std::string name;
+  Location loc;
+  const Type* type = nullptr;  // int or bool
+  int64_t value = 0;
+};
+
+struct StateVar {
+  std::string name;
+  Location loc;
+  const Type* type = nullptr;
+  ExprPtr initial;  // may be null: the type's default (all-zero bits)
+};
+
+struct Fun {
+  std::string name;
+  Location loc;
+  std::vector<Param> params;
+  const Type* result = nullptr;
+  ExprPtr body;
+  FrameLayout frame;
+};
+
+struct Action {
+  std::string name;
+  Location loc;
+  std::vector<Param> params;  // each a finite scalar; instances are all combinations
+  ExprPtr by;     // may be null
+  ExprPtr guard;  // may be null
+  Block body;
+  FrameLayout frame;
+};
+
+struct Event {
+  std::string name;
+  Location loc;
+  std::vector<Param> params;  // finite scalars
+};
+
+struct Trigger {
+  std::string name;
+  Location loc;
+  int event = 0;
+  std::vector<Param> binders;  // bound to the event's arguments, in order
+  ExprPtr by;
+  ExprPtr guard;  // evaluated when the event is emitted
+  Block body;
+  FrameLayout frame;
+};
+
+// A named boolean (or for queries, integer) expression over one state.
+struct Property {
+  std::string name;
+  Location loc;
+  ExprPtr expr;
+  FrameLayout frame;
+};
+
+enum class QueryKind { kMaximize, kMinimize, kReachable };
+
+struct Query {
+  std::string name;
+  Location loc;
+  QueryKind kind = QueryKind::kReachable;
+  ExprPtr expr;
+  int64_t within = 0;
+  FrameLayout frame;
+};
+
+struct Program {
+  std::string game_name;
+  std::unique_ptr<TypeTable> types = std::make_unique<TypeTable>();
+  std::vector<const EnumDef*> enums;  // declaration order; includes cards
+  std::vector<Constant> constants;
+  std::vector<StateVar> state;
+  Block init;
+  FrameLayout init_frame;
+  std::vector<Fun> funs;
+  std::vector<Action> actions;
+  std::vector<Event> events;
+  std::vector<Trigger> triggers;
+  std::vector<Property> terminals;   // name empty; a state is terminal when any holds
+  std::vector<Property> invariants;
+  std::vector<Property> reachables;
+  std::optional<Location> terminates;
+  std::vector<Query> queries;
+  int64_t pending_capacity = 8;
+  Location pending_loc;
+  std::vector<TrailPoint> trail_points;  // indexed by trail id
+};
+
+}  // namespace rulecheck::ir
+
+#endif  // RULECHECK_IR_IR_H_
