@@ -19,12 +19,12 @@ class SampleSink final : public SuccessorSink {
  public:
   // `keep`: remember states (outside the timed loop only: it allocates).
   SampleSink(uint32_t words, bool keep) : words_(words), keep_(keep) {}
-  void OnSuccessor(const uint32_t* state, const Move& /*move*/) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& /*move*/) override {
     ++successors;
     benchmark::DoNotOptimize(state[0]);
     if (keep_ && sample.size() < 1024) sample.emplace_back(state, state + words_);
   }
-  void OnFailure(const StepFailure& /*failure*/) override {}
+  void OnFailure(const ir::StepFailure& /*failure*/) override {}
   uint64_t successors = 0;
   std::vector<std::vector<uint32_t>> sample;
 

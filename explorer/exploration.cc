@@ -77,13 +77,13 @@ namespace {
 class PickState final : public model::SuccessorSink {
  public:
   explicit PickState(const std::vector<uint32_t>& want) : want_(want) {}
-  void OnSuccessor(const uint32_t* state, const model::Move& move) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     if (found_ || !std::equal(want_.begin(), want_.end(), state)) return;
     step_.move = move;
     step_.state = want_;
     found_ = true;
   }
-  void OnFailure(const model::StepFailure& /*failure*/) override {}
+  void OnFailure(const ir::StepFailure& /*failure*/) override {}
   bool found() const { return found_; }
   TraceStep& step() { return step_; }
 

@@ -55,7 +55,7 @@ struct ExploreOptions {
   // When not null, polled between chunks; once true the search stops (incomplete).
   const std::atomic<bool>* cancel = nullptr;
   // When set, called about every `progress_interval` seconds from a monitor thread.
-  std::function<void(const Progress&)> progress;
+  std::function<void(const Progress&)> progress{};
   double progress_interval = 1.0;
 };
 
@@ -102,7 +102,7 @@ class ExplorationObserver {
   // worker 0, delivered from the calling thread before level 0 is expanded). A level whose
   // expansion is redone (when the store grows) delivers its transitions again: see
   // OnExpansionRetry. Must be thread-safe across distinct `from.worker`s.
-  virtual void OnTransition(const StateRef& /*from*/, const model::Move& /*move*/) {}
+  virtual void OnTransition(const StateRef& /*from*/, const ir::Move& /*move*/) {}
   // From the calling thread, no worker running: every OnTransition from states of level
   // `depth` so far is void, as that level's expansion is about to be done again.
   virtual void OnExpansionRetry(int /*depth*/) {}
@@ -112,9 +112,9 @@ class ExplorationObserver {
   // A move from `from` failed (assert, model error, pending overflow); from.id is kNoState for
   // a failure in `init`. Only the first failure of each source location in a chunk of states
   // is delivered.
-  virtual void OnStepFailure(const StateRef& /*from*/, const model::StepFailure& /*failure*/) {}
+  virtual void OnStepFailure(const StateRef& /*from*/, const ir::StepFailure& /*failure*/) {}
   // Evaluating `terminal when` hit a model error (the state counts as not terminal).
-  virtual void OnTerminalError(const StateRef& /*state*/, const model::StepFailure& /*failure*/) {}
+  virtual void OnTerminalError(const StateRef& /*state*/, const ir::StepFailure& /*failure*/) {}
   // A non-terminal state with no successors and no failed moves. `words` is null.
   virtual void OnDeadState(const StateRef& /*state*/) {}
   // After each level's events; true stops the search (incomplete, kStoppedByObserver).
@@ -139,7 +139,7 @@ struct ExplorationStats {
 // One step of a trace: the move taken and the state it led to. The first step of a trace is
 // the initial state (move kind kInit).
 struct TraceStep {
-  model::Move move;
+  ir::Move move;
   std::vector<uint32_t> state;
 };
 using Trace = std::vector<TraceStep>;

@@ -59,11 +59,11 @@ class InitialSink final : public model::SuccessorSink {
  public:
   // With `moves` not null, the move of every initial state goes there too.
   InitialSink(TreeStore& store, std::vector<uint32_t>& level, std::vector<SearchEvent>& events,
-              std::vector<model::Move>* moves)
+              std::vector<ir::Move>* moves)
       : store_(store), level_(level), events_(events), moves_(moves) {
     tree_.words.resize(store.words());
   }
-  void OnSuccessor(const uint32_t* state, const model::Move& move) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     if (full_) return;
     if (moves_ != nullptr) moves_->push_back(move);
     std::copy(state, state + tree_.words.size(), tree_.words.begin());
@@ -75,7 +75,7 @@ class InitialSink final : public model::SuccessorSink {
     nodes_ += put.new_nodes;
     if (put.inserted) level_.push_back(static_cast<uint32_t>(put.id));
   }
-  void OnFailure(const model::StepFailure& failure) override {
+  void OnFailure(const ir::StepFailure& failure) override {
     for (const SearchEvent& event : events_) {
       if (event.failure.loc == failure.loc) return;
     }
@@ -88,7 +88,7 @@ class InitialSink final : public model::SuccessorSink {
   TreeStore& store_;
   std::vector<uint32_t>& level_;
   std::vector<SearchEvent>& events_;
-  std::vector<model::Move>* moves_;
+  std::vector<ir::Move>* moves_;
   TreeStore::Tree tree_;
   bool full_ = false;
   uint64_t nodes_ = 0;
@@ -232,7 +232,7 @@ void Search::InitialLevel() {
   model::SuccessorGenerator generator(model_);
   const bool want_moves = !transition_observers_.empty();
   generator.set_record_trail(want_moves);
-  std::vector<model::Move> moves;
+  std::vector<ir::Move> moves;
   uint64_t nodes = 0;
   bool full = false;
   while (true) {
@@ -254,7 +254,7 @@ void Search::InitialLevel() {
       observer->OnStepFailure(StateRef{kNoState, 0, 0, nullptr, 0}, event.failure);
     }
   }
-  for (const model::Move& move : moves) {
+  for (const ir::Move& move : moves) {
     for (ExplorationObserver* observer : transition_observers_) {
       observer->OnTransition(StateRef{kNoState, 0, 0, nullptr, 0}, move);
     }

@@ -47,7 +47,7 @@ struct SearchEvent {
   Kind kind = Kind::kDead;
   uint64_t pos = 0;
   StateId id = kNoState;
-  model::StepFailure failure;
+  ir::StepFailure failure;
 };
 
 // What one chunk of a level produced.

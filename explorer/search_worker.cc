@@ -27,7 +27,7 @@ Search::Worker::Worker(Search& search, int index)
   child_.words.resize(search.store_->words());
 }
 
-bool Search::Worker::SeenInChunk(SearchEvent::Kind kind, const model::StepFailure& failure) {
+bool Search::Worker::SeenInChunk(SearchEvent::Kind kind, const ir::StepFailure& failure) {
   for (const auto& [k, line, column] : seen_) {
     if (k == kind && line == failure.loc.line && column == failure.loc.column) return true;
   }
@@ -50,7 +50,7 @@ bool Search::Worker::Rebuild(std::vector<uint32_t>& level, uint64_t begin, uint6
 }
 
 bool Search::Worker::Visit(int depth, uint64_t pos, StateId id, bool again) {
-  model::StepFailure error;
+  ir::StepFailure error;
   const bool terminal = generator_.IsTerminal(parent_.words.data(), &error);
   if ((error.loc.valid() || !error.message.empty()) &&
       !SeenInChunk(SearchEvent::Kind::kTerminalError, error)) {
@@ -116,7 +116,7 @@ void Search::Worker::ProcessChunk(int depth, ChunkLog& log, bool expand) {
   }
 }
 
-void Search::Worker::OnSuccessor(const uint32_t* state, const model::Move& move) {
+void Search::Worker::OnSuccessor(const uint32_t* state, const ir::Move& move) {
   ++successors_;
   if (!search_.transition_observers_.empty()) {
     const StateRef from{id_, depth_, pos_, parent_.words.data(), index_};
@@ -152,7 +152,7 @@ void Search::Worker::InternSuccessors() {
   batched_ = 0;
 }
 
-void Search::Worker::OnFailure(const model::StepFailure& failure) {
+void Search::Worker::OnFailure(const ir::StepFailure& failure) {
   ++failures_;
   if (full_ || SeenInChunk(SearchEvent::Kind::kStepFailure, failure)) return;
   log_->events.push_back({SearchEvent::Kind::kStepFailure, pos_, id_, failure});

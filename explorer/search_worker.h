@@ -33,8 +33,8 @@ class Search::Worker final : public model::SuccessorSink {
     nodes_.store(0, std::memory_order_relaxed);
   }
 
-  void OnSuccessor(const uint32_t* state, const model::Move& move) override;
-  void OnFailure(const model::StepFailure& failure) override;
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override;
+  void OnFailure(const ir::StepFailure& failure) override;
 
   uint64_t inserted() const { return inserted_.load(std::memory_order_relaxed); }
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
@@ -46,7 +46,7 @@ class Search::Worker final : public model::SuccessorSink {
   bool Visit(int depth, uint64_t pos, StateId id, bool again);
   // Whether an event of this kind at this failure's location was logged in this chunk;
   // remembers it if not.
-  bool SeenInChunk(SearchEvent::Kind kind, const model::StepFailure& failure);
+  bool SeenInChunk(SearchEvent::Kind kind, const ir::StepFailure& failure);
   // Interns the successors buffered by OnSuccessor, in the order they came.
   void InternSuccessors();
 

@@ -21,7 +21,7 @@ class EdgeSink final : public model::SuccessorSink {
            uint32_t words)
       : exploration_(exploration), ordinal_of_id_(ordinal_of_id), words_(words) {}
 
-  void OnSuccessor(const uint32_t* state, const model::Move& /*move*/) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& /*move*/) override {
     words_.assign(state, state + words_.size());
     StateId id = kNoState;
     const bool found = exploration_.Find(words_, id);
@@ -33,7 +33,7 @@ class EdgeSink final : public model::SuccessorSink {
     }
     ++index_;
   }
-  void OnFailure(const model::StepFailure& /*failure*/) override {}
+  void OnFailure(const ir::StepFailure& /*failure*/) override {}
   void Reset() { index_ = 0; }
 
   std::vector<Ordinal> targets;
@@ -50,12 +50,12 @@ class EdgeSink final : public model::SuccessorSink {
 class NthSink final : public model::SuccessorSink {
  public:
   NthSink(uint32_t n, uint32_t words) : n_(n), words_(words) {}
-  void OnSuccessor(const uint32_t* state, const model::Move& move) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     if (index_++ != n_) return;
     step.move = move;
     step.state.assign(state, state + words_);
   }
-  void OnFailure(const model::StepFailure& /*failure*/) override {}
+  void OnFailure(const ir::StepFailure& /*failure*/) override {}
   TraceStep step;
 
  private:

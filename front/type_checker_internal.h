@@ -72,7 +72,7 @@ enum class SymbolKind {
 struct Symbol {
   SymbolKind kind = SymbolKind::kConstant;
   int index = 0;  // into the checker's table for the kind
-  ir::Location loc;   // the declaration's name; invalid for built-ins
+  ir::Location loc{};  // the declaration's name; invalid for built-ins
 };
 
 // "constant", "state variable", ...: how messages name a kind of symbol.
@@ -107,7 +107,7 @@ struct TypeDeclInfo {
 
 struct ProcInfo {
   const ast::Decl* decl = nullptr;
-  std::vector<const ir::Type*> params;
+  std::vector<const ir::Type*> params{};
 };
 
 // The result of evaluating a constant expression on the AST.

@@ -204,14 +204,19 @@ const ir::Type* TypeChecker::ResolveType(const ast::TypeExpr& t) {
       const ast::TypeExpr& key = t.kind == ast::TypeExprKind::kArray ? *t.index : *t.elem;
       const ir::Type* k = ResolveType(key);
       const ir::Type* elem = t.kind == ast::TypeExprKind::kArray ? ResolveType(*t.elem) : k;
-      std::optional<int64_t> capacity;
+      // The capacity of a bag, when it is a valid one. (An int64_t and a flag rather than an
+      // optional: GCC 12 warns, wrongly, that the optional's value may be used uninitialised.)
+      int64_t capacity = 0;
+      bool has_capacity = false;
       if (t.kind == ast::TypeExprKind::kBag) {
-        capacity = ConstantInt(*t.capacity, "a bag's capacity");
-        if (capacity && (*capacity < 1 || *capacity > (int64_t{1} << 30))) {
+        std::optional<int64_t> given = ConstantInt(*t.capacity, "a bag's capacity");
+        has_capacity = given.has_value();
+        capacity = given.value_or(0);
+        if (has_capacity && (capacity < 1 || capacity > (int64_t{1} << 30))) {
           Error(t.capacity->loc, absl::StrCat("a bag's capacity (copies of each member) must be "
                                               "between 1 and 2^30, found ",
-                                              *capacity));
-          capacity.reset();
+                                              capacity));
+          has_capacity = false;
         }
       }
       if (IsError(k)) return ErrorType();
@@ -232,8 +237,8 @@ const ir::Type* TypeChecker::ResolveType(const ast::TypeExpr& t) {
       if (IsError(elem)) return ErrorType();
       if (t.kind == ast::TypeExprKind::kArray) return CheckWidth(types_.Array(k, elem), t.loc);
       if (t.kind == ast::TypeExprKind::kSet) return CheckWidth(types_.Set(k), t.loc);
-      if (!capacity) return ErrorType();
-      return CheckWidth(types_.Bag(k, *capacity), t.loc);
+      if (!has_capacity) return ErrorType();
+      return CheckWidth(types_.Bag(k, capacity), t.loc);
     }
     case ast::TypeExprKind::kSeq: {
       const ir::Type* elem = ResolveType(*t.elem);

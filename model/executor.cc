@@ -61,9 +61,9 @@ void Executor::Run(const ir::Block& body, Frame frame, const ir::FrameLayout& la
   Continue();
 }
 
-void Executor::Fail(SuccessorSink& sink, StepFailure::Kind kind, ir::Location loc,
+void Executor::Fail(SuccessorSink& sink, ir::StepFailure::Kind kind, ir::Location loc,
                     std::string message) {
-  StepFailure failure;
+  ir::StepFailure failure;
   failure.kind = kind;
   failure.loc = loc;
   failure.message = std::move(message);
@@ -71,7 +71,7 @@ void Executor::Fail(SuccessorSink& sink, StepFailure::Kind kind, ir::Location lo
   sink.OnFailure(failure);
 }
 
-void Executor::Fail(StepFailure::Kind kind, ir::Location loc, std::string message) {
+void Executor::Fail(ir::StepFailure::Kind kind, ir::Location loc, std::string message) {
   Fail(*sink_, kind, loc, std::move(message));
 }
 
@@ -103,7 +103,7 @@ void Executor::Continue() {
       // The evaluator may have been inside a fun or a trigger guard.
       eval_.set_frame(frame_);
       eval_.Reset();
-      Fail(StepFailure::Kind::kModelError, e.loc, e.message);
+      Fail(ir::StepFailure::Kind::kModelError, e.loc, e.message);
       return;
     }
     if (!go) return;
@@ -166,7 +166,7 @@ bool Executor::Exec(const ir::Stmt& s) {
       return eval_.Bool(*s.value);
     case StmtOp::kAssert:
       if (eval_.Bool(*s.value)) return true;
-      Fail(StepFailure::Kind::kAssert, s.loc, s.message);
+      Fail(ir::StepFailure::Kind::kAssert, s.loc, s.message);
       return false;
     case StmtOp::kEmit:
       return ExecEmit(s);
@@ -264,8 +264,8 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
     candidates.resize(kept);
   }
   if (candidates.empty()) return false;
-  Choice choice;
-  choice.kind = s.op == ir::StmtOp::kRoll ? Choice::Kind::kRoll : Choice::Kind::kChoose;
+  ir::Choice choice;
+  choice.kind = s.op == ir::StmtOp::kRoll ? ir::Choice::Kind::kRoll : ir::Choice::Kind::kChoose;
   choice.name = s.name;
   choice.type = s.domain->elem_type;
   choice.loc = s.loc;
@@ -295,8 +295,8 @@ bool Executor::ExecMay(const ir::Stmt& s) {
   Snapshot& snap = SnapshotAt(depth_);
   Save(snap);
   ++depth_;
-  Choice choice;
-  choice.kind = Choice::Kind::kMay;
+  ir::Choice choice;
+  choice.kind = ir::Choice::Kind::kMay;
   choice.type = program_.types->Bool();
   choice.loc = s.loc;
   choice.value = 0;  // without the block first
@@ -346,7 +346,7 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
         absl::StrAppend(&args, i == 0 ? "" : ", ",
                         FormatScalar(event.params[i].type, emit_args_[i]));
       }
-      Fail(StepFailure::Kind::kPendingOverflow, s.loc,
+      Fail(ir::StepFailure::Kind::kPendingOverflow, s.loc,
            absl::StrCat("pending-trigger list overflow: emit ", event.name, "(", args,
                         ") would queue trigger `", trigger.name, "` after ", length,
                         " pending entries, more than the capacity of ",

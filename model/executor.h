@@ -36,7 +36,7 @@ class Executor {
   // Sets the working state to all zeros (every type's default) and points the evaluator at it.
   void BeginZero();
   // The move being built; Run appends the choices of each path to it.
-  Move& move() { return move_; }
+  ir::Move& move() { return move_; }
   // Whether Run records the statements and branches of each path in Move::trail.
   void set_record_trail(bool record) { record_trail_ = record; }
 
@@ -53,7 +53,7 @@ class Executor {
   void RemovePending(int64_t i);
 
   // Reports a failure of the current move to `sink`.
-  void Fail(SuccessorSink& sink, StepFailure::Kind kind, ir::Location loc, std::string message);
+  void Fail(SuccessorSink& sink, ir::StepFailure::Kind kind, ir::Location loc, std::string message);
 
  private:
   // A piece of the rest of a path: statements of a block from `next` on, or the iterations
@@ -98,7 +98,7 @@ class Executor {
   void Save(Snapshot& snap);
   void Restore(const Snapshot& snap);
   void PushBlock(const ir::Block& b);
-  void Fail(StepFailure::Kind kind, ir::Location loc, std::string message);
+  void Fail(ir::StepFailure::Kind kind, ir::Location loc, std::string message);
 
   // An element to put into a collection: a scalar's logical value or a composite's bits
   // (copied to a temporary, so writing the collection cannot change it).
@@ -127,7 +127,7 @@ class Executor {
   const ir::StateLayout& layout_;
   Evaluator& eval_;
   std::vector<uint32_t> state_;
-  Move move_;
+  ir::Move move_;
   bool record_trail_ = false;
   SuccessorSink* sink_ = nullptr;
   Frame frame_;

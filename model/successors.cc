@@ -29,8 +29,8 @@ class SuccessorGenerator::Impl {
   void set_record_trail(bool record) { exec_.set_record_trail(record); }
 
   void Initial(SuccessorSink& sink) {
-    Move& m = exec_.move();
-    m.kind = Move::Kind::kInit;
+    ir::Move& m = exec_.move();
+    m.kind = ir::Move::Kind::kInit;
     m.index = -1;
     m.args.clear();
     m.player_type = nullptr;
@@ -43,7 +43,7 @@ class SuccessorGenerator::Impl {
     try {
       exec_.InitVariables();
     } catch (const ModelError& e) {
-      exec_.Fail(sink, StepFailure::Kind::kModelError, e.loc, e.message);
+      exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message);
       return;
     }
     exec_.Run(program_.init, frame, program_.init_frame, sink);
@@ -64,7 +64,7 @@ class SuccessorGenerator::Impl {
       RunAction(static_cast<int>(a), state, sink);
   }
 
-  bool IsTerminal(const uint32_t* state, StepFailure* failure) {
+  bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) {
     bool terminal = false;
     for (const ir::Property& p : program_.terminals) {
       PropertyValue v = Evaluate(*p.expr, p.frame, state, failure != nullptr);
@@ -96,7 +96,7 @@ class SuccessorGenerator::Impl {
     } catch (const ModelError& e) {
       result.ok = false;
       if (want_failure) {
-        result.failure.kind = StepFailure::Kind::kModelError;
+        result.failure.kind = ir::StepFailure::Kind::kModelError;
         result.failure.loc = e.loc;
         result.failure.message = e.message;
       }
@@ -115,8 +115,8 @@ class SuccessorGenerator::Impl {
       if (cardinalities_[i] == 0) return;
     }
     Frame frame = action_frames_[a].frame();
-    Move& m = exec_.move();
-    m.kind = Move::Kind::kAction;
+    ir::Move& m = exec_.move();
+    m.kind = ir::Move::Kind::kAction;
     m.index = a;
     m.player_type = action.by != nullptr ? action.by->type : nullptr;
     m.args.resize(n);
@@ -142,7 +142,7 @@ class SuccessorGenerator::Impl {
         }
       } catch (const ModelError& e) {
         enabled = false;
-        exec_.Fail(sink, StepFailure::Kind::kModelError, e.loc, e.message);
+        exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message);
       }
       if (enabled) {
         exec_.Begin(state);
@@ -165,8 +165,8 @@ class SuccessorGenerator::Impl {
     const ir::Event& event = program_.events[trigger.event];
     at += layout_.pending_trigger_width();
     Frame frame = trigger_frames_[t].frame();
-    Move& m = exec_.move();
-    m.kind = Move::Kind::kTrigger;
+    ir::Move& m = exec_.move();
+    m.kind = ir::Move::Kind::kTrigger;
     m.index = t;
     m.args.resize(event.params.size());
     for (size_t i = 0; i < event.params.size(); ++i) {
@@ -188,7 +188,7 @@ class SuccessorGenerator::Impl {
       try {
         m.player = eval_.Scalar(*trigger.by);
       } catch (const ModelError& e) {
-        exec_.Fail(sink, StepFailure::Kind::kModelError, e.loc, e.message);
+        exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message);
         return;
       }
     }
@@ -221,7 +221,7 @@ void SuccessorGenerator::Successors(const uint32_t* state, SuccessorSink& sink) 
   impl_->Successors(state, sink);
 }
 
-bool SuccessorGenerator::IsTerminal(const uint32_t* state, StepFailure* failure) {
+bool SuccessorGenerator::IsTerminal(const uint32_t* state, ir::StepFailure* failure) {
   return impl_->IsTerminal(state, failure);
 }
 

@@ -19,54 +19,24 @@
 #include <string>
 #include <vector>
 
+#include "ir/move.h"
 #include "model/model.h"
 
 namespace rulecheck::model {
-
-// One choice made while a move ran: a choose or roll candidate, or whether a may was taken.
-struct Choice {
-  enum class Kind { kChoose, kRoll, kMay };
-  Kind kind = Kind::kChoose;
-  std::string name;              // the bound variable; empty for may
-  const ir::Type* type = nullptr;    // the bound variable's type; bool for may
-  int64_t value = 0;
-  ir::Location loc;
-};
-
-struct Move {
-  enum class Kind { kInit, kAction, kTrigger };
-  Kind kind = Kind::kInit;
-  int index = -1;                 // the action or trigger
-  std::vector<int64_t> args;      // action parameters / trigger binders, logical values
-  const ir::Type* player_type = nullptr;  // the `by` expression's type; null without `by`
-  int64_t player = 0;
-  std::vector<Choice> choices;
-  // With SuccessorGenerator::set_record_trail(true): the ids of the statements and `if`
-  // branches the move passed, in order (see ir::TrailPoint); else empty.
-  std::vector<uint32_t> trail;
-};
-
-struct StepFailure {
-  enum class Kind { kAssert, kModelError, kPendingOverflow };
-  Kind kind = Kind::kModelError;
-  ir::Location loc;          // the assert, or the expression or statement that failed
-  std::string message;
-  Move move;             // the move that failed (kInit for an initial state)
-};
 
 // Receives successors. The state words are valid only during the call.
 class SuccessorSink {
  public:
   virtual ~SuccessorSink() = default;
-  virtual void OnSuccessor(const uint32_t* state, const Move& move) = 0;
-  virtual void OnFailure(const StepFailure& failure) = 0;
+  virtual void OnSuccessor(const uint32_t* state, const ir::Move& move) = 0;
+  virtual void OnFailure(const ir::StepFailure& failure) = 0;
 };
 
 // The result of evaluating a property in one state.
 struct PropertyValue {
   bool ok = true;         // false: evaluation hit a model error (failure is set)
   int64_t value = 0;      // a bool is 0 or 1
-  StepFailure failure;    // kind kModelError, move kind kInit (no move)
+  ir::StepFailure failure;    // kind kModelError, move kind kInit (no move)
 };
 
 // Runs the rules of one model. Holds scratch buffers: one generator per thread; the Model
@@ -85,7 +55,7 @@ class SuccessorGenerator {
   void Successors(const uint32_t* state, SuccessorSink& sink);
   // Whether `state` satisfies some `terminal when`. A model error while evaluating counts as
   // not terminal and is reported through `failure` when not null.
-  bool IsTerminal(const uint32_t* state, StepFailure* failure = nullptr);
+  bool IsTerminal(const uint32_t* state, ir::StepFailure* failure = nullptr);
   // Evaluates a property's expression (invariant, reachable, terminal, query) in `state`.
   PropertyValue Evaluate(const ir::Property& property, const uint32_t* state);
   // The same for a query's expression: its integer value (a bool as 0 or 1).

@@ -262,15 +262,15 @@ Value DecodeState(const Model& model, const uint32_t* state) {
   return v;
 }
 
-std::string FormatMoveCall(const Model& model, const Move& move) {
+std::string FormatMoveCall(const Model& model, const ir::Move& move) {
   const ir::Program& program = model.program;
   const std::string* name = nullptr;
   const std::vector<ir::Param>* params = nullptr;
-  if (move.kind == Move::Kind::kAction && move.index >= 0 &&
+  if (move.kind == ir::Move::Kind::kAction && move.index >= 0 &&
       move.index < static_cast<int>(program.actions.size())) {
     name = &program.actions[move.index].name;
     params = &program.actions[move.index].params;
-  } else if (move.kind == Move::Kind::kTrigger && move.index >= 0 &&
+  } else if (move.kind == ir::Move::Kind::kTrigger && move.index >= 0 &&
              move.index < static_cast<int>(program.triggers.size())) {
     const ir::Trigger& trigger = program.triggers[move.index];
     name = &trigger.name;
@@ -287,24 +287,24 @@ std::string FormatMoveCall(const Model& model, const Move& move) {
   return text + ")";
 }
 
-std::string FormatMovePlayer(const Move& move) {
+std::string FormatMovePlayer(const ir::Move& move) {
   if (move.player_type == nullptr) return "";
   return FormatScalar(move.player_type, move.player);
 }
 
-std::string FormatMoveChoices(const Move& move) {
+std::string FormatMoveChoices(const ir::Move& move) {
   std::string text;
   for (size_t i = 0; i < move.choices.size(); ++i) {
-    const Choice& c = move.choices[i];
+    const ir::Choice& c = move.choices[i];
     if (i > 0) text += ", ";
     switch (c.kind) {
-      case Choice::Kind::kChoose:
+      case ir::Choice::Kind::kChoose:
         absl::StrAppend(&text, c.name, " = ", FormatScalar(c.type, c.value));
         break;
-      case Choice::Kind::kRoll:
+      case ir::Choice::Kind::kRoll:
         absl::StrAppend(&text, "roll ", c.name, " = ", FormatScalar(c.type, c.value));
         break;
-      case Choice::Kind::kMay:
+      case ir::Choice::Kind::kMay:
         absl::StrAppend(&text, "may: ", c.value != 0 ? "yes" : "no");
         break;
     }

@@ -45,11 +45,11 @@ std::vector<std::pair<std::string, std::string>> FlattenState(const Model& model
 Value DecodeState(const Model& model, const uint32_t* state);
 
 // `place(1, 2)`, `init`, `dog(P1, Might)`; choices are not included.
-std::string FormatMoveCall(const Model& model, const Move& move);
+std::string FormatMoveCall(const Model& model, const ir::Move& move);
 // The player who took the move (`X`), or empty when the rule has no `by`.
-std::string FormatMovePlayer(const Move& move);
+std::string FormatMovePlayer(const ir::Move& move);
 // The choices, e.g. `c = Dog, roll d = 3, may: yes`; empty when none.
-std::string FormatMoveChoices(const Move& move);
+std::string FormatMoveChoices(const ir::Move& move);
 
 }  // namespace rulecheck::model
 

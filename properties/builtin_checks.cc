@@ -16,7 +16,7 @@ std::string AtLocation(std::string_view what, const ir::Location& loc) {
 
 // A model error met while evaluating property `name` (`what`: "invariant", "reachable").
 Finding EvaluationError(const std::string& what, const ir::Property& property,
-                        const model::StepFailure& failure) {
+                        const ir::StepFailure& failure) {
   Finding finding;
   finding.kind = FindingKind::kModelError;
   finding.severity = Severity::kError;
@@ -138,24 +138,24 @@ void DeadlockCheck::Finish(const explorer::ExplorationStats& stats,
 }
 
 void FailureCheck::OnStepFailure(const explorer::StateRef& from,
-                                 const model::StepFailure& failure) {
+                                 const ir::StepFailure& failure) {
   Finding finding;
   finding.severity = Severity::kError;
   finding.name = RuleName(model_, failure.move);
   finding.location = failure.loc;
   std::string kind;
   switch (failure.kind) {
-    case model::StepFailure::Kind::kAssert:
+    case ir::StepFailure::Kind::kAssert:
       finding.kind = FindingKind::kAssert;
       kind = "assert";
       finding.message = absl::StrCat("assert failed in ", finding.name, ": ", failure.message);
       break;
-    case model::StepFailure::Kind::kModelError:
+    case ir::StepFailure::Kind::kModelError:
       finding.kind = FindingKind::kModelError;
       kind = "model_error";
       finding.message = absl::StrCat("model error in ", finding.name, ": ", failure.message);
       break;
-    case model::StepFailure::Kind::kPendingOverflow:
+    case ir::StepFailure::Kind::kPendingOverflow:
       // An unbounded reaction chain: more triggers queued than the list can hold.
       finding.kind = FindingKind::kReactionChain;
       finding.chain = "overflow";
@@ -169,7 +169,7 @@ void FailureCheck::OnStepFailure(const explorer::StateRef& from,
 }
 
 void FailureCheck::OnTerminalError(const explorer::StateRef& state,
-                                   const model::StepFailure& failure) {
+                                   const ir::StepFailure& failure) {
   Finding finding;
   finding.kind = FindingKind::kModelError;
   finding.severity = Severity::kError;

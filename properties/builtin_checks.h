@@ -103,9 +103,9 @@ class FailureCheck final : public BuiltInCheck {
  public:
   FailureCheck(const model::Model& model, FindingCollector& collector)
       : model_(model), collector_(collector) {}
-  void OnStepFailure(const explorer::StateRef& from, const model::StepFailure& failure) override;
+  void OnStepFailure(const explorer::StateRef& from, const ir::StepFailure& failure) override;
   void OnTerminalError(const explorer::StateRef& state,
-                       const model::StepFailure& failure) override;
+                       const ir::StepFailure& failure) override;
 
  private:
   const model::Model& model_;

@@ -19,7 +19,7 @@ FindingCollector::FindingCollector(const model::Model& model, bool stop_at_first
 
 void FindingCollector::Offer(const std::string& dedupe, Finding finding,
                              const explorer::StateRef& state, uint64_t seq,
-                             const model::StepFailure* failure) {
+                             const ir::StepFailure* failure) {
   const int depth = state.id == explorer::kNoState ? -1 : state.depth;
   const FindingKey key{depth, state.pos, seq};
   std::lock_guard<std::mutex> lock(mutex_);
@@ -93,20 +93,20 @@ std::vector<Finding> FindingCollector::Finish(const explorer::Exploration& explo
   return findings;
 }
 
-std::string RuleName(const model::Model& model, const model::Move& move) {
+std::string RuleName(const model::Model& model, const ir::Move& move) {
   const ir::Program& program = model.program;
   switch (move.kind) {
-    case model::Move::Kind::kAction:
+    case ir::Move::Kind::kAction:
       if (move.index >= 0 && move.index < static_cast<int>(program.actions.size())) {
         return "action " + program.actions[move.index].name;
       }
       return "an action";
-    case model::Move::Kind::kTrigger:
+    case ir::Move::Kind::kTrigger:
       if (move.index >= 0 && move.index < static_cast<int>(program.triggers.size())) {
         return "trigger " + program.triggers[move.index].name;
       }
       return "a trigger";
-    case model::Move::Kind::kInit:
+    case ir::Move::Kind::kInit:
       return "init";
   }
   return "a move";

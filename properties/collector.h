@@ -44,7 +44,7 @@ class FindingCollector final : public explorer::ExplorationObserver {
   // given, ends with that failed move tried in it (state.id kNoState: a failure in `init`).
   // Among offers with the same `dedupe` key the one with the smallest key is kept.
   void Offer(const std::string& dedupe, Finding finding, const explorer::StateRef& state,
-             uint64_t seq, const model::StepFailure* failure = nullptr);
+             uint64_t seq, const ir::StepFailure* failure = nullptr);
   // Adds a finding with no state and no trace (e.g. a `reachable` that never held), after
   // every traced one.
   void AddUntraced(Finding finding);
@@ -69,7 +69,7 @@ class FindingCollector final : public explorer::ExplorationObserver {
     bool has_state = false;  // else a failure in `init`: no state to lead to
     int depth = 0;
     uint64_t pos = 0;
-    std::optional<model::StepFailure> failure;
+    std::optional<ir::StepFailure> failure;
   };
 
   // Sets the finding's file, and its location within that file.
@@ -87,7 +87,7 @@ class FindingCollector final : public explorer::ExplorationObserver {
 };
 
 // "action place", "trigger dog" or "init": the rule a move ran.
-std::string RuleName(const model::Model& model, const model::Move& move);
+std::string RuleName(const model::Model& model, const ir::Move& move);
 
 }  // namespace rulecheck::properties
 

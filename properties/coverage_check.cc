@@ -114,7 +114,7 @@ void CoverageCheck::Begin(int workers) {
   total_.Resize(shape_);
 }
 
-void CoverageCheck::OnTransition(const explorer::StateRef& from, const model::Move& move) {
+void CoverageCheck::OnTransition(const explorer::StateRef& from, const ir::Move& move) {
   WorkerCounts& worker = *workers_[from.worker];
   if (from.id == explorer::kNoState) {
     // An initial move: delivered once, after level 0 is final.
@@ -148,7 +148,7 @@ void CoverageCheck::CountCard(const ir::Type* type, int64_t value, Counts& count
   }
 }
 
-void CoverageCheck::Count(const model::Move& move, Counts& counts, WorkerCounts& worker) {
+void CoverageCheck::Count(const ir::Move& move, Counts& counts, WorkerCounts& worker) {
   const ir::Program& program = model_.program;
   const uint64_t stamp = ++worker.stamp;
   auto mark_line = [&](int line) {
@@ -158,7 +158,7 @@ void CoverageCheck::Count(const model::Move& move, Counts& counts, WorkerCounts&
     ++counts.lines[line];
   };
   switch (move.kind) {
-    case model::Move::Kind::kAction: {
+    case ir::Move::Kind::kAction: {
       ++counts.actions[move.index];
       mark_line(action_lines_[move.index]);
       const auto& params = program.actions[move.index].params;
@@ -167,7 +167,7 @@ void CoverageCheck::Count(const model::Move& move, Counts& counts, WorkerCounts&
       }
       break;
     }
-    case model::Move::Kind::kTrigger: {
+    case ir::Move::Kind::kTrigger: {
       ++counts.triggers[move.index];
       mark_line(trigger_lines_[move.index]);
       const auto& params = program.events[program.triggers[move.index].event].params;
@@ -176,11 +176,11 @@ void CoverageCheck::Count(const model::Move& move, Counts& counts, WorkerCounts&
       }
       break;
     }
-    case model::Move::Kind::kInit:
+    case ir::Move::Kind::kInit:
       mark_line(init_line_);
       break;
   }
-  for (const model::Choice& choice : move.choices) CountCard(choice.type, choice.value, counts);
+  for (const ir::Choice& choice : move.choices) CountCard(choice.type, choice.value, counts);
   for (uint32_t id : move.trail) {
     if (id >= counts.points.size()) continue;
     ++counts.points[id];

@@ -33,7 +33,7 @@ class CoverageCheck final : public BuiltInCheck {
 
   bool wants_transitions() const override { return true; }
   void Begin(int workers) override;
-  void OnTransition(const explorer::StateRef& from, const model::Move& move) override;
+  void OnTransition(const explorer::StateRef& from, const ir::Move& move) override;
   void OnExpansionRetry(int depth) override;
   void Finish(const explorer::ExplorationStats& stats,
               std::vector<Undetermined>& undetermined) override;
@@ -58,7 +58,7 @@ class CoverageCheck final : public BuiltInCheck {
     uint64_t stamp = 0;
   };
 
-  void Count(const model::Move& move, Counts& counts, WorkerCounts& worker);
+  void Count(const ir::Move& move, Counts& counts, WorkerCounts& worker);
   void CountCard(const ir::Type* type, int64_t value, Counts& counts) const;
   void OfferDeadFindings();
 

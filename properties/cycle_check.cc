@@ -135,7 +135,7 @@ std::vector<std::string> BuildLasso(const model::Model& model,
   for (uint64_t e : cycle) {
     explorer::TraceStep step =
         explorer::StepTo(model, finding.trace.back().state, graph.successor[e]);
-    if (step.move.kind == model::Move::Kind::kTrigger) {
+    if (step.move.kind == ir::Move::Kind::kTrigger) {
       const std::string& name = model.program.triggers[step.move.index].name;
       if (std::find(triggers.begin(), triggers.end(), name) == triggers.end()) {
         triggers.push_back(name);

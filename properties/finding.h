@@ -50,7 +50,7 @@ std::string_view KindName(FindingKind kind);
 std::string_view SeverityName(Severity severity);
 
 struct FindingStep {
-  model::Move move;              // kInit for the first step
+  ir::Move move;              // kInit for the first step
   std::vector<uint32_t> state;   // the state after the move; for a failed move the state it
                                  // was tried in; empty for a failure while computing `init`
   bool failed = false;           // this move failed: the last step of the trace

@@ -32,11 +32,11 @@ using Words = std::vector<uint32_t>;
 class CollectSink final : public model::SuccessorSink {
  public:
   explicit CollectSink(uint32_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const model::Move& move) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     out.emplace_back(Words(state, state + words_), move);
   }
-  void OnFailure(const model::StepFailure& /*failure*/) override {}
-  std::vector<std::pair<Words, model::Move>> out;
+  void OnFailure(const ir::StepFailure& /*failure*/) override {}
+  std::vector<std::pair<Words, ir::Move>> out;
 
  private:
   uint32_t words_;
@@ -46,7 +46,7 @@ class CollectSink final : public model::SuccessorSink {
 struct Settling {
   struct Node {
     int parent = -1;  // index into nodes; -1: reached by the first move from the start
-    model::Move move;
+    ir::Move move;
   };
   std::vector<Words> states;  // discovery order
   std::vector<Node> nodes;
@@ -71,7 +71,7 @@ Settling Settle(const model::Model& model, model::SuccessorGenerator& generator,
   Settling settling;
   const uint32_t width = model.layout.words();
   std::deque<int> queue;
-  auto visit = [&](Words words, const model::Move& move, int parent) {
+  auto visit = [&](Words words, const ir::Move& move, int parent) {
     auto [it, inserted] = settling.index.try_emplace(words, settling.states.size());
     if (!inserted) return;
     settling.states.push_back(std::move(words));

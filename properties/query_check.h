@@ -66,11 +66,11 @@ struct QueryLevel {
 
 struct QueryOptions {
   // Threads, memory, max_states, cancel flag, progress. AnswerQueries sets max_depth.
-  explorer::ExploreOptions explore;
+  explorer::ExploreOptions explore{};
   std::string query;              // only this query; empty: every query
-  std::optional<int64_t> within;  // overrides each query's `within`
+  std::optional<int64_t> within{};  // overrides each query's `within`
   // When set, called after each level from the search's calling thread.
-  std::function<void(const QueryLevel&)> on_level;
+  std::function<void(const QueryLevel&)> on_level{};
 };
 
 struct QueryRun {

@@ -25,21 +25,21 @@ std::string CountOf(uint64_t n, const std::string& singular, const std::string& 
   return absl::StrCat(GroupThousands(n), " ", n == 1 ? singular : plural);
 }
 
-std::vector<std::string> MoveChoices(const model::Move& move) {
+std::vector<std::string> MoveChoices(const ir::Move& move) {
   // value_format renders a move's choices as one string; a move holding a single choice
   // renders just that one, which keeps the spelling in one place.
   std::vector<std::string> choices;
-  for (const model::Choice& choice : move.choices) {
-    model::Move single;
+  for (const ir::Choice& choice : move.choices) {
+    ir::Move single;
     single.choices.push_back(choice);
     choices.push_back(model::FormatMoveChoices(single));
   }
   return choices;
 }
 
-std::string MoveHeading(const model::Model& model, const model::Move& move) {
+std::string MoveHeading(const model::Model& model, const ir::Move& move) {
   std::string heading;
-  if (move.kind != model::Move::Kind::kInit) {
+  if (move.kind != ir::Move::Kind::kInit) {
     const std::string player = model::FormatMovePlayer(move);
     if (!player.empty()) absl::StrAppend(&heading, player, ": ");
   }

@@ -52,7 +52,7 @@ Json StepToJson(const model::Model& model, const properties::FindingStep& step) 
   Json json = Json::object();
   json["move"] = model::FormatMoveCall(model, step.move);
   const std::string player =
-      step.move.kind == model::Move::Kind::kInit ? "" : model::FormatMovePlayer(step.move);
+      step.move.kind == ir::Move::Kind::kInit ? "" : model::FormatMovePlayer(step.move);
   json["by"] = player.empty() ? Json(nullptr) : Json(player);
   json["choices"] = MoveChoices(step.move);
   json["state"] = step.state.empty() && model.layout.words() != 0

@@ -61,10 +61,10 @@ void DropDiffering(const z3::model& m, const std::vector<std::vector<z3::expr>>&
 class Collect : public model::SuccessorSink {
  public:
   explicit Collect(size_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const model::Move&) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move&) override {
     states.emplace_back(state, state + words_);
   }
-  void OnFailure(const model::StepFailure&) override {}
+  void OnFailure(const ir::StepFailure&) override {}
   std::vector<std::vector<uint32_t>> states;
 
  private:

@@ -57,17 +57,17 @@ namespace {
 // Collects successors and failures.
 class Collect : public model::SuccessorSink {
  public:
-  void OnSuccessor(const uint32_t* state, const model::Move& move) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     successors.push_back({move, std::vector<uint32_t>(state, state + words)});
   }
-  void OnFailure(const model::StepFailure& failure) override { failures.push_back(failure); }
+  void OnFailure(const ir::StepFailure& failure) override { failures.push_back(failure); }
 
   size_t words = 0;
-  std::vector<std::pair<model::Move, std::vector<uint32_t>>> successors;
-  std::vector<model::StepFailure> failures;
+  std::vector<std::pair<ir::Move, std::vector<uint32_t>>> successors;
+  std::vector<ir::StepFailure> failures;
 };
 
-TraceStep FailedStep(const model::StepFailure& f, const std::vector<uint32_t>& state) {
+TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& state) {
   TraceStep step;
   step.move = f.move;
   step.state = state;

@@ -45,7 +45,7 @@ const char* StatusName(Status status);
 // the first step) and the packed state after it. A failing last step carries the state it was
 // tried in and the error.
 struct TraceStep {
-  model::Move move;
+  ir::Move move;
   std::vector<uint32_t> state;
   bool failed = false;
   std::string error;

@@ -20,7 +20,9 @@ TEST(ByteSizeTest, RejectsWhatIsNotASize) {
   for (const char* bad : {"", "M", "-1G", "0", "0.1", "12Q", "1e400", "1GG", "nan", "G1"}) {
     absl::StatusOr<uint64_t> parsed = ParseByteSize(bad);
     EXPECT_FALSE(parsed.ok()) << bad;
-    if (!parsed.ok()) EXPECT_NE(parsed.status().message().find(bad), std::string::npos);
+    if (!parsed.ok()) {
+      EXPECT_NE(parsed.status().message().find(bad), std::string::npos);
+    }
   }
 }
 

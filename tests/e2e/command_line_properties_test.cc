@@ -52,7 +52,9 @@ TEST(CommandLinePropertiesTest, ReachableFromTheCommandLineGetsAWitness) {
       EXPECT_EQ(finding["trace"].size(), 10u);
       EXPECT_EQ(finding["location"]["file"], "--reachable");
     }
-    if (finding["name"] == "board[0][0] == MO") EXPECT_EQ(finding["trace"].size(), 3u);
+    if (finding["name"] == "board[0][0] == MO") {
+      EXPECT_EQ(finding["trace"].size(), 3u);
+    }
   }
   EXPECT_EQ(witnesses, 3);  // the file's `draw` and the two given here
 }

@@ -265,7 +265,9 @@ TEST(MonsterMutatorsTest, EmptyDeckBlocksTheSetUpOrDeadlocks) {
   EXPECT_EQ(stuck.body["states"], 225);
   ASSERT_THAT(stuck.names["deadlock"], testing::ElementsAre("deadlock"));
   for (const json& finding : stuck.body["findings"]) {
-    if (finding["kind"] == "deadlock") EXPECT_EQ(finding["trace"].size(), 5u);  // init + 4
+    if (finding["kind"] == "deadlock") {
+      EXPECT_EQ(finding["trace"].size(), 5u);  // init + 4
+    }
   }
   EXPECT_THAT(stuck.names["unreachable"],
               testing::IsSupersetOf({"p1_wins", "p2_wins", "defender_wins", "win_on_tie"}));

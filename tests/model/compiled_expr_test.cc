@@ -96,10 +96,10 @@ void Strip(ir::Expr& e) {
 class Collector : public SuccessorSink {
  public:
   explicit Collector(size_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const Move&) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move&) override {
     out.emplace_back(state, state + words_);
   }
-  void OnFailure(const StepFailure&) override {}
+  void OnFailure(const ir::StepFailure&) override {}
   std::vector<std::vector<uint32_t>> out;
 
  private:
@@ -192,7 +192,9 @@ TEST(CompiledExprTest, CompilesTheCommonShapes) {
   }
   for (const ir::Fun& f : model->program.funs) EXPECT_NE(f.body->compiled, nullptr) << f.name;
   for (const ir::Action& a : model->program.actions) {
-    if (a.guard != nullptr) EXPECT_NE(a.guard->compiled, nullptr) << a.name;
+    if (a.guard != nullptr) {
+      EXPECT_NE(a.guard->compiled, nullptr) << a.name;
+    }
   }
 }
 

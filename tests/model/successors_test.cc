@@ -41,7 +41,7 @@ std::string Show(const Model& model, const uint32_t* state) {
 class Recorder : public SuccessorSink {
  public:
   explicit Recorder(const Model& model) : model_(model) {}
-  void OnSuccessor(const uint32_t* state, const Move& move) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     std::string line = FormatMoveCall(model_, move);
     std::string choices = FormatMoveChoices(move);
     if (!choices.empty()) line += " [" + choices + "]";
@@ -50,12 +50,12 @@ class Recorder : public SuccessorSink {
     states.emplace_back(state, state + model_.layout.words());
     moves.push_back(move);
   }
-  void OnFailure(const StepFailure& failure) override { failures.push_back(failure); }
+  void OnFailure(const ir::StepFailure& failure) override { failures.push_back(failure); }
 
   std::vector<std::string> lines;
   std::vector<std::vector<uint32_t>> states;
-  std::vector<Move> moves;
-  std::vector<StepFailure> failures;
+  std::vector<ir::Move> moves;
+  std::vector<ir::StepFailure> failures;
 
  private:
   const Model& model_;
@@ -109,10 +109,10 @@ TEST(SuccessorsTest, ChooseWhereThenMayInOrder) {
   EXPECT_TRUE(r.failures.empty());
   ASSERT_EQ(r.moves.size(), 4u);
   ASSERT_EQ(r.moves[3].choices.size(), 2u);
-  EXPECT_EQ(r.moves[3].choices[0].kind, Choice::Kind::kChoose);
+  EXPECT_EQ(r.moves[3].choices[0].kind, ir::Choice::Kind::kChoose);
   EXPECT_EQ(r.moves[3].choices[0].name, "v");
   EXPECT_EQ(r.moves[3].choices[0].value, 2);
-  EXPECT_EQ(r.moves[3].choices[1].kind, Choice::Kind::kMay);
+  EXPECT_EQ(r.moves[3].choices[1].kind, ir::Choice::Kind::kMay);
   EXPECT_EQ(r.moves[3].choices[1].value, 1);
 }
 
@@ -134,7 +134,7 @@ TEST(SuccessorsTest, ParametersFirstSlowestGuardAndBy) {
                          "other(true) | turn=P2 x=1",
                      }));
   ASSERT_EQ(r.moves.size(), 4u);
-  EXPECT_EQ(r.moves[0].kind, Move::Kind::kAction);
+  EXPECT_EQ(r.moves[0].kind, ir::Move::Kind::kAction);
   EXPECT_EQ(r.moves[0].index, 1);
   EXPECT_EQ(r.moves[1].args, (std::vector<int64_t>{1, 1}));
   ASSERT_NE(r.moves[0].player_type, nullptr);
@@ -165,7 +165,7 @@ TEST(SuccessorsTest, RequireAssertAndTerminal) {
   Recorder at3 = Expand(*model, With(*model, s0, {{"n", 3}}));
   EXPECT_EQ(at3.lines, (std::vector<std::string>{"inc() | n=4"}));
   ASSERT_EQ(at3.failures.size(), 1u);
-  EXPECT_EQ(at3.failures[0].kind, StepFailure::Kind::kAssert);
+  EXPECT_EQ(at3.failures[0].kind, ir::StepFailure::Kind::kAssert);
   EXPECT_EQ(at3.failures[0].message, "three is not allowed");
   EXPECT_EQ(at3.failures[0].move.index, 1);
   EXPECT_EQ(at3.failures[0].loc.line, 7);
@@ -215,8 +215,8 @@ TEST(SuccessorsTest, InitWithRollGivesSeveralInitialStates) {
                          "init [roll d = 3] | n=6 m=4",
                      }));
   ASSERT_EQ(r.moves.size(), 3u);
-  EXPECT_EQ(r.moves[0].kind, Move::Kind::kInit);
-  EXPECT_EQ(r.moves[0].choices[0].kind, Choice::Kind::kRoll);
+  EXPECT_EQ(r.moves[0].kind, ir::Move::Kind::kInit);
+  EXPECT_EQ(r.moves[0].choices[0].kind, ir::Choice::Kind::kRoll);
 }
 
 TEST(SuccessorsTest, ChooseWithoutCandidateIsNoMove) {
@@ -275,16 +275,16 @@ TEST(SuccessorsTest, CollectionSemantics) {
 std::string ErrorOf(const Model& model, const std::string& name, bool succeeds = false) {
   Recorder r = Expand(model, FirstInitial(model));
   std::string found;
-  for (const StepFailure& f : r.failures) {
-    if (f.move.kind == Move::Kind::kAction && model.program.actions[f.move.index].name == name) {
-      EXPECT_EQ(f.kind, StepFailure::Kind::kModelError) << name;
+  for (const ir::StepFailure& f : r.failures) {
+    if (f.move.kind == ir::Move::Kind::kAction && model.program.actions[f.move.index].name == name) {
+      EXPECT_EQ(f.kind, ir::StepFailure::Kind::kModelError) << name;
       EXPECT_TRUE(f.loc.valid()) << name;
       if (!found.empty()) ADD_FAILURE() << "two failures for " << name;
       found = f.message;
     }
   }
   int successors = 0;
-  for (const Move& m : r.moves) successors += model.program.actions[m.index].name == name;
+  for (const ir::Move& m : r.moves) successors += model.program.actions[m.index].name == name;
   EXPECT_EQ(successors, succeeds ? 1 : 0) << name;
   return found;
 }
@@ -380,7 +380,7 @@ TEST(SuccessorsTest, TriggersResolveFirstInFirstOutWithGuardsAtTheEmit) {
     ASSERT_EQ(r.lines.size(), 1u) << "step " << step;
     EXPECT_EQ(r.lines[0], expected[step]);
     if (step == 1) {
-      EXPECT_EQ(r.moves[0].kind, Move::Kind::kTrigger);
+      EXPECT_EQ(r.moves[0].kind, ir::Move::Kind::kTrigger);
       EXPECT_EQ(r.moves[0].index, 0);
       EXPECT_EQ(r.moves[0].args, (std::vector<int64_t>{0, 1}));
       EXPECT_EQ(FormatMovePlayer(r.moves[0]), "P1");
@@ -438,7 +438,7 @@ TEST(SuccessorsTest, PendingOverflow) {
   Recorder r = Expand(*model, FirstInitial(*model));
   EXPECT_TRUE(r.lines.empty());
   ASSERT_EQ(r.failures.size(), 1u);
-  EXPECT_EQ(r.failures[0].kind, StepFailure::Kind::kPendingOverflow);
+  EXPECT_EQ(r.failures[0].kind, ir::StepFailure::Kind::kPendingOverflow);
   EXPECT_NE(r.failures[0].message.find("capacity of 2"), std::string::npos)
       << r.failures[0].message;
 }
@@ -504,11 +504,11 @@ TEST(SuccessorsTest, TicTacToeStateCount) {
     frontier.pop_back();
     terminal += gen.IsTerminal(s.data());
     struct Sink : SuccessorSink {
-      void OnSuccessor(const uint32_t* st, const Move&) override {
+      void OnSuccessor(const uint32_t* st, const ir::Move&) override {
         std::vector<uint32_t> v(st, st + words);
         if (seen->insert(v).second) frontier->push_back(std::move(v));
       }
-      void OnFailure(const StepFailure& f) override { ADD_FAILURE() << f.message; }
+      void OnFailure(const ir::StepFailure& f) override { ADD_FAILURE() << f.message; }
       uint32_t words = 0;
       std::set<std::vector<uint32_t>>* seen = nullptr;
       std::vector<std::vector<uint32_t>>* frontier = nullptr;

@@ -19,14 +19,14 @@ namespace {
 class Collect : public SuccessorSink {
  public:
   explicit Collect(uint32_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const Move& move) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     states.emplace_back(state, state + words_);
     moves.push_back(move);
   }
-  void OnFailure(const StepFailure& failure) override { failures.push_back(failure); }
+  void OnFailure(const ir::StepFailure& failure) override { failures.push_back(failure); }
   std::vector<std::vector<uint32_t>> states;
-  std::vector<Move> moves;
-  std::vector<StepFailure> failures;
+  std::vector<ir::Move> moves;
+  std::vector<ir::StepFailure> failures;
 
  private:
   uint32_t words_;
@@ -140,7 +140,7 @@ TEST_F(ValueFormatTest, MovesAndPending) {
   EXPECT_EQ(FormatMoveCall(*model_, trig.moves[0]), "fed(P2)");
   EXPECT_EQ(FormatMovePlayer(trig.moves[0]), "P2");
   EXPECT_EQ(FormatMoveChoices(trig.moves[0]), "");
-  Move init;
+  ir::Move init;
   EXPECT_EQ(FormatMoveCall(*model_, init), "init");
 }
 

@@ -119,10 +119,10 @@ action flip() { x := not x }
 class Collect : public model::SuccessorSink {
  public:
   explicit Collect(size_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const model::Move&) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move&) override {
     states.emplace_back(state, state + words_);
   }
-  void OnFailure(const model::StepFailure&) override {}
+  void OnFailure(const ir::StepFailure&) override {}
   std::vector<std::vector<uint32_t>> states;
 
  private:

@@ -30,10 +30,10 @@ struct Levels {
 class OracleSink : public model::SuccessorSink {
  public:
   explicit OracleSink(size_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const model::Move&) override {
+  void OnSuccessor(const uint32_t* state, const ir::Move&) override {
     out.emplace_back(state, state + words_);
   }
-  void OnFailure(const model::StepFailure&) override { ++failures; }
+  void OnFailure(const ir::StepFailure&) override { ++failures; }
   std::vector<std::vector<uint32_t>> out;
   int failures = 0;
 

@@ -1,0 +1,51 @@
+// A move as plain data: which rule made it (an action instance, a trigger resolving, or
+// `init`), with its arguments, the player, and every choice made while its body ran; and a
+// move that failed. The successor generator (model/successors.h) produces them, the explorer
+// stores only their index among a state's successors, and findings, traces and reports carry
+// and narrate them.
+#ifndef RULECHECK_IR_MOVE_H_
+#define RULECHECK_IR_MOVE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/source.h"
+#include "ir/types.h"
+
+namespace rulecheck::ir {
+
+// One choice made while a move ran: a choose or roll candidate, or whether a may was taken.
+struct Choice {
+  enum class Kind { kChoose, kRoll, kMay };
+  Kind kind = Kind::kChoose;
+  std::string name;              // the bound variable; empty for may
+  const Type* type = nullptr;    // the bound variable's type; bool for may
+  int64_t value = 0;
+  Location loc;
+};
+
+struct Move {
+  enum class Kind { kInit, kAction, kTrigger };
+  Kind kind = Kind::kInit;
+  int index = -1;                 // the action or trigger
+  std::vector<int64_t> args;      // action parameters / trigger binders, logical values
+  const Type* player_type = nullptr;  // the `by` expression's type; null without `by`
+  int64_t player = 0;
+  std::vector<Choice> choices;
+  // With SuccessorGenerator::set_record_trail(true): the ids of the statements and `if`
+  // branches the move passed, in order (see TrailPoint); else empty.
+  std::vector<uint32_t> trail;
+};
+
+struct StepFailure {
+  enum class Kind { kAssert, kModelError, kPendingOverflow };
+  Kind kind = Kind::kModelError;
+  Location loc;          // the assert, or the expression or statement that failed
+  std::string message;
+  Move move;             // the move that failed (kInit for an initial state)
+};
+
+}  // namespace rulecheck::ir
+
+#endif  // RULECHECK_IR_MOVE_H_
