@@ -9,6 +9,7 @@
 #              otherwise passed as -DRULECHECK_SANITIZE (e.g. address,undefined or thread),
 #              built -O1 -g, asserts kept
 #   JOBS       parallel compile jobs (default: 2)
+#   WERROR     1: warnings are errors (-DRULECHECK_WERROR=ON), as in CI (default: 0)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,6 +18,7 @@ cd "$root"
 build_dir="${BUILD_DIR:-build}"
 sanitize="${SANITIZE:-}"
 jobs="${JOBS:-2}"
+werror="${WERROR:-0}"
 
 # CMake cannot switch the generator of an existing build directory; say so plainly.
 cache="$build_dir/CMakeCache.txt"
@@ -35,7 +37,8 @@ fi
 
 echo "build: configuring $build_dir (${sanitize:+sanitize=$sanitize, }${flags[0]#-D})"
 cmake -S . -B "$build_dir" -G Ninja --log-level=NOTICE \
-  "${flags[@]}" -DRULECHECK_SANITIZE="$sanitize"
+  "${flags[@]}" -DRULECHECK_SANITIZE="$sanitize" \
+  -DRULECHECK_WERROR="$([[ "$werror" == 1 ]] && echo ON || echo OFF)"
 
 targets=()
 for target in "$@"; do targets+=(--target "$target"); done
