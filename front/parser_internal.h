@@ -1,6 +1,6 @@
 // The recursive-descent parser's shared state, split over parser.cc (declarations),
 // parser_expr.cc (expressions, types, domains) and parser_stmt.cc (statements). Internal to
-// model/.
+// front/.
 #ifndef RULECHECK_FRONT_PARSER_INTERNAL_H_
 #define RULECHECK_FRONT_PARSER_INTERNAL_H_
 

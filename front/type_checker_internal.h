@@ -4,7 +4,7 @@
 // expressions, enums, cards, structs, aliases), checker_expr.cc (expressions, domains,
 // implicit conversions), checker_builtins.cc (set literals, built-in functions and
 // statements), checker_stmt.cc (statements, places and proc inlining) and checker_calls.cc
-// (calls of funs and the recursion check). Internal to model/; the public entry point is
+// (calls of funs and the recursion check). Internal to front/; the public entry point is
 // Check() in checker.h.
 #ifndef RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
 #define RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_

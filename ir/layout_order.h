@@ -1,4 +1,4 @@
-// The order in which state variables are packed into the state vector (internal to model/).
+// The order in which state variables are packed into the state vector (internal to ir/).
 //
 // The tree-compressed store (explorer/tree_store.h) re-interns only the words a move changed,
 // and shares every sub-tree of words that repeat across states. Both work best when the
