@@ -95,6 +95,16 @@ std::string ModelText(int a, int b) {
                       "}\n", queries);
 }
 
+// The value of the model's first query in its one initial state.
+PropertyValue FirstQueryAtStart(const Model& model) {
+  SuccessorGenerator generator(model);
+  Sink initial(model.layout.words());
+  generator.Initial(initial);
+  EXPECT_EQ(initial.states.size(), 1u);
+  if (initial.states.size() != 1) return {};
+  return generator.Evaluate(model.program.queries[0], initial.states[0].data());
+}
+
 int64_t ConstantValue(const Model& model, const std::string& name) {
   for (const ir::Constant& c : model.program.constants) {
     if (c.name == name) return c.value;
@@ -141,12 +151,7 @@ TEST(ConstantFoldingTest, DivisionByZeroIsAnErrorEverywhere) {
                      " y within 0\n"),
         {});
     ASSERT_TRUE(model.ok()) << model.status();
-    SuccessorGenerator generator(**model);
-    Sink initial((*model)->layout.words());
-    generator.Initial(initial);
-    ASSERT_EQ(initial.states.size(), 1u);
-    const PropertyValue run =
-        generator.Evaluate((*model)->program.queries[0], initial.states[0].data());
+    const PropertyValue run = FirstQueryAtStart(**model);
     EXPECT_FALSE(run.ok);
     EXPECT_NE(run.failure.message.find("by zero"), std::string::npos) << run.failure.message;
   }
@@ -164,12 +169,7 @@ TEST(ConstantFoldingTest, OverflowIsAnErrorEverywhere) {
       "query q: maximize times(x) within 0\n",
       {});
   ASSERT_TRUE(model.ok()) << model.status();
-  SuccessorGenerator generator(**model);
-  Sink initial((*model)->layout.words());
-  generator.Initial(initial);
-  ASSERT_EQ(initial.states.size(), 1u);
-  const PropertyValue run =
-      generator.Evaluate((*model)->program.queries[0], initial.states[0].data());
+  const PropertyValue run = FirstQueryAtStart(**model);
   EXPECT_FALSE(run.ok);
   EXPECT_NE(run.failure.message.find("integer overflow"), std::string::npos)
       << run.failure.message;
