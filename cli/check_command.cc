@@ -1,7 +1,6 @@
 // The `check` subcommand (see check_command.h).
 #include "cli/check_command.h"
 
-#include <fstream>
 #include <optional>
 #include <iostream>
 #include <string>
@@ -9,10 +8,7 @@
 #include <utility>
 
 #include "CLI/CLI.hpp"
-#include "absl/status/status.h"
-#include "absl/strings/str_cat.h"
 #include "cli/app.h"
-#include "cli/byte_size.h"
 #include "cli/flag_checks.h"
 #include "cli/interrupt.h"
 #include "cli/progress_printer.h"
@@ -23,17 +19,8 @@ namespace rulecheck::cli {
 CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
   CLI::App* check = app.add_subcommand(
       "check", "Explore every reachable state of a rules file and check its properties");
-  check->add_option("FILE", flags.file, "The .rules file to check")->required();
-  check
-      ->add_option("--const", flags.consts,
-                   "Override a constant of the file (repeatable): NAME=VALUE")
-      ->type_name("NAME=VALUE")
-      ->allow_extra_args(false);
-  check->add_option("--format", flags.format, "Report format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  check->add_option("--output", flags.output, "Write the report to this file, not stdout")
-      ->type_name("FILE");
+  AddInputFlags(*check, flags, "The .rules file to check");
+  AddReportFlags(*check, flags);
   check->add_option("--max-states", flags.max_states,
                     "Stop after this many states, reporting an incomplete search (0: no limit)")
       ->type_name("N")
@@ -43,11 +30,10 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
   check->add_option("--threads", flags.threads, "Worker threads (default: one per core)")
       ->type_name("N")
       ->check(CLI::Range(1, 1024));
-  check->add_option("--memory", flags.memory,
-                    "Memory for the state store, e.g. 512M or 8G (default: most of the "
-                    "available memory); a full store stops the search")
-      ->type_name("SIZE");
-  check->add_flag("--quiet,-q", flags.quiet, "No progress lines on stderr");
+  AddMemoryFlag(*check, flags,
+                "Memory for the state store, e.g. 512M or 8G (default: most of the available "
+                "memory); a full store stops the search");
+  AddQuietFlag(*check, flags);
   check->add_option("--skip", flags.skip, "Switch a check off (repeatable)")
       ->type_name("invariant|reachable|deadlock|dead|chain|order|termination")
       ->check(CLI::IsMember(
@@ -66,20 +52,6 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
   return check;
 }
 
-absl::StatusOr<std::vector<model::ConstOverride>> ParseConstOverrides(
-    const std::vector<std::string>& flags) {
-  std::vector<model::ConstOverride> overrides;
-  for (const std::string& flag : flags) {
-    const size_t equals = flag.find('=');
-    if (equals == std::string::npos || equals == 0 || equals + 1 == flag.size()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--const expects NAME=VALUE, got '", flag, "'"));
-    }
-    overrides.push_back({flag.substr(0, equals), flag.substr(equals + 1)});
-  }
-  return overrides;
-}
-
 int ExitCodeFor(const properties::CheckResult& result) {
   if (result.error_count() > 0) return kExitFindings;
   if (!result.stats.complete) return kExitIncomplete;
@@ -88,26 +60,6 @@ int ExitCodeFor(const properties::CheckResult& result) {
 
 int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
                        std::ostream& out, std::ostream& err) {
-  const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
-  if (!format.has_value()) {
-    err << "rulecheck: unknown report format '" << flags.format << "' (text or json)\n";
-    return kExitUsage;
-  }
-  absl::StatusOr<std::vector<model::ConstOverride>> overrides =
-      ParseConstOverrides(flags.consts);
-  if (!overrides.ok()) {
-    err << "rulecheck: " << overrides.status().message() << "\n";
-    return kExitUsage;
-  }
-  uint64_t memory = 0;
-  if (!flags.memory.empty()) {
-    absl::StatusOr<uint64_t> parsed = ParseByteSize(flags.memory);
-    if (!parsed.ok()) {
-      err << "rulecheck: --memory: " << parsed.status().message() << "\n";
-      return kExitUsage;
-    }
-    memory = *parsed;
-  }
   std::vector<model::ExtraProperty> extra;
   for (const std::string& expr : flags.invariants) {
     extra.push_back({model::ExtraProperty::Kind::kInvariant, expr});
@@ -115,31 +67,15 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
   for (const std::string& expr : flags.reachables) {
     extra.push_back({model::ExtraProperty::Kind::kReachable, expr});
   }
-  absl::StatusOr<std::unique_ptr<model::Model>> model =
-      model::LoadModel(flags.file, *overrides, extra);
-  if (!model.ok()) {
-    // The front end's diagnostics, each with file:line:col and a caret line, as they are.
-    const std::string message(model.status().message());
-    err << message;
-    if (message.empty() || message.back() != '\n') err << "\n";
-    return kExitUsage;
-  }
-
-  // Opened before the search so that a bad path fails fast, not after an hour of work.
-  std::ofstream file;
-  if (!flags.output.empty()) {
-    file.open(flags.output, std::ios::out | std::ios::trunc);
-    if (!file) {
-      err << "rulecheck: cannot write " << flags.output << "\n";
-      return kExitUsage;
-    }
-  }
+  // The explorer sizes its own default budget (0) from the memory the machine has.
+  std::optional<CommandSetup> setup = SetUpCommand(flags, 0, extra, err);
+  if (!setup.has_value()) return kExitUsage;
 
   properties::CheckOptions options;
   options.explore.max_states = flags.max_states;
   options.explore.cancel = cancel;
   options.explore.threads = flags.threads;
-  options.explore.memory_bytes = memory;
+  options.explore.memory_bytes = setup->memory_bytes;
   options.stop_at_first = flags.stop_at_first;
   for (const std::string& kind : flags.skip) {
     if (kind == "invariant") options.invariants = false;
@@ -156,17 +92,11 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
     options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
   }
-  const properties::CheckResult result = properties::Check(**model, options);
+  const properties::CheckResult result = properties::Check(*setup->model, options);
   progress.Finish();
 
-  std::ostream& report = flags.output.empty() ? out : file;
-  reports::WriteReport(*format, **model, result, report);
-  report.flush();
-  if (!report) {
-    err << "rulecheck: cannot write "
-        << (flags.output.empty() ? std::string("the report") : flags.output) << "\n";
-    return kExitUsage;
-  }
+  reports::WriteReport(setup->format, *setup->model, result, setup->report(out));
+  if (!FinishReport(*setup, flags, out, err)) return kExitUsage;
   return ExitCodeFor(result);
 }
 

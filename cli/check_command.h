@@ -10,8 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
-#include "model/model.h"
+#include "cli/command_setup.h"
 #include "properties/property.h"
 
 namespace CLI {
@@ -20,16 +19,12 @@ class App;
 
 namespace rulecheck::cli {
 
-struct CheckFlags {
-  std::string file;
-  std::vector<std::string> consts;  // NAME=VALUE
-  std::string format = "text";      // text or json
-  std::string output;               // empty: stdout
+// The common flags (command_setup.h): --memory sizes the state store; empty: most of the
+// available memory.
+struct CheckFlags : CommonFlags {
   uint64_t max_states = 0;          // 0: no limit
   bool stop_at_first = false;
   int threads = 0;                  // 0: one per core
-  std::string memory;               // SIZE; empty: most of the available memory
-  bool quiet = false;               // no progress lines on stderr
   std::vector<std::string> invariants;  // --invariant EXPR: more invariants
   std::vector<std::string> reachables;  // --reachable EXPR: more reachable properties
   std::vector<std::string> skip;    // checks switched off: invariant, reachable, deadlock, dead
@@ -47,10 +42,6 @@ int RunCheck(const CheckFlags& flags, std::ostream& out, std::ostream& err);
 // Thread-compatible.
 int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
                        std::ostream& out, std::ostream& err);
-
-// `NAME=VALUE` strings as overrides; InvalidArgument naming the first malformed one.
-absl::StatusOr<std::vector<model::ConstOverride>> ParseConstOverrides(
-    const std::vector<std::string>& flags);
 
 // 1 when there is an error finding; else 3 when a limit stopped the search; else 0.
 int ExitCodeFor(const properties::CheckResult& result);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "cli/answer_command.h"
 #include "cli/solve_command.h"
 #include "model/model.h"
 #include "properties/query_check.h"

@@ -5,7 +5,7 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/app.h"
-#include "cli/solve_command.h"
+#include "cli/answer_command.h"
 #include "solver/solver.h"
 
 namespace rulecheck::cli {
@@ -13,10 +13,7 @@ namespace rulecheck::cli {
 CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
   CLI::App* prove = app.add_subcommand(
       "prove", "Prove the file's invariants for every depth by k-induction with Z3");
-  prove->add_option("FILE", flags.file, "The .rules file")->required();
-  prove->add_option("--const", flags.consts, "Override a constant (repeatable): NAME=VALUE")
-      ->type_name("NAME=VALUE")
-      ->allow_extra_args(false);
+  AddInputFlags(*prove, flags, "The .rules file");
   prove->add_option("--invariant", flags.invariant, "Prove only this invariant")->type_name("NAME");
   prove->add_option("--k", flags.k, "Try induction depths 1..K")
       ->type_name("K")
@@ -25,22 +22,16 @@ CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
   prove->add_option("--timeout", flags.timeout, "Seconds per invariant (0: none)")
       ->type_name("S")
       ->check(CLI::Range(0.0, 1e9));
-  prove->add_option("--memory", flags.memory,
-                    "Memory for Z3, e.g. 4G (default: most of the available memory); past it "
-                    "an invariant ends unknown")
-      ->type_name("SIZE");
-  prove->add_option("--format", flags.format, "Report format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  prove->add_option("--output", flags.output, "Write the report to this file, not stdout")
-      ->type_name("FILE");
-  prove->add_flag("--quiet,-q", flags.quiet, "No progress lines on stderr");
+  AddMemoryFlag(*prove, flags,
+                "Memory for Z3, e.g. 4G (default: most of the available memory); past it an "
+                "invariant ends unknown");
+  AddReportFlags(*prove, flags);
+  AddQuietFlag(*prove, flags);
   return prove;
 }
 
 int RunProve(const ProveFlags& flags, std::ostream& out, std::ostream& err) {
-  AnswerRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet, flags.memory};
-  return RunAnswers(run, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
+  return RunAnswers(flags, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
     solver::ProveOptions options;
     options.max_k = flags.k;
     options.invariant = flags.invariant;

@@ -7,7 +7,8 @@
 
 #include <ostream>
 #include <string>
-#include <vector>
+
+#include "cli/command_setup.h"
 
 namespace CLI {
 class App;
@@ -15,16 +16,12 @@ class App;
 
 namespace rulecheck::cli {
 
-struct ProveFlags {
-  std::string file;
-  std::vector<std::string> consts;  // NAME=VALUE
-  std::string invariant;            // empty: every invariant
+// The common flags (command_setup.h): --memory is Z3's budget; empty: most of the available
+// memory.
+struct ProveFlags : CommonFlags {
+  std::string invariant;  // empty: every invariant
   int k = 10;
   double timeout = 0;
-  std::string memory;  // Z3's memory budget; empty: most of the available memory
-  std::string format = "text";
-  std::string output;
-  bool quiet = false;
 };
 
 // Adds the `prove` subcommand to `app`, parsing into `flags` (which must outlive `app`).

@@ -1,22 +1,13 @@
-// The `solve` subcommand (see solve_command.h), and the loading and report writing it shares
-// with `prove` (RunAnswers).
+// The `solve` subcommand (see solve_command.h).
 #include "cli/solve_command.h"
 
-#include <fstream>
-#include <iostream>
-#include <memory>
-#include <optional>
 #include <string>
 
 #include "CLI/CLI.hpp"
+#include "cli/answer_command.h"
 #include "cli/app.h"
-#include "cli/byte_size.h"
-#include "cli/check_command.h"
 #include "cli/flag_checks.h"
 #include "cli/explicit_solve.h"
-#include "cli/interrupt.h"
-#include "explorer/explorer.h"
-#include "reports/query_report.h"
 #include "solver/solver.h"
 
 namespace rulecheck::cli {
@@ -26,7 +17,7 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
       "solve",
       "Answer the file's queries (reachable, maximize, minimize) with Z3, or with --engine "
       "explicit by visiting every state within the bound");
-  solve->add_option("FILE", flags.file, "The .rules file")->required();
+  AddInputFlags(*solve, flags, "The .rules file");
   solve
       ->add_option("--engine", flags.engine,
                    "symbolic: Z3, bounded unrolling; explicit: breadth-first search over every "
@@ -34,9 +25,6 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
                    "fit in memory")
       ->check(CLI::IsMember({"symbolic", "explicit"}))
       ->capture_default_str();
-  solve->add_option("--const", flags.consts, "Override a constant (repeatable): NAME=VALUE")
-      ->type_name("NAME=VALUE")
-      ->allow_extra_args(false);
   solve->add_option("--query", flags.query, "Answer only this query")->type_name("NAME");
   solve->add_option("--within", flags.within, "Override every query's `within` bound")
       ->type_name("N")
@@ -54,11 +42,9 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
                    "Symbolic engine: seconds per query or check (0: none)")
       ->type_name("S")
       ->check(CLI::Range(0.0, 1e9));
-  solve
-      ->add_option("--memory", flags.memory,
-                   "Memory for Z3 or the explicit engine's state store, e.g. 4G (default: most "
-                   "of the available memory); past it a query ends unknown")
-      ->type_name("SIZE");
+  AddMemoryFlag(*solve, flags,
+                "Memory for Z3 or the explicit engine's state store, e.g. 4G (default: most of "
+                "the available memory); past it a query ends unknown");
   solve
       ->add_option("--threads", flags.threads,
                    "Explicit engine: worker threads (default: one per core)")
@@ -75,73 +61,9 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
                    "Symbolic engine: how maximize/minimize search for the best value")
       ->check(CLI::IsMember({"binary", "optimizer"}))
       ->capture_default_str();
-  solve->add_option("--format", flags.format, "Report format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  solve->add_option("--output", flags.output, "Write the report to this file, not stdout")
-      ->type_name("FILE");
-  solve->add_flag("--quiet,-q", flags.quiet, "No progress lines on stderr");
+  AddReportFlags(*solve, flags);
+  AddQuietFlag(*solve, flags);
   return solve;
-}
-
-int RunAnswers(const AnswerRun& run, std::ostream& out, std::ostream& err, const AnswerFn& fn) {
-  const std::optional<reports::Format> format = reports::ParseFormat(run.format);
-  if (!format.has_value()) {
-    err << "rulecheck: unknown report format '" << run.format << "' (text or json)\n";
-    return kExitUsage;
-  }
-  uint64_t memory = explorer::DefaultMemoryBudget();
-  if (!run.memory.empty()) {
-    absl::StatusOr<uint64_t> parsed = ParseByteSize(run.memory);
-    if (!parsed.ok()) {
-      err << "rulecheck: --memory: " << parsed.status().message() << "\n";
-      return kExitUsage;
-    }
-    memory = *parsed;
-  }
-  absl::StatusOr<std::vector<model::ConstOverride>> overrides = ParseConstOverrides(run.consts);
-  if (!overrides.ok()) {
-    err << "rulecheck: " << overrides.status().message() << "\n";
-    return kExitUsage;
-  }
-  absl::StatusOr<std::unique_ptr<model::Model>> model = model::LoadModel(run.file, *overrides);
-  if (!model.ok()) {
-    const std::string message(model.status().message());
-    err << message;
-    if (message.empty() || message.back() != '\n') err << "\n";
-    return kExitUsage;
-  }
-  std::ofstream file;
-  if (!run.output.empty()) {
-    file.open(run.output, std::ios::out | std::ios::trunc);
-    if (!file) {
-      err << "rulecheck: cannot write " << run.output << "\n";
-      return kExitUsage;
-    }
-  }
-  AnswerEnv env;
-  if (!run.quiet) env.progress = [&err](const std::string& line) { err << line << "\n"; };
-  env.memory_bytes = memory;
-  ScopedInterruptHandler interrupt;
-  env.cancel = ScopedInterruptHandler::flag();
-  absl::StatusOr<std::vector<solver::QueryResult>> results = fn(**model, env);
-  if (!results.ok()) {
-    err << "rulecheck: " << results.status().message() << "\n";
-    return results.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
-  }
-  std::ostream& report = run.output.empty() ? out : file;
-  reports::WriteQueryReport(*format, **model, *results, report);
-  report.flush();
-  if (!report) {
-    err << "rulecheck: cannot write the report\n";
-    return kExitUsage;
-  }
-  bool unknown = false;
-  for (const solver::QueryResult& r : *results) {
-    if (reports::IsViolation(r)) return kExitFindings;
-    unknown = unknown || r.status == solver::Status::kUnknown;
-  }
-  return unknown ? kExitIncomplete : kExitOk;
 }
 
 namespace {
@@ -173,13 +95,12 @@ int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
     err << "rulecheck: " << mismatch << "\n";
     return kExitUsage;
   }
-  AnswerRun run{flags.file, flags.consts, flags.format, flags.output, flags.quiet, flags.memory};
   if (flags.engine == "explicit") {
-    return RunAnswers(run, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
+    return RunAnswers(flags, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
       return SolveExplicit(model, flags, env);
     });
   }
-  return RunAnswers(run, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
+  return RunAnswers(flags, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
     solver::SolveOptions options;
     options.query = flags.query;
     if (flags.within >= 0) options.within = flags.within;

@@ -1,0 +1,37 @@
+// Running an answering engine for `solve` and `prove` (see answer_command.h).
+#include "cli/answer_command.h"
+
+#include <optional>
+
+#include "cli/app.h"
+#include "cli/interrupt.h"
+#include "explorer/explorer.h"
+#include "reports/query_report.h"
+
+namespace rulecheck::cli {
+
+int RunAnswers(const CommonFlags& flags, std::ostream& out, std::ostream& err,
+               const AnswerFn& fn) {
+  std::optional<CommandSetup> setup = SetUpCommand(flags, explorer::DefaultMemoryBudget(), {}, err);
+  if (!setup.has_value()) return kExitUsage;
+  AnswerEnv env;
+  if (!flags.quiet) env.progress = [&err](const std::string& line) { err << line << "\n"; };
+  env.memory_bytes = setup->memory_bytes;
+  ScopedInterruptHandler interrupt;
+  env.cancel = ScopedInterruptHandler::flag();
+  absl::StatusOr<std::vector<solver::QueryResult>> results = fn(*setup->model, env);
+  if (!results.ok()) {
+    err << "rulecheck: " << results.status().message() << "\n";
+    return results.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
+  }
+  reports::WriteQueryReport(setup->format, *setup->model, *results, setup->report(out));
+  if (!FinishReport(*setup, flags, out, err)) return kExitUsage;
+  bool unknown = false;
+  for (const solver::QueryResult& r : *results) {
+    if (reports::IsViolation(r)) return kExitFindings;
+    unknown = unknown || r.status == solver::Status::kUnknown;
+  }
+  return unknown ? kExitIncomplete : kExitOk;
+}
+
+}  // namespace rulecheck::cli
