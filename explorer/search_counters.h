@@ -29,8 +29,12 @@ class SearchCounters {
 
   // States and nodes in the store: what it held at the last Rebase, plus every put since.
   // Thread-safe; exact only when no worker is putting.
-  uint64_t inserted() const { return roots_base_.load(std::memory_order_relaxed) + Sum(&Slot::inserted); }
-  uint64_t nodes() const { return nodes_base_.load(std::memory_order_relaxed) + Sum(&Slot::nodes); }
+  uint64_t inserted() const {
+    return roots_base_.load(std::memory_order_relaxed) + Sum(&Slot::inserted);
+  }
+  uint64_t nodes() const {
+    return nodes_base_.load(std::memory_order_relaxed) + Sum(&Slot::nodes);
+  }
   uint64_t terminal() const { return Sum(&Slot::terminal); }
   // The nodes put since the slots were last cleared, without the base.
   uint64_t nodes_in_slots() const { return Sum(&Slot::nodes); }
@@ -52,7 +56,9 @@ class SearchCounters {
  private:
   uint64_t Sum(std::atomic<uint64_t> Slot::*count) const {
     uint64_t total = 0;
-    for (int w = 0; w < workers_; ++w) total += (slots_[w].*count).load(std::memory_order_relaxed);
+    for (int w = 0; w < workers_; ++w) {
+      total += (slots_[w].*count).load(std::memory_order_relaxed);
+    }
     return total;
   }
 

@@ -76,8 +76,8 @@ bool StoreGrowth::CanGrow(const TreeStore& store) const {
 bool StoreGrowth::NeedsGrowth(const TreeStore& store, uint64_t states, uint64_t nodes) const {
   const uint64_t root_slots = store.root_capacity();
   const uint64_t node_slots = store.node_capacity();
-  return (root_slots < max_roots_ && static_cast<double>(states) >
-                                         TargetLoad(root_slots) * static_cast<double>(root_slots)) ||
+  return (root_slots < max_roots_ &&
+          static_cast<double>(states) > TargetLoad(root_slots) * static_cast<double>(root_slots)) ||
          (node_slots < max_nodes_ &&
           static_cast<double>(nodes) > TargetLoad(node_slots) * static_cast<double>(node_slots));
 }

@@ -1,6 +1,6 @@
 // A Model as the explorer's successor function: the one adapter from the model stage to the
-// explorer's StateSpace (explorer/state_space.h), used by every caller of Explore, of
-// BuildStateGraph and of StepTo.
+// explorer's StateSpace (explorer/state_space.h), used by every caller of Explore (the state
+// graph, StepTo and traces then use the space the exploration keeps).
 //
 // The explorer declares what it needs and knows no model; this file is the only place where
 // the two meet. It includes the explorer's interface header, which depends on ir/ alone and
