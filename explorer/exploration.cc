@@ -3,12 +3,13 @@
 //
 // A trace is not stored: the parent links name each state's parent by its position in the
 // previous level, so the ancestors of a state are found by walking the levels back to
-// level 0. The moves are then found forwards by re-running the successor generator on each
-// ancestor and taking the first successor equal to the next one; successors come in a fixed
-// order (model/successors.h), so the trace is the same every time.
+// level 0. The moves are then found forwards by expanding each ancestor again and taking the
+// first successor equal to the next one; successors come in a fixed order (Expander), so the
+// trace is the same every time.
 #include <algorithm>
 #include <cassert>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -54,7 +55,7 @@ uint64_t DefaultMemoryBudget() {
   return uint64_t{1} << 30;
 }
 
-Exploration::Exploration(const model::Model& model) : model_(&model) {}
+Exploration::Exploration(const StateSpace& space) : space_(&space) {}
 Exploration::Exploration(Exploration&&) noexcept = default;
 Exploration& Exploration::operator=(Exploration&&) noexcept = default;
 Exploration::~Exploration() = default;
@@ -74,7 +75,7 @@ uint64_t Exploration::id_bound() const { return store_->id_bound(); }
 namespace {
 
 // Keeps the first successor (or initial state) whose words equal `want`.
-class PickState final : public model::SuccessorSink {
+class PickState final : public SuccessorSink {
  public:
   explicit PickState(const std::vector<uint32_t>& want) : want_(want) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
@@ -100,16 +101,16 @@ Trace Exploration::TraceTo(int depth, uint64_t pos) const {
   path[depth] = levels_[depth][pos];
   for (int d = depth; d > 0; --d) path[d - 1] = levels_[d - 1][links_->ParentPos(path[d])];
 
-  model::SuccessorGenerator generator(*model_);
+  const std::unique_ptr<Expander> expander = space_->NewExpander(/*record_trail=*/false);
   Trace trace;
   trace.reserve(path.size());
   for (StateId at : path) {
     const std::vector<uint32_t> words = StateWords(at);
     PickState pick(words);
     if (trace.empty()) {
-      generator.Initial(pick);
+      expander->Initial(pick);
     } else {
-      generator.Successors(trace.back().state.data(), pick);
+      expander->Successors(trace.back().state.data(), pick);
     }
     // The parent reached this state when it was expanded, and it does so every time.
     assert(pick.found());
@@ -118,9 +119,9 @@ Trace Exploration::TraceTo(int depth, uint64_t pos) const {
   return trace;
 }
 
-Exploration Explore(const model::Model& model, std::span<ExplorationObserver* const> observers,
+Exploration Explore(const StateSpace& space, std::span<ExplorationObserver* const> observers,
                     const ExploreOptions& options) {
-  return Search(model, observers, options).Run();
+  return Search(space, observers, options).Run();
 }
 
 }  // namespace rulecheck::explorer

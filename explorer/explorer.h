@@ -1,5 +1,5 @@
 // The front door of the explorer stage: parallel, level-synchronous breadth-first search over
-// a model's packed states.
+// a game's packed states, given as a StateSpace (explorer/state_space.h).
 //
 // `Explore` visits every state reachable from the initial states, level by level (all states
 // at depth d before any at depth d + 1). Worker threads take chunks of the current level,
@@ -13,7 +13,8 @@
 // hook sees every state once (to evaluate invariants), and after each level the rare events of
 // the expansion (failed moves, dead states) are delivered in canonical order from one thread.
 //
-//   Exploration exploration = Explore(model, observers, {.threads = 2});
+//   model::ModelStateSpace space(model);  // model/model_state_space.h
+//   Exploration exploration = Explore(space, observers, {.threads = 2});
 //   if (exploration.stats().complete) ...
 //   Trace trace = exploration.TraceTo(id, depth);
 #ifndef RULECHECK_EXPLORER_EXPLORER_H_
@@ -28,8 +29,8 @@
 #include <vector>
 
 #include "explorer/progress.h"
-#include "model/model.h"
-#include "model/successors.h"
+#include "explorer/state_space.h"
+#include "ir/move.h"
 
 namespace rulecheck::explorer {
 
@@ -90,7 +91,8 @@ class ExplorationObserver {
   // Before the search, from the calling thread: how many workers will call OnVisit.
   virtual void Begin(int /*workers*/) {}
   // PARALLEL: every state the search counts, exactly once, from any worker; `terminal` per
-  // the model's `terminal when`. Must be thread-safe across distinct `state.worker`s.
+  // Expander::IsTerminal (for a model, its `terminal when`). Must be thread-safe across
+  // distinct `state.worker`s.
   virtual void OnVisit(const StateRef& /*state*/, bool /*terminal*/) {}
 
   // Transitions, for analyses such as coverage. Asked once, before Begin: only when some
@@ -113,7 +115,8 @@ class ExplorationObserver {
   // a failure in `init`. Only the first failure of each source location in a chunk of states
   // is delivered.
   virtual void OnStepFailure(const StateRef& /*from*/, const ir::StepFailure& /*failure*/) {}
-  // Evaluating `terminal when` hit a model error (the state counts as not terminal).
+  // Deciding whether the state is terminal hit an error (for a model, evaluating `terminal
+  // when` hit a model error); the state counts as not terminal.
   virtual void OnTerminalError(const StateRef& /*state*/, const ir::StepFailure& /*failure*/) {}
   // A non-terminal state with no successors and no failed moves. `words` is null.
   virtual void OnDeadState(const StateRef& /*state*/) {}
@@ -145,7 +148,7 @@ struct TraceStep {
 using Trace = std::vector<TraceStep>;
 
 // The outcome of a search: statistics, the stored states, the levels and the parent links.
-// Movable, not copyable. The Model it was made from must outlive it. Const methods are
+// Movable, not copyable. The StateSpace it was made from must outlive it. Const methods are
 // thread-safe.
 class Exploration {
  public:
@@ -154,6 +157,8 @@ class Exploration {
   ~Exploration();
 
   const ExplorationStats& stats() const { return stats_; }
+  // The state space the search explored.
+  const StateSpace& space() const { return *space_; }
 
   // A shortest trace from an initial state to the state at position `pos` of level `depth`:
   // the initial state first. The parent of each state is the first, in canonical order, of
@@ -171,18 +176,19 @@ class Exploration {
 
  private:
   friend class Search;
-  explicit Exploration(const model::Model& model);
+  explicit Exploration(const StateSpace& space);
 
-  const model::Model* model_;
+  const StateSpace* space_;
   std::unique_ptr<TreeStore> store_;
   std::unique_ptr<ParentLinks> links_;
   std::vector<std::vector<uint32_t>> levels_;  // state ids of each level, canonical order
   ExplorationStats stats_;
 };
 
-// Explores `model`, calling the observers for each event. Never fails: limits make the result
-// incomplete (see ExplorationStats::stop_reason). Thread-compatible.
-Exploration Explore(const model::Model& model, std::span<ExplorationObserver* const> observers,
+// Explores `space`, calling the observers for each event. Never fails: limits make the result
+// incomplete (see ExplorationStats::stop_reason). Thread-compatible. `space` must outlive the
+// result.
+Exploration Explore(const StateSpace& space, std::span<ExplorationObserver* const> observers,
                     const ExploreOptions& options);
 
 // Most of the memory the machine has available (MemAvailable, less a margin for the rest of

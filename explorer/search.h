@@ -10,146 +10,103 @@
 // level's order is the same whatever the threads did. Then the events are delivered to the
 // observers from one thread.
 //
-// A limit can stop a level part-way. Claimed chunks always finish, so the chunks that ran are
-// a prefix of the level; for --max-states the next level is cut to exactly the states
-// allowed, which keeps even a stopped search deterministic.
+// A limit can stop a level part-way (search_limits.h). Claimed chunks always finish, so the
+// chunks that ran are a prefix of the level; for --max-states the next level is cut to
+// exactly the states allowed, which keeps even a stopped search deterministic.
+//
+// The parts: the workers (search_worker.h) get a LevelTask (level_task.h) per run of a level;
+// the store is sized and grown by StoreGrowth (store_growth.h); LevelSharing decides which
+// batches the pool (worker_pool.h) shares; SearchLimits says what stops a level; the
+// ProgressMonitor (progress_monitor.h) reports from its own thread. What is left here is the
+// level loop.
 #ifndef RULECHECK_EXPLORER_SEARCH_H_
 #define RULECHECK_EXPLORER_SEARCH_H_
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "explorer/explorer.h"
+#include "explorer/level_sharing.h"
+#include "explorer/level_task.h"
 #include "explorer/parent_links.h"
+#include "explorer/progress_monitor.h"
+#include "explorer/search_counters.h"
+#include "explorer/search_limits.h"
+#include "explorer/search_worker.h"
+#include "explorer/state_space.h"
+#include "explorer/store_growth.h"
 #include "explorer/tree_store.h"
 #include "explorer/worker_pool.h"
-#include "model/model.h"
-#include "model/successors.h"
 
 namespace rulecheck::explorer {
 
-// A new state reached while expanding a level: its id and the position of the parent.
-struct Discovery {
-  uint32_t id;
-  uint32_t parent_pos;
-};
-
-// A rare event met while visiting or expanding a state of the level.
-struct SearchEvent {
-  enum class Kind { kStepFailure, kTerminalError, kDead };
-  Kind kind = Kind::kDead;
-  uint64_t pos = 0;
-  StateId id = kNoState;
-  ir::StepFailure failure;
-};
-
-// What one chunk of a level produced.
-struct ChunkLog {
-  uint64_t begin = 0, end = 0;  // the chunk's positions in the level
-  uint64_t visited = 0;         // states [begin, begin + visited) were visited
-  uint64_t visited_before = 0;  // by an earlier attempt at the level (the store grew)
-  uint64_t expanded = 0;        // states [begin, begin + expanded) were fully expanded
-  std::vector<Discovery> found;
-  std::vector<uint32_t> successors;  // per expanded state
-  std::vector<SearchEvent> events;   // in position order
-  std::vector<uint32_t> next;        // finalisation: the states this chunk adds to the next level
-  void Reset(uint64_t b, uint64_t e);
-};
-
+// One search; Run once. The space and the observers must outlive it (and the space the
+// Exploration it returns). Thread-compatible: the workers are its own.
 class Search {
  public:
-  Search(const model::Model& model, std::span<ExplorationObserver* const> observers,
+  Search(const StateSpace& space, std::span<ExplorationObserver* const> observers,
          const ExploreOptions& options);
   ~Search();
 
   Exploration Run();
 
  private:
-  class Worker;
-
-  // The store grows between levels, by rebuilding it bigger: the tables are sized from the
-  // states there are, not from the budget, so a small game touches little memory and a big
-  // one packs its tables densely. Growth stops at the budget.
-  bool CanGrow() const;
-  // Whether the tables are fuller than the search lets them get while it can still grow.
-  bool NeedsGrowth() const;
-  // Sizes the tables for `roots` states and `nodes` nodes at the target load, and rebuilds
-  // the store with every settled state. False when the memory could not be had.
-  bool Grow(uint64_t roots, uint64_t nodes);
-  // Makes room for the next level before expanding it, by the growth seen so far.
-  void PrepareLevel(int depth);
-  uint64_t NodesStored() const;
-
-  // Builds level 0 from the model's initial states.
+  // The level loop's steps.
+  // Builds level 0 from the initial states.
   void InitialLevel();
-  // Visits (and with `expand`, expands) every state of level `depth` in chunks.
+  // Makes room in the store for what level `depth` is expected to add.
+  void PrepareLevel(int depth);
+  // Visits (and with `expand`, expands) every state of level `depth` in chunks; when the
+  // store's tables fill, grows them and does the level again.
   void ProcessLevel(int depth, bool expand);
-  // After a level ran: stops sharing small levels among the workers for a while when the
-  // last one mostly waited for a preempted worker (a busy machine), and starts again later.
-  void AdaptParallelLevel(int depth, uint64_t size, bool parallel);
-  // Visits states of level `depth` that ProcessLevel did not reach (after a stop).
-  void VisitRest(int depth);
-  // The position up to which level `depth`'s expansion is kept, given how the chunks ended.
-  uint64_t ExpandedPrefix() const;
   // Builds the next level from the chunk logs (positions below `cut`), in canonical order.
   std::vector<uint32_t> Finalize(uint64_t cut);
   // Delivers the events of states below `cut` and adds up their transitions.
   void Deliver(int depth, uint64_t cut);
-  // States stored by all workers since the search began, and since the level began.
-  uint64_t Inserted() const;
-  uint64_t InsertedThisLevel() const { return Inserted() - inserted_base_; }
-  // The progress monitor: a thread that calls options_.progress every interval.
-  void StartMonitor();
-  void StopMonitor();
-  Progress Snapshot(double seconds) const;
 
-  const model::Model& model_;
+  // Ending the search at a limit. After level `depth` (of `size` states) stopped part-way:
+  // delivers what the finished chunks expanded and counts the states they visited.
+  void StopPartWay(int depth, uint64_t size);
+  // After level `depth` found more new states than max-states allows: keeps the first ones
+  // allowed of `next`, visits them, and returns the depth of the last level counted.
+  int StopAtMaxStates(int depth, std::vector<uint32_t> next);
+  // Visits states of level `depth` that ProcessLevel did not reach (after a stop).
+  void VisitRest(int depth);
+  // The position up to which level `depth`'s expansion is kept, given how the chunks ended.
+  uint64_t ExpandedPrefix() const;
+  // The search's statistics and result, ending at level `depth`.
+  Exploration Finish(int depth, StopReason reason);
+
+  // What the workers get for one run of level `depth`.
+  LevelTask Task(int depth, bool expand);
+  // Rebuilds the store bigger, with room for `room`, from every settled state. False when
+  // the memory could not be had (the store stays as it was).
+  bool Grow(StoreGrowth::Room room);
+
+  const StateSpace& space_;
   std::span<ExplorationObserver* const> observers_;
   // The observers that want OnTransition (see ExplorationObserver::wants_transitions).
   std::vector<ExplorationObserver*> transition_observers_;
-  ExploreOptions options_;
+  ExploreOptions options_;  // threads and memory filled in
   Exploration result_;
-  TreeStore* store_ = nullptr;
+  TreeStore* store_ = nullptr;  // result_'s, replaced when the store grows
   ParentLinks* links_ = nullptr;
-  uint32_t words_ = 1;
-  uint64_t max_roots_ = 0;  // table capacities the budget allows
-  uint64_t max_nodes_ = 0;
-  // States and nodes in the store when it was last rebuilt; read by the monitor.
-  std::atomic<uint64_t> roots_base_{0};
-  std::atomic<uint64_t> nodes_base_{0};
-  std::atomic<uint64_t> table_bytes_{0};  // of the store's tables and the parent links
-  double growth_ = 4;        // the last level's size over the one before it
-  std::atomic<bool> grow_{false};
-  std::atomic<bool> growing_{false};  // Grow is rebuilding the store (for progress lines)
   std::unique_ptr<WorkerPool> pool_;
-  std::vector<std::unique_ptr<Worker>> workers_;
-  std::vector<ChunkLog> logs_;
+  LevelSharing sharing_;
+  StoreGrowth store_growth_;
+  SearchCounters counters_;
+  SearchLimits limits_;
+  ProgressGauges gauges_;
+  ProgressMonitor monitor_;
+  std::vector<std::unique_ptr<SearchWorker>> workers_;
+  std::vector<ChunkLog> logs_;  // of the level being processed
   uint64_t chunk_size_ = 1;
-  uint64_t parallel_level_ = 1;  // levels at least this big are shared among the workers
-  int share_again_at_ = 0;       // the depth from which small levels are shared again
-
-  // Shared with the workers and the monitor.
-  std::atomic<bool> cancelled_{false};
-  std::atomic<bool> store_full_{false};
-  std::atomic<bool> max_reached_{false};
-  std::atomic<uint64_t> counted_{0};  // states in the settled levels
-  uint64_t new_allowed_ = 0;          // with --max-states: new states the level may add
-  uint64_t inserted_base_ = 0;        // Inserted() when the level began
+  double level_growth_ = 4;  // the last level's size over the one before it
+  uint64_t counted_ = 0;     // states in the settled levels
   std::chrono::steady_clock::time_point start_;
-  std::thread monitor_;
-  std::mutex monitor_mutex_;
-  std::condition_variable monitor_wake_;
-  bool monitor_exit_ = false;
-  std::atomic<int> level_{0};
-  std::atomic<uint64_t> level_size_{0};
-  std::atomic<uint64_t> states_done_{0};  // of the level, by finished chunks
 };
 
 }  // namespace rulecheck::explorer

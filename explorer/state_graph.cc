@@ -1,4 +1,4 @@
-// BuildStateGraph: a second pass of successor generation over the states an analysis needs,
+// BuildStateGraph: a second pass of expansion over the states an analysis needs,
 // with every successor looked up (never inserted) in the finished store.
 //
 // Each thread takes a contiguous range of ordinals and builds its edges in order; the ranges
@@ -7,15 +7,14 @@
 
 #include <algorithm>
 #include <cassert>
+#include <memory>
 #include <thread>
-
-#include "model/successors.h"
 
 namespace rulecheck::explorer {
 namespace {
 
 // Collects the ordinals of a state's successors.
-class EdgeSink final : public model::SuccessorSink {
+class EdgeSink final : public SuccessorSink {
  public:
   EdgeSink(const Exploration& exploration, const std::vector<Ordinal>& ordinal_of_id,
            uint32_t words)
@@ -47,7 +46,7 @@ class EdgeSink final : public model::SuccessorSink {
 };
 
 // Keeps the k-th successor.
-class NthSink final : public model::SuccessorSink {
+class NthSink final : public SuccessorSink {
  public:
   NthSink(uint32_t n, uint32_t words) : n_(n), words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
@@ -77,7 +76,7 @@ Ordinal StateGraph::Source(uint64_t e) const {
                               edge_start.begin() - 1);
 }
 
-StateGraph BuildStateGraph(const model::Model& model, const Exploration& exploration,
+StateGraph BuildStateGraph(const Exploration& exploration,
                            const std::function<bool(const uint32_t*)>& expand, int threads) {
   StateGraph graph;
   graph.level_start.push_back(0);
@@ -109,8 +108,9 @@ StateGraph BuildStateGraph(const model::Model& model, const Exploration& explora
   auto work = [&](int t) {
     const uint64_t begin = std::min(n, per * t), end = std::min(n, begin + per);
     Part& part = parts[t];
-    model::SuccessorGenerator generator(model);
-    EdgeSink sink(exploration, ordinal_of_id, model.layout.words());
+    const std::unique_ptr<Expander> expander =
+        exploration.space().NewExpander(/*record_trail=*/false);
+    EdgeSink sink(exploration, ordinal_of_id, exploration.space().words());
     for (uint64_t s = begin; s < end; ++s) {
       const std::vector<uint32_t> words = exploration.StateWords(id_of[s]);
       const bool wanted = expand(words.data());
@@ -118,7 +118,7 @@ StateGraph BuildStateGraph(const model::Model& model, const Exploration& explora
       const size_t before = sink.targets.size();
       if (wanted) {
         sink.Reset();
-        generator.Successors(words.data(), sink);
+        expander->Successors(words.data(), sink);
       }
       part.counts.push_back(sink.targets.size() - before);
     }
@@ -145,11 +145,11 @@ StateGraph BuildStateGraph(const model::Model& model, const Exploration& explora
   return graph;
 }
 
-TraceStep StepTo(const model::Model& model, const std::vector<uint32_t>& words,
+TraceStep StepTo(const StateSpace& space, const std::vector<uint32_t>& words,
                  uint32_t successor) {
-  model::SuccessorGenerator generator(model);
-  NthSink sink(successor, model.layout.words());
-  generator.Successors(words.data(), sink);
+  const std::unique_ptr<Expander> expander = space.NewExpander(/*record_trail=*/false);
+  NthSink sink(successor, space.words());
+  expander->Successors(words.data(), sink);
   assert(!sink.step.state.empty());
   return std::move(sink.step);
 }

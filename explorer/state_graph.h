@@ -2,8 +2,8 @@
 // what follows a state (reaction chains, non-termination, order dependence).
 //
 // The search itself keeps no edges: most checks never need them, and the hot loop should not
-// pay for them. After a complete search, BuildStateGraph runs the successor generator again
-// over the states an analysis asks for and looks every successor up in the store, so a
+// pay for them. After a complete search, BuildStateGraph expands again (with the exploration's
+// StateSpace) the states an analysis asks for and looks every successor up in the store, so a
 // graph costs one more pass of successor generation over those states and 8 bytes an edge.
 // States are named by their ordinal: their position in the search's canonical order over
 // all levels (level 0 first), which is the same for any thread count; an ordinal's (depth,
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "explorer/explorer.h"
-#include "model/model.h"
+#include "explorer/state_space.h"
 
 namespace rulecheck::explorer {
 
@@ -43,15 +43,16 @@ struct StateGraph {
   Ordinal Source(uint64_t e) const;
 };
 
-// Builds the edges of every state for which `expand(words)` is true, on `threads` threads.
-// `expand` must be thread-safe. REQUIRES: the exploration is complete (every successor is in
-// the store). Deterministic: the graph does not depend on `threads`.
-StateGraph BuildStateGraph(const model::Model& model, const Exploration& exploration,
+// Builds the edges of every state for which `expand(words)` is true, on `threads` threads,
+// expanding them with the exploration's StateSpace. `expand` must be thread-safe. REQUIRES:
+// the exploration is complete (every successor is in the store). Deterministic: the graph does
+// not depend on `threads`.
+StateGraph BuildStateGraph(const Exploration& exploration,
                            const std::function<bool(const uint32_t*)>& expand, int threads);
 
-// The move and state of the `successor`-th successor of `words` (see StateGraph::successor).
-// REQUIRES: it exists.
-TraceStep StepTo(const model::Model& model, const std::vector<uint32_t>& words, uint32_t successor);
+// The move and state of the `successor`-th successor of `words` in `space` (see
+// StateGraph::successor). REQUIRES: it exists.
+TraceStep StepTo(const StateSpace& space, const std::vector<uint32_t>& words, uint32_t successor);
 
 }  // namespace rulecheck::explorer
 

@@ -20,17 +20,13 @@
 #include <vector>
 
 #include "ir/move.h"
+#include "ir/successor_sink.h"
 #include "model/model.h"
 
 namespace rulecheck::model {
 
-// Receives successors. The state words are valid only during the call.
-class SuccessorSink {
- public:
-  virtual ~SuccessorSink() = default;
-  virtual void OnSuccessor(const uint32_t* state, const ir::Move& move) = 0;
-  virtual void OnFailure(const ir::StepFailure& failure) = 0;
-};
+// Receives successors (ir/successor_sink.h). The state words are valid only during the call.
+using SuccessorSink = ir::SuccessorSink;
 
 // The result of evaluating a property in one state.
 struct PropertyValue {

@@ -134,7 +134,7 @@ std::vector<std::string> BuildLasso(const model::Model& model,
   std::vector<std::string> triggers;
   for (uint64_t e : cycle) {
     explorer::TraceStep step =
-        explorer::StepTo(model, finding.trace.back().state, graph.successor[e]);
+        explorer::StepTo(exploration.space(), finding.trace.back().state, graph.successor[e]);
     if (step.move.kind == ir::Move::Kind::kTrigger) {
       const std::string& name = model.program.triggers[step.move.index].name;
       if (std::find(triggers.begin(), triggers.end(), name) == triggers.end()) {

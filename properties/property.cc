@@ -11,6 +11,7 @@
 #include "properties/cycle_check.h"
 #include "properties/order_check.h"
 #include "explorer/state_graph.h"
+#include "model/model_state_space.h"
 #include "absl/strings/str_cat.h"
 
 namespace rulecheck::properties {
@@ -47,7 +48,7 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
                                   : "building the graph of the states with pending triggers");
     // Non-termination needs every edge; reaction chains only those of pending states.
     const explorer::StateGraph graph = explorer::BuildStateGraph(
-        model, exploration,
+        exploration,
         [&](const uint32_t* words) { return termination || layout.PendingLength(words) > 0; },
         threads);
     if (chains) {
@@ -85,7 +86,8 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
   for (const auto& check : checks) observers.push_back(check.get());
   observers.push_back(&collector);  // asks the search to stop (--stop-at-first)
 
-  explorer::Exploration exploration = explorer::Explore(model, observers, options.explore);
+  const model::ModelStateSpace space(model);
+  explorer::Exploration exploration = explorer::Explore(space, observers, options.explore);
 
   CheckResult result;
   result.stats = exploration.stats();

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "model/model_state_space.h"
 #include "properties/query_observer.h"
 
 namespace rulecheck::properties {
@@ -50,7 +51,8 @@ absl::StatusOr<QueryRun> AnswerQueries(const model::Model& model, const QueryOpt
   }
   QueryObserver observer(model, targets, options.on_level);
   explorer::ExplorationObserver* observers[] = {&observer};
-  const explorer::Exploration exploration = explorer::Explore(model, observers, explore);
+  const model::ModelStateSpace space(model);
+  const explorer::Exploration exploration = explorer::Explore(space, observers, explore);
 
   run.stats = exploration.stats();
   run.levels_done = LevelsDone(run.stats);

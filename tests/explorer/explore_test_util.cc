@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "model/model_state_space.h"
+
 namespace rulecheck::explorer {
 
 std::unique_ptr<model::Model> LoadForTest(const std::string& text) {
@@ -20,7 +22,8 @@ std::unique_ptr<model::Model> LoadGame(const std::string& name) {
 }
 
 ExploreSummary ExploreAndCollect(const model::Model& model, const ExploreOptions& options) {
-  Exploration exploration = Explore(model, {}, options);
+  const model::ModelStateSpace space(model);
+  Exploration exploration = Explore(space, {}, options);
   ExploreSummary summary;
   summary.stats = exploration.stats();
   for (int d = 0; d < exploration.level_count(); ++d) {

@@ -6,6 +6,7 @@
 
 #include <atomic>
 
+#include "model/model_state_space.h"
 #include "tests/explorer/explore_test_util.h"
 
 namespace rulecheck::explorer {
@@ -79,7 +80,8 @@ TEST_F(GridTest, LevelsAreInCanonicalOrder) {
 }
 
 TEST_F(GridTest, TraceFollowsTheFirstParent) {
-  Exploration exploration = Explore(*model_, {}, {.threads = 2, .memory_bytes = 1 << 24});
+  const model::ModelStateSpace space(*model_);
+  Exploration exploration = Explore(space, {}, {.threads = 2, .memory_bytes = 1 << 24});
   Trace trace = exploration.TraceTo(2, 1);
   ASSERT_EQ(trace.size(), 3u);
   EXPECT_EQ(trace[0].move.kind, ir::Move::Kind::kInit);
@@ -108,7 +110,8 @@ class CountingObserver final : public ExplorationObserver {
 TEST_F(GridTest, ObserversSeeEveryStateOnceAndTheDeadEnd) {
   CountingObserver observer;
   ExplorationObserver* observers[] = {&observer};
-  Exploration exploration = Explore(*model_, observers, {.threads = 3, .memory_bytes = 1 << 24});
+  const model::ModelStateSpace space(*model_);
+  Exploration exploration = Explore(space, observers, {.threads = 3, .memory_bytes = 1 << 24});
   EXPECT_EQ(observer.workers_, 3);
   EXPECT_EQ(observer.visits_.load(), 9);
   EXPECT_EQ(observer.terminals_.load(), 0);
@@ -261,7 +264,7 @@ TEST(ExplorerTest, ReportsProgress) {
     EXPECT_EQ(p.memory_budget, uint64_t{1} << 24);
   };
   options.progress_interval = 3600;  // a tiny search ends long before the first report
-  Explore(*model, {}, options);
+  Explore(model::ModelStateSpace(*model), {}, options);
   EXPECT_EQ(calls.load(), 0);
 }
 

@@ -1,0 +1,56 @@
+// The explorer's successor function, given from outside: what the search needs to know about
+// a game to explore it, and nothing more. The explorer never sees the rules; a caller hands
+// Explore a StateSpace (for a `.rules` model: model::ModelStateSpace,
+// model/model_state_space.h).
+//
+// A state is a packed vector of `words()` 32-bit words. An Expander produces the initial
+// states, the successors of a state and whether a state is terminal; it holds scratch buffers
+// and is not thread-safe, so the search makes one per worker thread through the StateSpace,
+// which is. Successors go into an ir::SuccessorSink one by one: the sink's call is the only
+// virtual call per successor, and an expander costs one more virtual call per state expanded.
+#ifndef RULECHECK_EXPLORER_STATE_SPACE_H_
+#define RULECHECK_EXPLORER_STATE_SPACE_H_
+
+#include <cstdint>
+#include <memory>
+
+#include "ir/move.h"
+#include "ir/successor_sink.h"
+
+namespace rulecheck::explorer {
+
+using SuccessorSink = ir::SuccessorSink;
+
+// Expands states for one thread. Not thread-safe; the StateSpace that made it must outlive it.
+class Expander {
+ public:
+  virtual ~Expander() = default;
+
+  // Every initial state (Move::Kind::kInit), and every failed initial move as a failure.
+  virtual void Initial(SuccessorSink& sink) = 0;
+  // Every successor of `state` (words() words), and every failed move as a failure; none when
+  // the state is terminal. Successors come in a fixed order, so that the k-th successor of a
+  // state is the same on every call and every thread: traces and state graphs name a move by
+  // its index among its state's successors.
+  virtual void Successors(const uint32_t* state, SuccessorSink& sink) = 0;
+  // Whether `state` is terminal. An error while deciding counts as not terminal and is
+  // reported through `failure` when not null (left as it was when there is no error).
+  virtual bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) = 0;
+};
+
+// A game's states and moves, as the explorer sees them. Thread-safe (its methods are const
+// and may be called from any thread).
+class StateSpace {
+ public:
+  virtual ~StateSpace() = default;
+
+  // The width of a packed state, in 32-bit words (0 for a game without state variables).
+  virtual uint32_t words() const = 0;
+  // A new expander for one thread. With `record_trail`, moves carry their Move::trail (which
+  // costs time on every statement: only analyses of transitions ask for it).
+  virtual std::unique_ptr<Expander> NewExpander(bool record_trail) const = 0;
+};
+
+}  // namespace rulecheck::explorer
+
+#endif  // RULECHECK_EXPLORER_STATE_SPACE_H_

@@ -1,0 +1,37 @@
+// ModelStateSpace: each expander forwards to its own SuccessorGenerator (see
+// model_state_space.h). The forwarding is one direct call per state; the generator calls the
+// explorer's sink itself, so a successor costs no more than it did with the generator inside
+// the explorer.
+#include "model/model_state_space.h"
+
+#include "model/successors.h"
+
+namespace rulecheck::model {
+namespace {
+
+class ModelExpander final : public explorer::Expander {
+ public:
+  ModelExpander(const Model& model, bool record_trail) : generator_(model) {
+    generator_.set_record_trail(record_trail);
+  }
+  void Initial(SuccessorSink& sink) override { generator_.Initial(sink); }
+  void Successors(const uint32_t* state, SuccessorSink& sink) override {
+    generator_.Successors(state, sink);
+  }
+  bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
+    return generator_.IsTerminal(state, failure);
+  }
+
+ private:
+  SuccessorGenerator generator_;
+};
+
+}  // namespace
+
+uint32_t ModelStateSpace::words() const { return model_.layout.words(); }
+
+std::unique_ptr<explorer::Expander> ModelStateSpace::NewExpander(bool record_trail) const {
+  return std::make_unique<ModelExpander>(model_, record_trail);
+}
+
+}  // namespace rulecheck::model
