@@ -15,7 +15,7 @@ namespace rulecheck::model {
 namespace {
 
 // Counts successors, and keeps the first few states it sees as the next sample.
-class SampleSink final : public SuccessorSink {
+class SampleSink final : public ir::SuccessorSink {
  public:
   // `keep`: remember states (outside the timed loop only: it allocates).
   SampleSink(uint32_t words, bool keep) : words_(words), keep_(keep) {}

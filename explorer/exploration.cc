@@ -55,7 +55,7 @@ uint64_t DefaultMemoryBudget() {
   return uint64_t{1} << 30;
 }
 
-Exploration::Exploration(const StateSpace& space) : space_(&space) {}
+Exploration::Exploration(const ir::StateSpace& space) : space_(&space) {}
 Exploration::Exploration(Exploration&&) noexcept = default;
 Exploration& Exploration::operator=(Exploration&&) noexcept = default;
 Exploration::~Exploration() = default;
@@ -75,7 +75,7 @@ uint64_t Exploration::id_bound() const { return store_->id_bound(); }
 namespace {
 
 // Keeps the first successor (or initial state) whose words equal `want`.
-class PickState final : public SuccessorSink {
+class PickState final : public ir::SuccessorSink {
  public:
   explicit PickState(const std::vector<uint32_t>& want) : want_(want) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
@@ -101,7 +101,7 @@ Trace Exploration::TraceTo(int depth, uint64_t pos) const {
   path[depth] = levels_[depth][pos];
   for (int d = depth; d > 0; --d) path[d - 1] = levels_[d - 1][links_->ParentPos(path[d])];
 
-  const std::unique_ptr<Expander> expander = space_->NewExpander(/*record_trail=*/false);
+  const std::unique_ptr<ir::Expander> expander = space_->NewExpander(/*record_trail=*/false);
   Trace trace;
   trace.reserve(path.size());
   for (StateId at : path) {
@@ -119,7 +119,7 @@ Trace Exploration::TraceTo(int depth, uint64_t pos) const {
   return trace;
 }
 
-Exploration Explore(const StateSpace& space, std::span<ExplorationObserver* const> observers,
+Exploration Explore(const ir::StateSpace& space, std::span<ExplorationObserver* const> observers,
                     const ExploreOptions& options) {
   return Search(space, observers, options).Run();
 }

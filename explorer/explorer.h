@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "explorer/progress.h"
-#include "explorer/state_space.h"
+#include "ir/state_space.h"
 #include "ir/move.h"
 
 namespace rulecheck::explorer {
@@ -158,7 +158,7 @@ class Exploration {
 
   const ExplorationStats& stats() const { return stats_; }
   // The state space the search explored.
-  const StateSpace& space() const { return *space_; }
+  const ir::StateSpace& space() const { return *space_; }
 
   // A shortest trace from an initial state to the state at position `pos` of level `depth`:
   // the initial state first. The parent of each state is the first, in canonical order, of
@@ -176,9 +176,9 @@ class Exploration {
 
  private:
   friend class Search;
-  explicit Exploration(const StateSpace& space);
+  explicit Exploration(const ir::StateSpace& space);
 
-  const StateSpace* space_;
+  const ir::StateSpace* space_;
   std::unique_ptr<TreeStore> store_;
   std::unique_ptr<ParentLinks> links_;
   std::vector<std::vector<uint32_t>> levels_;  // state ids of each level, canonical order
@@ -188,7 +188,7 @@ class Exploration {
 // Explores `space`, calling the observers for each event. Never fails: limits make the result
 // incomplete (see ExplorationStats::stop_reason). Thread-compatible. `space` must outlive the
 // result.
-Exploration Explore(const StateSpace& space, std::span<ExplorationObserver* const> observers,
+Exploration Explore(const ir::StateSpace& space, std::span<ExplorationObserver* const> observers,
                     const ExploreOptions& options);
 
 // Most of the memory the machine has available (MemAvailable, less a margin for the rest of

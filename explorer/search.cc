@@ -19,7 +19,7 @@ ExploreOptions Filled(ExploreOptions options) {
 }
 
 // Collects the initial states into level 0.
-class InitialSink final : public SuccessorSink {
+class InitialSink final : public ir::SuccessorSink {
  public:
   // With `moves` not null, the move of every initial state goes there too.
   InitialSink(TreeStore& store, std::vector<uint32_t>& level, std::vector<SearchEvent>& events,
@@ -55,7 +55,7 @@ class InitialSink final : public SuccessorSink {
 
 }  // namespace
 
-Search::Search(const StateSpace& space, std::span<ExplorationObserver* const> observers,
+Search::Search(const ir::StateSpace& space, std::span<ExplorationObserver* const> observers,
                const ExploreOptions& options)
     : space_(space),
       observers_(observers),
@@ -142,7 +142,7 @@ void Search::InitialLevel() {
   std::vector<uint32_t> level;
   std::vector<SearchEvent> events;
   const bool want_moves = !transition_observers_.empty();
-  std::unique_ptr<Expander> expander = space_.NewExpander(want_moves);
+  std::unique_ptr<ir::Expander> expander = space_.NewExpander(want_moves);
   std::vector<ir::Move> moves;
   uint64_t nodes = 0;
   bool full = false;

@@ -36,7 +36,7 @@
 #include "explorer/search_counters.h"
 #include "explorer/search_limits.h"
 #include "explorer/search_worker.h"
-#include "explorer/state_space.h"
+#include "ir/state_space.h"
 #include "explorer/store_growth.h"
 #include "explorer/tree_store.h"
 #include "explorer/worker_pool.h"
@@ -47,7 +47,7 @@ namespace rulecheck::explorer {
 // Exploration it returns). Thread-compatible: the workers are its own.
 class Search {
  public:
-  Search(const StateSpace& space, std::span<ExplorationObserver* const> observers,
+  Search(const ir::StateSpace& space, std::span<ExplorationObserver* const> observers,
          const ExploreOptions& options);
   ~Search();
 
@@ -86,7 +86,7 @@ class Search {
   // the memory could not be had (the store stays as it was).
   bool Grow(StoreGrowth::Room room);
 
-  const StateSpace& space_;
+  const ir::StateSpace& space_;
   std::span<ExplorationObserver* const> observers_;
   // The observers that want OnTransition (see ExplorationObserver::wants_transitions).
   std::vector<ExplorationObserver*> transition_observers_;

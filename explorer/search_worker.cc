@@ -8,7 +8,7 @@
 
 namespace rulecheck::explorer {
 
-SearchWorker::SearchWorker(int index, std::unique_ptr<Expander> expander, uint32_t words,
+SearchWorker::SearchWorker(int index, std::unique_ptr<ir::Expander> expander, uint32_t words,
                            SearchCounters::Slot& counters)
     : index_(index), expander_(std::move(expander)), counters_(counters), batch_(words) {
   parent_.words.resize(words);

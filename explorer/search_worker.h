@@ -11,18 +11,18 @@
 
 #include "explorer/level_task.h"
 #include "explorer/search_counters.h"
-#include "explorer/state_space.h"
+#include "ir/state_space.h"
 #include "explorer/successor_batch.h"
 #include "explorer/tree_store.h"
 
 namespace rulecheck::explorer {
 
 // Used by one thread at a time (the pool's worker `index`).
-class SearchWorker final : public SuccessorSink {
+class SearchWorker final : public ir::SuccessorSink {
  public:
   // Worker `index` of the pool, expanding states of `words` words with `expander` and counting
   // in `counters` (which must outlive it).
-  SearchWorker(int index, std::unique_ptr<Expander> expander, uint32_t words,
+  SearchWorker(int index, std::unique_ptr<ir::Expander> expander, uint32_t words,
                SearchCounters::Slot& counters);
 
   // Visits the states of `log`'s range of the task's level and, when the task expands, expands
@@ -48,7 +48,7 @@ class SearchWorker final : public SuccessorSink {
   void CheckLimits();
 
   int index_;
-  std::unique_ptr<Expander> expander_;
+  std::unique_ptr<ir::Expander> expander_;
   SearchCounters::Slot& counters_;
   TreeStore::Tree parent_;  // the state being expanded
   SuccessorBatch batch_;    // its successors

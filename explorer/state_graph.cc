@@ -14,7 +14,7 @@ namespace rulecheck::explorer {
 namespace {
 
 // Collects the ordinals of a state's successors.
-class EdgeSink final : public SuccessorSink {
+class EdgeSink final : public ir::SuccessorSink {
  public:
   EdgeSink(const Exploration& exploration, const std::vector<Ordinal>& ordinal_of_id,
            uint32_t words)
@@ -46,7 +46,7 @@ class EdgeSink final : public SuccessorSink {
 };
 
 // Keeps the k-th successor.
-class NthSink final : public SuccessorSink {
+class NthSink final : public ir::SuccessorSink {
  public:
   NthSink(uint32_t n, uint32_t words) : n_(n), words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
@@ -108,7 +108,7 @@ StateGraph BuildStateGraph(const Exploration& exploration,
   auto work = [&](int t) {
     const uint64_t begin = std::min(n, per * t), end = std::min(n, begin + per);
     Part& part = parts[t];
-    const std::unique_ptr<Expander> expander =
+    const std::unique_ptr<ir::Expander> expander =
         exploration.space().NewExpander(/*record_trail=*/false);
     EdgeSink sink(exploration, ordinal_of_id, exploration.space().words());
     for (uint64_t s = begin; s < end; ++s) {
@@ -145,9 +145,9 @@ StateGraph BuildStateGraph(const Exploration& exploration,
   return graph;
 }
 
-TraceStep StepTo(const StateSpace& space, const std::vector<uint32_t>& words,
+TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words,
                  uint32_t successor) {
-  const std::unique_ptr<Expander> expander = space.NewExpander(/*record_trail=*/false);
+  const std::unique_ptr<ir::Expander> expander = space.NewExpander(/*record_trail=*/false);
   NthSink sink(successor, space.words());
   expander->Successors(words.data(), sink);
   assert(!sink.step.state.empty());

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "explorer/explorer.h"
-#include "explorer/state_space.h"
+#include "ir/state_space.h"
 
 namespace rulecheck::explorer {
 
@@ -52,7 +52,7 @@ StateGraph BuildStateGraph(const Exploration& exploration,
 
 // The move and state of the `successor`-th successor of `words` in `space` (see
 // StateGraph::successor). REQUIRES: it exists.
-TraceStep StepTo(const StateSpace& space, const std::vector<uint32_t>& words, uint32_t successor);
+TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words, uint32_t successor);
 
 }  // namespace rulecheck::explorer
 

@@ -47,7 +47,7 @@ void Executor::BeginZero() {
 }
 
 void Executor::Run(const ir::Block& body, Frame frame, const ir::FrameLayout& layout,
-                   SuccessorSink& sink) {
+                   ir::SuccessorSink& sink) {
   sink_ = &sink;
   frame_ = frame;
   frame_scalars_ = layout.scalars;
@@ -61,7 +61,7 @@ void Executor::Run(const ir::Block& body, Frame frame, const ir::FrameLayout& la
   Continue();
 }
 
-void Executor::Fail(SuccessorSink& sink, ir::StepFailure::Kind kind, ir::Location loc,
+void Executor::Fail(ir::SuccessorSink& sink, ir::StepFailure::Kind kind, ir::Location loc,
                     std::string message) {
   ir::StepFailure failure;
   failure.kind = kind;

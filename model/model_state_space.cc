@@ -9,13 +9,13 @@
 namespace rulecheck::model {
 namespace {
 
-class ModelExpander final : public explorer::Expander {
+class ModelExpander final : public ir::Expander {
  public:
   ModelExpander(const Model& model, bool record_trail) : generator_(model) {
     generator_.set_record_trail(record_trail);
   }
-  void Initial(SuccessorSink& sink) override { generator_.Initial(sink); }
-  void Successors(const uint32_t* state, SuccessorSink& sink) override {
+  void Initial(ir::SuccessorSink& sink) override { generator_.Initial(sink); }
+  void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
     generator_.Successors(state, sink);
   }
   bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
@@ -30,7 +30,7 @@ class ModelExpander final : public explorer::Expander {
 
 uint32_t ModelStateSpace::words() const { return model_.layout.words(); }
 
-std::unique_ptr<explorer::Expander> ModelStateSpace::NewExpander(bool record_trail) const {
+std::unique_ptr<ir::Expander> ModelStateSpace::NewExpander(bool record_trail) const {
   return std::make_unique<ModelExpander>(model_, record_trail);
 }
 

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "explorer/state_space.h"
+#include "ir/state_space.h"
 #include "model/model.h"
 
 namespace rulecheck::model {
@@ -23,12 +23,12 @@ namespace rulecheck::model {
 // The states and moves of `model`, each expander a SuccessorGenerator of its own. The Model
 // must outlive this object, and this object every expander and Exploration made from it.
 // Thread-safe.
-class ModelStateSpace final : public explorer::StateSpace {
+class ModelStateSpace final : public ir::StateSpace {
  public:
   explicit ModelStateSpace(const Model& model) : model_(model) {}
 
   uint32_t words() const override;
-  std::unique_ptr<explorer::Expander> NewExpander(bool record_trail) const override;
+  std::unique_ptr<ir::Expander> NewExpander(bool record_trail) const override;
 
  private:
   const Model& model_;

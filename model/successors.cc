@@ -28,7 +28,7 @@ class SuccessorGenerator::Impl {
 
   void set_record_trail(bool record) { exec_.set_record_trail(record); }
 
-  void Initial(SuccessorSink& sink) {
+  void Initial(ir::SuccessorSink& sink) {
     ir::Move& m = exec_.move();
     m.kind = ir::Move::Kind::kInit;
     m.index = -1;
@@ -49,7 +49,7 @@ class SuccessorGenerator::Impl {
     exec_.Run(program_.init, frame, program_.init_frame, sink);
   }
 
-  void Successors(const uint32_t* state, SuccessorSink& sink) {
+  void Successors(const uint32_t* state, ir::SuccessorSink& sink) {
     // The explorer asks IsTerminal just before Successors for the same state: reuse that.
     const bool terminal = checked_valid_ && std::equal(checked_.begin(), checked_.end(), state)
                               ? checked_terminal_
@@ -105,7 +105,7 @@ class SuccessorGenerator::Impl {
   }
 
  private:
-  void RunAction(int a, const uint32_t* state, SuccessorSink& sink) {
+  void RunAction(int a, const uint32_t* state, ir::SuccessorSink& sink) {
     const ir::Action& action = program_.actions[a];
     const size_t n = action.params.size();
     ordinals_.assign(n, 0);
@@ -158,7 +158,7 @@ class SuccessorGenerator::Impl {
     }
   }
 
-  void ResolveTrigger(const uint32_t* state, SuccessorSink& sink) {
+  void ResolveTrigger(const uint32_t* state, ir::SuccessorSink& sink) {
     uint64_t at = layout_.pending_entry_offset(0);
     const int t = static_cast<int>(ir::bits::Read(state, at, layout_.pending_trigger_width())) - 1;
     const ir::Trigger& trigger = program_.triggers[t];
@@ -215,9 +215,9 @@ SuccessorGenerator::SuccessorGenerator(const Model& model) : impl_(std::make_uni
 
 SuccessorGenerator::~SuccessorGenerator() = default;
 
-void SuccessorGenerator::Initial(SuccessorSink& sink) { impl_->Initial(sink); }
+void SuccessorGenerator::Initial(ir::SuccessorSink& sink) { impl_->Initial(sink); }
 
-void SuccessorGenerator::Successors(const uint32_t* state, SuccessorSink& sink) {
+void SuccessorGenerator::Successors(const uint32_t* state, ir::SuccessorSink& sink) {
   impl_->Successors(state, sink);
 }
 

@@ -26,7 +26,6 @@
 namespace rulecheck::model {
 
 // Receives successors (ir/successor_sink.h). The state words are valid only during the call.
-using SuccessorSink = ir::SuccessorSink;
 
 // The result of evaluating a property in one state.
 struct PropertyValue {
@@ -46,9 +45,9 @@ class SuccessorGenerator {
 
   // Every initial state: defaults, then the initial values, then `init` (whose choose/roll
   // give several); with Move::Kind::kInit.
-  void Initial(SuccessorSink& sink);
+  void Initial(ir::SuccessorSink& sink);
   // Every successor of `state` (none when terminal).
-  void Successors(const uint32_t* state, SuccessorSink& sink);
+  void Successors(const uint32_t* state, ir::SuccessorSink& sink);
   // Whether `state` satisfies some `terminal when`. A model error while evaluating counts as
   // not terminal and is reported through `failure` when not null.
   bool IsTerminal(const uint32_t* state, ir::StepFailure* failure = nullptr);

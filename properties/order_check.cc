@@ -29,7 +29,7 @@ namespace {
 using Words = std::vector<uint32_t>;
 
 // Collects a state's successors with their moves.
-class CollectSink final : public model::SuccessorSink {
+class CollectSink final : public ir::SuccessorSink {
  public:
   explicit CollectSink(uint32_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {

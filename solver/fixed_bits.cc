@@ -58,7 +58,7 @@ void DropDiffering(const z3::model& m, const std::vector<std::vector<z3::expr>>&
 }
 
 // Collects successors.
-class Collect : public model::SuccessorSink {
+class Collect : public ir::SuccessorSink {
  public:
   explicit Collect(size_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move&) override {

@@ -55,7 +55,7 @@ std::vector<std::vector<uint32_t>> Unrolling::Concrete(const z3::model& m, int u
 namespace {
 
 // Collects successors and failures.
-class Collect : public model::SuccessorSink {
+class Collect : public ir::SuccessorSink {
  public:
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     successors.push_back({move, std::vector<uint32_t>(state, state + words)});

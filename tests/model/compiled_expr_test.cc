@@ -93,7 +93,7 @@ void Strip(ir::Expr& e) {
   if (e.filter != nullptr) Strip(*e.filter);
 }
 
-class Collector : public SuccessorSink {
+class Collector : public ir::SuccessorSink {
  public:
   explicit Collector(size_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move&) override {

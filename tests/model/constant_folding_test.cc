@@ -51,7 +51,7 @@ constexpr Case kCases[] = {
     {"not (A < B)", true, false},
 };
 
-class Sink : public SuccessorSink {
+class Sink : public ir::SuccessorSink {
  public:
   explicit Sink(size_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move&) override {

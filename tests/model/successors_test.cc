@@ -38,7 +38,7 @@ std::string Show(const Model& model, const uint32_t* state) {
 }
 
 // Records what the generator reports, in order.
-class Recorder : public SuccessorSink {
+class Recorder : public ir::SuccessorSink {
  public:
   explicit Recorder(const Model& model) : model_(model) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
@@ -503,7 +503,7 @@ TEST(SuccessorsTest, TicTacToeStateCount) {
     std::vector<uint32_t> s = std::move(frontier.back());
     frontier.pop_back();
     terminal += gen.IsTerminal(s.data());
-    struct Sink : SuccessorSink {
+    struct Sink : ir::SuccessorSink {
       void OnSuccessor(const uint32_t* st, const ir::Move&) override {
         std::vector<uint32_t> v(st, st + words);
         if (seen->insert(v).second) frontier->push_back(std::move(v));

@@ -16,7 +16,7 @@
 namespace rulecheck::model {
 namespace {
 
-class Collect : public SuccessorSink {
+class Collect : public ir::SuccessorSink {
  public:
   explicit Collect(uint32_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {

@@ -116,7 +116,7 @@ action flip() { x := not x }
 }
 
 // Collects successors.
-class Collect : public model::SuccessorSink {
+class Collect : public ir::SuccessorSink {
  public:
   explicit Collect(size_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move&) override {

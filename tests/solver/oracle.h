@@ -27,7 +27,7 @@ struct Levels {
   bool init_fails = false;
 };
 
-class OracleSink : public model::SuccessorSink {
+class OracleSink : public ir::SuccessorSink {
  public:
   explicit OracleSink(size_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move&) override {

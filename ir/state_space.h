@@ -1,15 +1,16 @@
-// The explorer's successor function, given from outside: what the search needs to know about
-// a game to explore it, and nothing more. The explorer never sees the rules; a caller hands
-// Explore a StateSpace (for a `.rules` model: model::ModelStateSpace,
-// model/model_state_space.h).
+// A game as a transition system over packed states: what the explorer needs to know about a
+// game to explore it, and nothing more. The explorer never sees the rules; a caller hands
+// explorer::Explore a StateSpace (for a `.rules` model: model::ModelStateSpace,
+// model/model_state_space.h). It is declared here, below both, so that the runtime
+// implements it and the explorer consumes it without either depending on the other.
 //
 // A state is a packed vector of `words()` 32-bit words. An Expander produces the initial
 // states, the successors of a state and whether a state is terminal; it holds scratch buffers
 // and is not thread-safe, so the search makes one per worker thread through the StateSpace,
 // which is. Successors go into an ir::SuccessorSink one by one: the sink's call is the only
 // virtual call per successor, and an expander costs one more virtual call per state expanded.
-#ifndef RULECHECK_EXPLORER_STATE_SPACE_H_
-#define RULECHECK_EXPLORER_STATE_SPACE_H_
+#ifndef RULECHECK_IR_STATE_SPACE_H_
+#define RULECHECK_IR_STATE_SPACE_H_
 
 #include <cstdint>
 #include <memory>
@@ -17,9 +18,7 @@
 #include "ir/move.h"
 #include "ir/successor_sink.h"
 
-namespace rulecheck::explorer {
-
-using SuccessorSink = ir::SuccessorSink;
+namespace rulecheck::ir {
 
 // Expands states for one thread. Not thread-safe; the StateSpace that made it must outlive it.
 class Expander {
@@ -35,7 +34,7 @@ class Expander {
   virtual void Successors(const uint32_t* state, SuccessorSink& sink) = 0;
   // Whether `state` is terminal. An error while deciding counts as not terminal and is
   // reported through `failure` when not null (left as it was when there is no error).
-  virtual bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) = 0;
+  virtual bool IsTerminal(const uint32_t* state, StepFailure* failure) = 0;
 };
 
 // A game's states and moves, as the explorer sees them. Thread-safe (its methods are const
@@ -51,6 +50,6 @@ class StateSpace {
   virtual std::unique_ptr<Expander> NewExpander(bool record_trail) const = 0;
 };
 
-}  // namespace rulecheck::explorer
+}  // namespace rulecheck::ir
 
-#endif  // RULECHECK_EXPLORER_STATE_SPACE_H_
+#endif  // RULECHECK_IR_STATE_SPACE_H_
