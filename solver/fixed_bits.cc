@@ -11,7 +11,7 @@
 #include "base/status_macros.h"
 #include "ir/bits.h"
 #include "model/successors.h"
-#include "solver/checker.h"
+#include "solver/incremental_solver.h"
 
 namespace rulecheck::solver::internal {
 namespace {
@@ -209,7 +209,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   // takes too long, each variable's bits are asked about on their own, and a variable whose
   // question still takes too long loses its candidates (dropping is always safe).
   const std::vector<std::vector<z3::expr>> init_bits = BitsOf(init.state);
-  Checker first(ctx);
+  IncrementalSolver first(ctx);
   first.Add(init.ok);
   auto settle = [&](const FixedBits& asked, unsigned cap) -> z3::check_result {
     for (;;) {
@@ -249,7 +249,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     StepTerms step = enc.Step(s, tag);
     if (!enc.status().ok()) return enc.status();
     const std::vector<std::vector<z3::expr>> next_bits = BitsOf(step.next);
-    Checker asker(ctx);
+    IncrementalSolver asker(ctx);
     asker.Add(enc.WellFormed(s));
     asker.Add(step.valid);
     const size_t before = cand.count();

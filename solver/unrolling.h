@@ -1,11 +1,11 @@
 // Pieces shared by the BMC, optimisation and induction drivers (internal to solver/).
 //
-// An Unrolling asserts the path S_0 -> S_1 -> ... -> S_k through `add` (into a Checker or a
-// z3::optimize): S_0 an initial state, each later state a fresh constant equal to the successor
-// terms of its parent, each step a real move. Drivers ask their question about the last state,
-// then extend the path by one move; the terms of the shorter path are reused. ReplayTrace turns the
-// concrete states of a Z3 model into a trace of the explicit engine, or fails loudly when they are
-// not a real play.
+// An Unrolling asserts the path S_0 -> S_1 -> ... -> S_k through `add` (into an IncrementalSolver
+// or a z3::optimize): S_0 an initial state, each later state a fresh constant equal to the
+// successor terms of its parent, each step a real move. Drivers ask their question about the last
+// state, then extend the path by one move; the terms of the shorter path are reused. ReplayTrace
+// turns the concrete states of a Z3 model into a trace of the explicit engine, or fails loudly when
+// they are not a real play.
 #ifndef RULECHECK_SOLVER_UNROLLING_H_
 #define RULECHECK_SOLVER_UNROLLING_H_
 

@@ -1,4 +1,4 @@
-// Tests of the type checker (model/checker.h): the games and the language draft's examples
+// Tests of the type checker (front/type_checker.h): the games and the language draft's examples
 // check cleanly; each category of error is reported at the position of the text at fault
 // with a message saying what was expected; several errors come out of one run; `--const`
 // overrides reach the types; and the IR has the shape its consumers (evaluator, state layout,
