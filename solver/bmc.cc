@@ -9,13 +9,17 @@
 // step's fresh variables.
 #include "solver/bmc.h"
 
+#include <functional>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "solver/incremental_solver.h"
+#include "solver/deadline.h"
 #include "solver/fixed_bits.h"
+#include "solver/incremental_solver.h"
+#include "solver/replay.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"

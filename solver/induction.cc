@@ -6,13 +6,18 @@
 // holds at every depth. If it stays sat up to max_k, the last induction counterexample is
 // returned: its states need not be reachable, so the invariant may still hold and need
 // strengthening with a stronger invariant.
+#include "solver/induction.h"
+
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "solver/bmc.h"
-#include "solver/incremental_solver.h"
+#include "solver/deadline.h"
 #include "solver/fixed_bits.h"
+#include "solver/incremental_solver.h"
+#include "solver/replay.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"

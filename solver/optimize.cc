@@ -8,14 +8,19 @@
 //   (incremental_solver.h);
 // - Z3's optimiser (z3::optimize with push/pop), maximising the value's offset from its static
 //   lower bound as an unsigned bit-vector (Z3 orders bit-vector objectives as unsigned).
+#include "solver/optimize.h"
+
 #include <memory>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "solver/bmc.h"
-#include "solver/incremental_solver.h"
+#include "solver/deadline.h"
 #include "solver/fixed_bits.h"
+#include "solver/incremental_solver.h"
+#include "solver/replay.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
@@ -30,6 +35,13 @@ Scalar Objective(const Scalar& v, bool maximize) {
   s.present.reset();
   if (maximize) return s;
   return Neg(s, [](const z3::expr&) {});
+}
+
+// The integer value of `s` in `m` (a bool as 0/1).
+int64_t ValueIn(const z3::model& m, const Scalar& s) {
+  if (s.is_bool()) return m.eval(s.e, true).is_true() ? 1 : 0;
+  z3::expr v = m.eval(Widen(s, 64), true);
+  return static_cast<int64_t>(v.get_numeral_uint64());
 }
 
 }  // namespace

@@ -1,57 +1,15 @@
-// Unrolling, trace replay and small helpers (see unrolling.h). Replay is the safety net of the
-// symbolic engine: a witness is only ever shown after the explicit successor generator has
-// reproduced it state by state, so a mistranslation shows up as an InternalError instead of a
-// wrong answer.
+// ReplayTrace (see replay.h). Replay is the safety net of the symbolic engine: a witness is only
+// ever shown after the explicit successor generator has reproduced it state by state, so a
+// mistranslation shows up as an InternalError instead of a wrong answer.
+#include "solver/replay.h"
+
 #include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "model/successors.h"
-#include "solver/unrolling.h"
 
 namespace rulecheck::solver::internal {
-
-Unrolling::Unrolling(StepEncoder& enc, AddFn add, bool from_initial)
-    : enc_(enc), add_(std::move(add)), from_initial_(from_initial) {}
-
-absl::Status Unrolling::Start() {
-  SymState s0 = enc_.FreshState("0");
-  if (from_initial_) {
-    InitTerms init = enc_.Init();
-    if (!enc_.status().ok()) return enc_.status();
-    add_(init.ok);
-    add_(enc_.Equal(s0, init.state));
-  } else {
-    add_(enc_.WellFormed(s0));
-  }
-  states_.push_back(std::move(s0));
-  return enc_.status();
-}
-
-const StepTerms& Unrolling::NextStep() {
-  if (next_ == nullptr) {
-    next_ = std::make_unique<StepTerms>(enc_.Step(states_.back(), std::to_string(depth())));
-  }
-  return *next_;
-}
-
-absl::Status Unrolling::Extend() {
-  const StepTerms& step = NextStep();
-  if (!enc_.status().ok()) return enc_.status();
-  SymState s = enc_.FreshState(std::to_string(depth() + 1));
-  add_(step.valid);
-  add_(enc_.Equal(s, step.next));
-  states_.push_back(std::move(s));
-  next_.reset();
-  return absl::OkStatus();
-}
-
-std::vector<std::vector<uint32_t>> Unrolling::Concrete(const z3::model& m, int upto) {
-  std::vector<std::vector<uint32_t>> states;
-  for (int i = 0; i <= upto; ++i) states.push_back(enc_.Concrete(m, states_[i]));
-  return states;
-}
-
 namespace {
 
 // Collects successors and failures.
@@ -128,26 +86,6 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
     trace.push_back(FailedStep(last.failures.front(), states.back()));
   }
   return trace;
-}
-
-int64_t ValueIn(const z3::model& m, const Scalar& s) {
-  if (s.is_bool()) return m.eval(s.e, true).is_true() ? 1 : 0;
-  z3::expr v = m.eval(Widen(s, 64), true);
-  return static_cast<int64_t>(v.get_numeral_uint64());
-}
-
-Deadline::Deadline(double seconds) : start_(std::chrono::steady_clock::now()), seconds_(seconds) {}
-
-double Deadline::Elapsed() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-}
-
-bool Deadline::expired() const { return seconds_ > 0 && Elapsed() >= seconds_; }
-
-unsigned Deadline::CheckMillis() const {
-  if (seconds_ <= 0) return 0;
-  double left = (seconds_ - Elapsed()) * 1000;
-  return static_cast<unsigned>(std::max(1.0, left));
 }
 
 }  // namespace rulecheck::solver::internal

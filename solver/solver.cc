@@ -1,5 +1,5 @@
 // Solve and Prove (see solver.h): pick the queries and invariants asked for and hand each to
-// its driver (bmc.cc, optimize.cc, induction.cc).
+// its driver (bmc.h, optimize.h, induction.h).
 #include "solver/solver.h"
 
 #include <z3++.h>
@@ -12,6 +12,10 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "solver/bmc.h"
+#include "solver/bmc_context.h"
+#include "solver/fixed_bits.h"
+#include "solver/induction.h"
+#include "solver/optimize.h"
 
 namespace rulecheck::solver {
 
