@@ -188,6 +188,10 @@ class TypeChecker {
   ir::ExprPtr CheckIf(const ast::Expr& e);
   ir::ExprPtr CheckIndex(const ast::Expr& e);
   ir::ExprPtr CheckField(const ast::Expr& e);
+  // `base.field` for the field `e.name` (reported at `e.name_loc` when the struct has none),
+  // for both reading (CheckField) and assigning (CheckPlace). REQUIRES: `base` has a struct
+  // type.
+  ir::ExprPtr StructField(ir::ExprPtr base, const ast::Expr& e);
   ir::ExprPtr CheckQuantifier(const ast::Expr& e);
   ir::ExprPtr CheckBool(const ast::Expr& e);
   ir::ExprPtr CheckInteger(const ast::Expr& e);

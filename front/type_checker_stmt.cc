@@ -186,16 +186,7 @@ ir::ExprPtr TypeChecker::CheckPlace(const ast::Expr& e) {
               absl::StrCat("no field ", Quote(e.name), ": ", TypeName(t), " is not a struct"));
         return ErrorExpr(e.loc);
       }
-      int index = t->struct_def->FieldIndex(e.name);
-      if (index < 0) {
-        Error(e.name_loc, absl::StrCat("struct ", t->struct_def->name, " has no field ",
-                                       Quote(e.name), DidYouMean(e.name, FieldNames(t))));
-        return ErrorExpr(e.loc);
-      }
-      ir::ExprPtr r = MakeExpr(ir::ExprOp::kField, t->struct_def->fields[index].type, e.loc);
-      r->index = index;
-      r->args.push_back(std::move(base));
-      return r;
+      return StructField(std::move(base), e);
     }
     case ast::ExprKind::kUnwrap: {
       ir::ExprPtr base = CheckPlace(*e.operands[0]);
