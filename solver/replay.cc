@@ -4,26 +4,21 @@
 #include "solver/replay.h"
 
 #include <algorithm>
-#include <utility>
+#include <cstddef>
+#include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "model/successors.h"
+#include "solver/successor_collector.h"
 
 namespace rulecheck::solver::internal {
 namespace {
 
-// Collects successors and failures.
-class Collect : public model::SuccessorSink {
- public:
-  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
-    successors.push_back({move, std::vector<uint32_t>(state, state + words)});
-  }
-  void OnFailure(const ir::StepFailure& failure) override { failures.push_back(failure); }
-
-  size_t words = 0;
-  std::vector<std::pair<ir::Move, std::vector<uint32_t>>> successors;
-  std::vector<ir::StepFailure> failures;
-};
+// The index of the first of `c`'s successors that is `state`; c.states.size() when none is.
+size_t FirstLeadingTo(const SuccessorCollector& c, const std::vector<uint32_t>& state) {
+  return std::find(c.states.begin(), c.states.end(), state) - c.states.begin();
+}
 
 TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& state) {
   TraceStep step;
@@ -48,8 +43,7 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
                      " (a bug in the Z3 translation; please report it with the rules file)"));
   };
   if (from_initial) {
-    Collect init;
-    init.words = words;
+    SuccessorCollector init(words, /*keep_moves=*/true);
     gen.Initial(init);
     if (states.empty()) {
       if (fail_at_end && !init.failures.empty()) {
@@ -58,29 +52,25 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
       }
       return not_real("no failing initial run");
     }
-    auto it = std::find_if(init.successors.begin(), init.successors.end(),
-                           [&](const auto& s) { return s.second == states[0]; });
-    if (it == init.successors.end()) return not_real("its first state is not an initial state");
-    trace.push_back({it->first, it->second, false, ""});
+    const size_t s = FirstLeadingTo(init, states[0]);
+    if (s == init.states.size()) return not_real("its first state is not an initial state");
+    trace.push_back({init.moves[s], init.states[s], false, ""});
   } else if (!states.empty()) {
     TraceStep start;
     start.state = states[0];
     trace.push_back(start);
   }
   for (size_t i = 0; i + 1 < states.size(); ++i) {
-    Collect next;
-    next.words = words;
+    SuccessorCollector next(words, /*keep_moves=*/true);
     gen.Successors(states[i].data(), next);
-    auto it = std::find_if(next.successors.begin(), next.successors.end(),
-                           [&](const auto& s) { return s.second == states[i + 1]; });
-    if (it == next.successors.end()) {
+    const size_t s = FirstLeadingTo(next, states[i + 1]);
+    if (s == next.states.size()) {
       return not_real(absl::StrCat("no move leads from its state ", i, " to state ", i + 1));
     }
-    trace.push_back({it->first, it->second, false, ""});
+    trace.push_back({next.moves[s], next.states[s], false, ""});
   }
   if (fail_at_end) {
-    Collect last;
-    last.words = words;
+    SuccessorCollector last(words);
     gen.Successors(states.back().data(), last);
     if (last.failures.empty()) return not_real("no move fails in its last state");
     trace.push_back(FailedStep(last.failures.front(), states.back()));
