@@ -66,14 +66,7 @@ ir::ExprPtr TypeChecker::CheckExprKind(const ast::Expr& e) {
     case ast::ExprKind::kUnwrap: {
       ir::ExprPtr a = CheckExpr(*e.operands[0]);
       if (IsError(a->type)) return a;
-      if (a->type->kind != ir::TypeKind::kOption || IsPlaceholder(a->type)) {
-        Error(e.operands[0]->loc,
-              absl::StrCat("`!` unwraps an option, but this is ", TypeName(a->type)));
-        return ErrorExpr(e.loc);
-      }
-      ir::ExprPtr r = MakeExpr(ir::ExprOp::kUnwrap, a->type->elem, e.loc);
-      r->args.push_back(std::move(a));
-      return r;
+      return Unwrap(std::move(a), e);
     }
     case ast::ExprKind::kCall:
       return CheckCall(e);
@@ -379,6 +372,18 @@ ir::ExprPtr TypeChecker::CheckField(const ast::Expr& e) {
                                  "card attribute, but this is ",
                                  TypeName(t)));
   return ErrorExpr(e.loc);
+}
+
+ir::ExprPtr TypeChecker::Unwrap(ir::ExprPtr base, const ast::Expr& e) {
+  // `none` has a placeholder option type until its context types it: there is no payload.
+  if (base->type->kind != ir::TypeKind::kOption || IsPlaceholder(base->type)) {
+    Error(e.operands[0]->loc,
+          absl::StrCat("`!` unwraps an option, but this is ", TypeName(base->type)));
+    return ErrorExpr(e.loc);
+  }
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kUnwrap, base->type->elem, e.loc);
+  r->args.push_back(std::move(base));
+  return r;
 }
 
 ir::ExprPtr TypeChecker::StructField(ir::ExprPtr base, const ast::Expr& e) {

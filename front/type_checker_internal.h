@@ -192,6 +192,9 @@ class TypeChecker {
   // for both reading (CheckField) and assigning (CheckPlace). REQUIRES: `base` has a struct
   // type.
   ir::ExprPtr StructField(ir::ExprPtr base, const ast::Expr& e);
+  // `base!` for the unwrap `e` (reported at its operand when `base` is not an option), for
+  // both reading and assigning. REQUIRES: `base` does not have the error type.
+  ir::ExprPtr Unwrap(ir::ExprPtr base, const ast::Expr& e);
   ir::ExprPtr CheckQuantifier(const ast::Expr& e);
   ir::ExprPtr CheckBool(const ast::Expr& e);
   ir::ExprPtr CheckInteger(const ast::Expr& e);

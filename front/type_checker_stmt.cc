@@ -191,14 +191,7 @@ ir::ExprPtr TypeChecker::CheckPlace(const ast::Expr& e) {
     case ast::ExprKind::kUnwrap: {
       ir::ExprPtr base = CheckPlace(*e.operands[0]);
       if (IsError(base->type)) return base;
-      if (base->type->kind != ir::TypeKind::kOption) {
-        Error(e.operands[0]->loc,
-              absl::StrCat("`!` unwraps an option, but this is ", TypeName(base->type)));
-        return ErrorExpr(e.loc);
-      }
-      ir::ExprPtr r = MakeExpr(ir::ExprOp::kUnwrap, base->type->elem, e.loc);
-      r->args.push_back(std::move(base));
-      return r;
+      return Unwrap(std::move(base), e);
     }
     default:
       CheckExpr(e);
