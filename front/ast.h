@@ -1,6 +1,6 @@
 // The abstract syntax tree of a `.rules` file, exactly as written: names are unresolved and
-// nothing is typed yet. The parser builds it; the type checker (checker.h) resolves it into
-// the typed IR (ir.h). Every node carries the position of its first token so that every
+// nothing is typed yet. The parser builds it; the type checker (type_checker.h) resolves it
+// into the typed IR (ir/ir.h). Every node carries the position of its first token so that every
 // diagnostic can point at the text the rules editor wrote.
 #ifndef RULECHECK_FRONT_AST_H_
 #define RULECHECK_FRONT_AST_H_

@@ -66,14 +66,7 @@ ir::ExprPtr TypeChecker::CheckExprKind(const ast::Expr& e) {
     case ast::ExprKind::kUnwrap: {
       ir::ExprPtr a = CheckExpr(*e.operands[0]);
       if (IsError(a->type)) return a;
-      if (a->type->kind != ir::TypeKind::kOption || IsPlaceholder(a->type)) {
-        Error(e.operands[0]->loc,
-              absl::StrCat("`!` unwraps an option, but this is ", TypeName(a->type)));
-        return ErrorExpr(e.loc);
-      }
-      ir::ExprPtr r = MakeExpr(ir::ExprOp::kUnwrap, a->type->elem, e.loc);
-      r->args.push_back(std::move(a));
-      return r;
+      return Unwrap(std::move(a), e);
     }
     case ast::ExprKind::kCall:
       return CheckCall(e);
@@ -359,18 +352,7 @@ ir::ExprPtr TypeChecker::CheckField(const ast::Expr& e) {
   ir::ExprPtr base = CheckExpr(base_ast);
   if (IsError(base->type)) return ErrorExpr(e.loc);
   const ir::Type* t = base->type;
-  if (t->kind == ir::TypeKind::kStruct) {
-    int index = t->struct_def->FieldIndex(e.name);
-    if (index < 0) {
-      Error(e.name_loc, absl::StrCat("struct ", t->struct_def->name, " has no field ",
-                                     Quote(e.name), DidYouMean(e.name, FieldNames(t))));
-      return ErrorExpr(e.loc);
-    }
-    ir::ExprPtr r = MakeExpr(ir::ExprOp::kField, t->struct_def->fields[index].type, e.loc);
-    r->index = index;
-    r->args.push_back(std::move(base));
-    return r;
-  }
+  if (t->kind == ir::TypeKind::kStruct) return StructField(std::move(base), e);
   if (t->kind == ir::TypeKind::kEnum && t->enum_def->is_cards) {
     const ir::EnumDef* def = t->enum_def;
     for (size_t i = 0; i < def->attrs.size(); ++i) {
@@ -390,6 +372,32 @@ ir::ExprPtr TypeChecker::CheckField(const ast::Expr& e) {
                                  "card attribute, but this is ",
                                  TypeName(t)));
   return ErrorExpr(e.loc);
+}
+
+ir::ExprPtr TypeChecker::Unwrap(ir::ExprPtr base, const ast::Expr& e) {
+  // `none` has a placeholder option type until its context types it: there is no payload.
+  if (base->type->kind != ir::TypeKind::kOption || IsPlaceholder(base->type)) {
+    Error(e.operands[0]->loc,
+          absl::StrCat("`!` unwraps an option, but this is ", TypeName(base->type)));
+    return ErrorExpr(e.loc);
+  }
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kUnwrap, base->type->elem, e.loc);
+  r->args.push_back(std::move(base));
+  return r;
+}
+
+ir::ExprPtr TypeChecker::StructField(ir::ExprPtr base, const ast::Expr& e) {
+  const ir::Type* t = base->type;
+  int index = t->struct_def->FieldIndex(e.name);
+  if (index < 0) {
+    Error(e.name_loc, absl::StrCat("struct ", t->struct_def->name, " has no field ",
+                                   Quote(e.name), DidYouMean(e.name, FieldNames(t))));
+    return ErrorExpr(e.loc);
+  }
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kField, t->struct_def->fields[index].type, e.loc);
+  r->index = index;
+  r->args.push_back(std::move(base));
+  return r;
 }
 
 std::unique_ptr<ir::Domain> TypeChecker::CheckDomain(const ast::Domain& d, std::string_view keyword) {

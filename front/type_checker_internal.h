@@ -1,11 +1,11 @@
-// The type checker's shared state. The checker is one class whose methods are split by
-// concern: checker.cc (the driver, the global namespace and the declarations),
-// checker_const.cc (constants, `--const` overrides, constant folding), checker_types.cc (type
-// expressions, enums, cards, structs, aliases), checker_expr.cc (expressions, domains,
-// implicit conversions), checker_builtins.cc (set literals, built-in functions and
-// statements), checker_stmt.cc (statements, places and proc inlining) and checker_calls.cc
-// (calls of funs and the recursion check). Internal to front/; the public entry point is
-// Check() in checker.h.
+// The type checker's shared state. The checker is one class, TypeChecker, whose methods are
+// split by concern: type_checker.cc (the driver, the global namespace and the declarations),
+// type_checker_const.cc (constants, `--const` overrides, constant folding),
+// type_checker_types.cc (type expressions, enums, cards, structs, aliases),
+// type_checker_expr.cc (expressions, domains, implicit conversions), type_checker_builtins.cc
+// (set literals, built-in functions and statements), type_checker_stmt.cc (statements, places
+// and proc inlining) and type_checker_calls.cc (calls of funs and the recursion check).
+// Internal to front/; the public entry point is Check() in type_checker.h.
 #ifndef RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
 #define RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
 
@@ -138,7 +138,7 @@ class TypeChecker {
 
   void Run();
 
-  // ------------------------------------------------------------ checker.cc
+  // ------------------------------------------------------------ type_checker.cc
   void Error(ir::Location loc, std::string message);
   // Reports (once) input nested deeper than the checker follows; true when it is.
   bool TooDeep(int depth, int limit, ir::Location loc, std::string_view what);
@@ -157,7 +157,7 @@ class TypeChecker {
   void CheckProperties();
   ir::ExprPtr CheckBy(const ast::Expr* by);
 
-  // ------------------------------------------------------------ checker_const.cc
+  // ------------------------------------------------------------ type_checker_const.cc
   void EvaluateConstants();
   void ApplyOverrides();
   ConstValue EnsureConstant(int index, ir::Location use);
@@ -168,7 +168,7 @@ class TypeChecker {
   // The value of an IR expression built only from constants, or nullopt.
   static std::optional<int64_t> Fold(const ir::Expr& e);
 
-  // ------------------------------------------------------------ checker_types.cc
+  // ------------------------------------------------------------ type_checker_types.cc
   void DeclareEnum(const ast::Decl& decl, int type_index);
   const ir::Type* TypeOfDecl(int type_index, ir::Location use);
   const ir::Type* ResolveType(const ast::TypeExpr& t);
@@ -179,7 +179,7 @@ class TypeChecker {
   bool ContainsInt(const ir::Type* t) const;
   void CheckCardValues(int type_index);
 
-  // ------------------------------------------------------------ checker_expr.cc
+  // ------------------------------------------------------------ type_checker_expr.cc
   ir::ExprPtr CheckExpr(const ast::Expr& e);
   ir::ExprPtr CheckExprKind(const ast::Expr& e);
   ir::ExprPtr CheckName(const ast::Expr& e);
@@ -188,6 +188,13 @@ class TypeChecker {
   ir::ExprPtr CheckIf(const ast::Expr& e);
   ir::ExprPtr CheckIndex(const ast::Expr& e);
   ir::ExprPtr CheckField(const ast::Expr& e);
+  // `base.field` for the field `e.name` (reported at `e.name_loc` when the struct has none),
+  // for both reading (CheckField) and assigning (CheckPlace). REQUIRES: `base` has a struct
+  // type.
+  ir::ExprPtr StructField(ir::ExprPtr base, const ast::Expr& e);
+  // `base!` for the unwrap `e` (reported at its operand when `base` is not an option), for
+  // both reading and assigning. REQUIRES: `base` does not have the error type.
+  ir::ExprPtr Unwrap(ir::ExprPtr base, const ast::Expr& e);
   ir::ExprPtr CheckQuantifier(const ast::Expr& e);
   ir::ExprPtr CheckBool(const ast::Expr& e);
   ir::ExprPtr CheckInteger(const ast::Expr& e);
@@ -204,7 +211,7 @@ class TypeChecker {
   // The enum type declared as `name`, if any.
   const ir::Type* EnumTypeNamed(const std::string& name);
 
-  // ------------------------------------------------------------ checker_builtins.cc
+  // ------------------------------------------------------------ type_checker_builtins.cc
   // `{a, b}`: a set of the elements' type (integer constants: of their range), or `{}`.
   ir::ExprPtr CheckSetLiteral(const ast::Expr& e);
   // A built-in function call, or null when `e.name` is not a built-in function.
@@ -217,7 +224,7 @@ class TypeChecker {
   // operation in messages.
   ir::ExprPtr CheckZone(const ast::Expr& e, std::string_view builtin, bool bag, bool seq, bool set);
 
-  // ------------------------------------------------------------ checker_stmt.cc
+  // ------------------------------------------------------------ type_checker_stmt.cc
   void LowerBlock(const ast::Block& block, ir::Block& out);
   void LowerStmts(const ast::Block& block, std::vector<ir::StmtPtr>& out);
   void LowerStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>& out);
@@ -232,7 +239,7 @@ class TypeChecker {
   ir::ExprPtr CheckPlace(const ast::Expr& e);
   void CheckProcBodies();
 
-  // ------------------------------------------------------------ checker_calls.cc
+  // ------------------------------------------------------------ type_checker_calls.cc
   // A call of a fun (or of a built-in function) in an expression.
   ir::ExprPtr CheckCall(const ast::Expr& e);
   void CheckRecursion();

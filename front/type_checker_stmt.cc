@@ -186,28 +186,12 @@ ir::ExprPtr TypeChecker::CheckPlace(const ast::Expr& e) {
               absl::StrCat("no field ", Quote(e.name), ": ", TypeName(t), " is not a struct"));
         return ErrorExpr(e.loc);
       }
-      int index = t->struct_def->FieldIndex(e.name);
-      if (index < 0) {
-        Error(e.name_loc, absl::StrCat("struct ", t->struct_def->name, " has no field ",
-                                       Quote(e.name), DidYouMean(e.name, FieldNames(t))));
-        return ErrorExpr(e.loc);
-      }
-      ir::ExprPtr r = MakeExpr(ir::ExprOp::kField, t->struct_def->fields[index].type, e.loc);
-      r->index = index;
-      r->args.push_back(std::move(base));
-      return r;
+      return StructField(std::move(base), e);
     }
     case ast::ExprKind::kUnwrap: {
       ir::ExprPtr base = CheckPlace(*e.operands[0]);
       if (IsError(base->type)) return base;
-      if (base->type->kind != ir::TypeKind::kOption) {
-        Error(e.operands[0]->loc,
-              absl::StrCat("`!` unwraps an option, but this is ", TypeName(base->type)));
-        return ErrorExpr(e.loc);
-      }
-      ir::ExprPtr r = MakeExpr(ir::ExprOp::kUnwrap, base->type->elem, e.loc);
-      r->args.push_back(std::move(base));
-      return r;
+      return Unwrap(std::move(base), e);
     }
     default:
       CheckExpr(e);

@@ -1,8 +1,8 @@
 // The typed intermediate representation of a checked rules program.
 //
-// The checker (checker.h) turns the AST into this form: every name is resolved (a state
-// variable to its index, a local to its frame slot, an enumerator to its ordinal, a constant
-// to its value), every expression has its type, implicit conversions are explicit (a scalar
+// The type checker (front/type_checker.h) turns the AST into this form: every name is
+// resolved (a state variable to its index, a local to its frame slot, an enumerator to its
+// ordinal, a constant to its value), every expression has its type, implicit conversions are explicit (a scalar
 // stored into an option is wrapped in kSome), and procs are inlined at their call sites.
 // The successor generator interprets it over packed states and the symbolic engine
 // translates it to Z3; neither needs to look at names or the AST again.

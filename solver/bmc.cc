@@ -1,20 +1,25 @@
 // Bounded model checking (see solver.h): `reachable` queries, and invariants, failing moves and
-// deadlocks up to a depth. One Checker per question (checker.h): at each depth the question
-// about the last state of the unrolling is checked together with the unrolling, then the
-// unrolling grows by one move; when not even the unrolling is satisfiable (no play is that
-// long), deeper depths cannot answer either and the search stops. The first depth that answers sat
-// gives a shortest witness, replayed before it is returned. A deadlock is a non-terminal state in
-// which, for every choice of action, parameter and choose/roll/may values, the step neither
-// completes nor fails: a universally quantified formula over the step's fresh variables.
+// deadlocks up to a depth. One IncrementalSolver per question (incremental_solver.h): at each
+// depth the question about the last state of the unrolling is checked together with the
+// unrolling, then the unrolling grows by one move; when not even the unrolling is satisfiable
+// (no play is that long), deeper depths cannot answer either and the search stops. The first
+// depth that answers sat gives a shortest witness, replayed before it is returned. A deadlock
+// is a non-terminal state in which, for every choice of action, parameter and choose/roll/may
+// values, the step neither completes nor fails: a universally quantified formula over the
+// step's fresh variables.
 #include "solver/bmc.h"
 
+#include <functional>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "solver/checker.h"
+#include "solver/deadline.h"
 #include "solver/fixed_bits.h"
+#include "solver/incremental_solver.h"
+#include "solver/replay.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
@@ -42,12 +47,12 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
     // Found after depth 0, which needs no step (fixed_bits.h).
     StateFacts facts;
     facts.longest_play = -1;
-    std::unique_ptr<Checker> checker;
+    std::unique_ptr<IncrementalSolver> checker;
     std::unique_ptr<Unrolling> unrolling;
     // A new unrolling from S_0 (again once the fixed bits are known, so that every state of
     // the path has them as constants).
     auto start = [&]() {
-      checker = std::make_unique<Checker>(ctx);
+      checker = std::make_unique<IncrementalSolver>(ctx);
       unrolling = std::make_unique<Unrolling>(
           enc, [&checker](const z3::expr& e) { checker->Add(e); }, true);
       return unrolling->Start();

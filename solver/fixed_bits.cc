@@ -11,7 +11,8 @@
 #include "base/status_macros.h"
 #include "ir/bits.h"
 #include "model/successors.h"
-#include "solver/checker.h"
+#include "solver/incremental_solver.h"
+#include "solver/successor_collector.h"
 
 namespace rulecheck::solver::internal {
 namespace {
@@ -57,20 +58,6 @@ void DropDiffering(const z3::model& m, const std::vector<std::vector<z3::expr>>&
   }
 }
 
-// Collects successors.
-class Collect : public ir::SuccessorSink {
- public:
-  explicit Collect(size_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const ir::Move&) override {
-    states.emplace_back(state, state + words_);
-  }
-  void OnFailure(const ir::StepFailure&) override {}
-  std::vector<std::vector<uint32_t>> states;
-
- private:
-  size_t words_;
-};
-
 // Runs the explicit successor generator to drop candidates cheaply, as hardware checkers
 // simulate before they prove: a bit dropped here saves a check.
 class Simulator {
@@ -90,7 +77,7 @@ class Simulator {
   FixedBits Sample(const FixedBits& none, int* longest_play) {
     *longest_play = 0;
     constexpr size_t kBfsStates = 10000, kWalks = 200, kWalkLength = 200;
-    Collect initial(model_.layout.words());
+    SuccessorCollector initial(model_.layout.words());
     gen_.Initial(initial);
     FixedBits cand = none;
     if (initial.states.empty()) return cand;
@@ -103,7 +90,7 @@ class Simulator {
     std::vector<std::vector<uint32_t>> level = initial.states;
     for (int depth = 0; !level.empty() && seen.size() < kBfsStates; ++depth) {
       *longest_play = std::max(*longest_play, depth);
-      Collect next(model_.layout.words());
+      SuccessorCollector next(model_.layout.words());
       for (const std::vector<uint32_t>& s : level) {
         if (seen.size() >= kBfsStates || !seen.insert(s).second) continue;
         Drop(s, cand);
@@ -115,7 +102,7 @@ class Simulator {
     for (size_t w = 0; w < kWalks; ++w) {
       std::vector<uint32_t> s = initial.states[w % initial.states.size()];
       for (size_t step = 0; step < kWalkLength; ++step) {
-        Collect next(model_.layout.words());
+        SuccessorCollector next(model_.layout.words());
         gen_.Successors(s.data(), next);
         if (next.states.empty()) break;
         s = std::move(next.states[random() % next.states.size()]);
@@ -137,7 +124,7 @@ class Simulator {
       std::vector<uint32_t> s = std::move(todo.back());
       todo.pop_back();
       if (!seen.insert(s).second) continue;
-      Collect next(model_.layout.words());
+      SuccessorCollector next(model_.layout.words());
       gen_.Successors(s.data(), next);
       for (const std::vector<uint32_t>& t : next.states) Drop(t, cand);
       for (std::vector<uint32_t>& t : next.states) {
@@ -209,7 +196,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   // takes too long, each variable's bits are asked about on their own, and a variable whose
   // question still takes too long loses its candidates (dropping is always safe).
   const std::vector<std::vector<z3::expr>> init_bits = BitsOf(init.state);
-  Checker first(ctx);
+  IncrementalSolver first(ctx);
   first.Add(init.ok);
   auto settle = [&](const FixedBits& asked, unsigned cap) -> z3::check_result {
     for (;;) {
@@ -249,7 +236,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     StepTerms step = enc.Step(s, tag);
     if (!enc.status().ok()) return enc.status();
     const std::vector<std::vector<z3::expr>> next_bits = BitsOf(step.next);
-    Checker asker(ctx);
+    IncrementalSolver asker(ctx);
     asker.Add(enc.WellFormed(s));
     asker.Add(step.valid);
     const size_t before = cand.count();

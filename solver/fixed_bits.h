@@ -18,7 +18,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "solver/unrolling.h"
+#include "solver/deadline.h"
 #include "solver/z3_step.h"
 
 namespace rulecheck::solver::internal {

@@ -2,17 +2,22 @@
 // fails in some state reachable in k - 1 moves (an ordinary BMC question); the step case asks
 // whether k consecutive real moves from an arbitrary well-formed state, through states that all
 // satisfy the invariant and are pairwise distinct, can reach a state that violates it (its
-// unrolling is kept across k; checker.h). If the step case is unsat, the invariant holds at every
-// depth. If it stays sat up to max_k, the last induction counterexample is returned: its states
-// need not be reachable, so the invariant may still hold and need strengthening with a stronger
-// invariant.
+// unrolling is kept across k; incremental_solver.h). If the step case is unsat, the invariant
+// holds at every depth. If it stays sat up to max_k, the last induction counterexample is
+// returned: its states need not be reachable, so the invariant may still hold and need
+// strengthening with a stronger invariant.
+#include "solver/induction.h"
+
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "solver/bmc.h"
-#include "solver/checker.h"
+#include "solver/deadline.h"
 #include "solver/fixed_bits.h"
+#include "solver/incremental_solver.h"
+#include "solver/replay.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
@@ -41,7 +46,7 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
     if (bc.progress) {
       bc.progress(FixedBitsLine(absl::StrCat("prove ", invariant.name), facts.fixed, deadline));
     }
-    Checker base(ctx), step(ctx);
+    IncrementalSolver base(ctx), step(ctx);
     Unrolling base_path(
         enc, [&base](const z3::expr& e) { base.Add(e); }, true);
     Unrolling step_path(

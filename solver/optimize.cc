@@ -4,17 +4,23 @@
 // strictly better than the best so far are asked for, so a depth that cannot improve costs one
 // unsat check. Two ways to find the best value at a depth:
 // - binary search: after a first model, ask for a value at least halfway between it and the
-//   expression's static bound, each probe a check of the one incremental solver (checker.h);
+//   expression's static bound, each probe a check of the one incremental solver
+//   (incremental_solver.h);
 // - Z3's optimiser (z3::optimize with push/pop), maximising the value's offset from its static
 //   lower bound as an unsigned bit-vector (Z3 orders bit-vector objectives as unsigned).
+#include "solver/optimize.h"
+
 #include <memory>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "solver/bmc.h"
-#include "solver/checker.h"
+#include "solver/deadline.h"
 #include "solver/fixed_bits.h"
+#include "solver/incremental_solver.h"
+#include "solver/replay.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
@@ -29,6 +35,13 @@ Scalar Objective(const Scalar& v, bool maximize) {
   s.present.reset();
   if (maximize) return s;
   return Neg(s, [](const z3::expr&) {});
+}
+
+// The integer value of `s` in `m` (a bool as 0/1).
+int64_t ValueIn(const z3::model& m, const Scalar& s) {
+  if (s.is_bool()) return m.eval(s.e, true).is_true() ? 1 : 0;
+  z3::expr v = m.eval(Widen(s, 64), true);
+  return static_cast<int64_t>(v.get_numeral_uint64());
 }
 
 }  // namespace
@@ -74,13 +87,14 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
     StateFacts facts;
     facts.longest_play = -1;
     const bool use_opt = method == OptimizeMethod::kOptimizer;
-    std::unique_ptr<Checker> checker;
+    std::unique_ptr<IncrementalSolver> checker;
     std::unique_ptr<z3::optimize> opt;
     std::unique_ptr<Unrolling> unrolling;
     // A new unrolling from S_0 (again once the fixed bits are known, so that every state of
     // the path has them as constants).
     auto start = [&]() {
-      checker = std::make_unique<Checker>(ctx, Checker::Tuning::kProveBound);
+      checker =
+          std::make_unique<IncrementalSolver>(ctx, IncrementalSolver::Tuning::kProveBound);
       opt = std::make_unique<z3::optimize>(ctx);
       unrolling = std::make_unique<Unrolling>(
           enc,

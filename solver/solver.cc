@@ -1,5 +1,5 @@
 // Solve and Prove (see solver.h): pick the queries and invariants asked for and hand each to
-// its driver (bmc.cc, optimize.cc, induction.cc).
+// its driver (bmc.h, optimize.h, induction.h).
 #include "solver/solver.h"
 
 #include <z3++.h>
@@ -12,6 +12,10 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "solver/bmc.h"
+#include "solver/bmc_context.h"
+#include "solver/fixed_bits.h"
+#include "solver/induction.h"
+#include "solver/optimize.h"
 
 namespace rulecheck::solver {
 
@@ -42,17 +46,25 @@ void SetMemoryBudget(uint64_t bytes) {
   z3::set_param("memory_max_size", static_cast<int>(std::min<uint64_t>(mib, 1u << 30)));
 }
 
-}  // namespace
-
-absl::StatusOr<std::vector<QueryResult>> Solve(const model::Model& model,
-                                               const SolveOptions& options) {
+// The context of one run's drivers, from SolveOptions or ProveOptions (which share these
+// fields), with `facts` for the run's fixed bits; sets Z3's memory budget for the run.
+template <typename Options>
+internal::BmcContext StartRun(const Options& options, std::optional<internal::StateFacts>* facts) {
   internal::BmcContext bc;
   bc.timeout_seconds = options.timeout_seconds;
   bc.cancel = options.cancel;
   bc.progress = options.progress;
-  std::optional<internal::StateFacts> facts;
-  bc.facts = &facts;
+  bc.facts = facts;
   SetMemoryBudget(options.memory_bytes);
+  return bc;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<QueryResult>> Solve(const model::Model& model,
+                                               const SolveOptions& options) {
+  std::optional<internal::StateFacts> facts;
+  const internal::BmcContext bc = StartRun(options, &facts);
   std::vector<QueryResult> results;
   bool found = options.query.empty();
   if (options.queries) {
@@ -81,13 +93,8 @@ absl::StatusOr<std::vector<QueryResult>> Solve(const model::Model& model,
 
 absl::StatusOr<std::vector<QueryResult>> Prove(const model::Model& model,
                                                const ProveOptions& options) {
-  internal::BmcContext bc;
-  bc.timeout_seconds = options.timeout_seconds;
-  bc.cancel = options.cancel;
-  bc.progress = options.progress;
   std::optional<internal::StateFacts> facts;
-  bc.facts = &facts;
-  SetMemoryBudget(options.memory_bytes);
+  const internal::BmcContext bc = StartRun(options, &facts);
   std::vector<QueryResult> results;
   bool found = options.invariant.empty();
   for (const ir::Property& inv : model.program.invariants) {

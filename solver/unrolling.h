@@ -1,30 +1,26 @@
-// Pieces shared by the BMC, optimisation and induction drivers (internal to solver/).
+// The path the BMC, optimisation and induction drivers unroll (internal to solver/).
 //
-// An Unrolling asserts the path S_0 -> S_1 -> ... -> S_k through `add` (into a Checker or a
-// z3::optimize): S_0 an initial state, each later state a fresh constant equal to the successor
-// terms of its parent, each step a real move. Drivers ask their question about the last state,
-// then extend the path by one move; the terms of the shorter path are reused. ReplayTrace turns the
-// concrete states of a Z3 model into a trace of the explicit engine, or fails loudly when they are
-// not a real play.
+// An Unrolling asserts the path S_0 -> S_1 -> ... -> S_k through `add` (into an
+// IncrementalSolver or a z3::optimize): S_0 an initial state, each later state a fresh constant
+// equal to the successor terms of its parent, each step a real move. Drivers ask their question
+// about the last state, then extend the path by one move; the terms of the shorter path are
+// reused.
 #ifndef RULECHECK_SOLVER_UNROLLING_H_
 #define RULECHECK_SOLVER_UNROLLING_H_
 
 #include <z3++.h>
 
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
-#include "model/model.h"
-#include "solver/solver.h"
+#include "absl/status/status.h"
 #include "solver/z3_step.h"
 
 namespace rulecheck::solver::internal {
 
+// Not thread-safe; `enc` must outlive it.
 class Unrolling {
  public:
   using AddFn = std::function<void(const z3::expr&)>;
@@ -50,33 +46,6 @@ class Unrolling {
   bool from_initial_;
   std::vector<SymState> states_;
   std::unique_ptr<StepTerms> next_;
-};
-
-// The explicit engine's trace through `states` (S_0 first): each move is the first successor
-// (in the generator's order) leading to the next state. `from_initial`: S_0 must be an
-// initial state. `fail_at_end`: the last step is a failing move tried in the last state (or,
-// with no states, a failing init). InternalError when no such move exists.
-absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
-                                                   const std::vector<std::vector<uint32_t>>& states,
-                                                   bool from_initial, bool fail_at_end);
-
-// The integer value of `s` in `m` (a bool as 0/1).
-int64_t ValueIn(const z3::model& m, const Scalar& s);
-
-// Wall-clock deadlines and Z3's per-check timeout.
-class Deadline {
- public:
-  explicit Deadline(double seconds);
-  bool expired() const;
-  // Milliseconds left for one check (at least 1); 0 when there is no deadline.
-  unsigned CheckMillis() const;
-  double Elapsed() const;
-  // The time allowed (0: none).
-  double seconds() const { return seconds_; }
-
- private:
-  std::chrono::steady_clock::time_point start_;
-  double seconds_;
 };
 
 }  // namespace rulecheck::solver::internal

@@ -16,8 +16,8 @@
 #include <thread>
 
 #include "absl/status/statusor.h"
+#include "solver/deadline.h"
 #include "solver/solver.h"
-#include "solver/unrolling.h"
 
 namespace rulecheck::solver::internal {
 

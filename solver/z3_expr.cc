@@ -95,6 +95,17 @@ z3::expr Translator::EvalBool(const ir::Expr& e, const SymState& st, Env& env, c
   return s.e;
 }
 
+template <typename Value>
+Value Translator::EvalIf(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g,
+                         Value (Translator::*eval)(const ir::Expr&, const SymState&, Env&,
+                                                   const z3::expr&),
+                         Value (*ite)(const z3::expr&, const Value&, const Value&)) {
+  z3::expr c = EvalBool(*e.args[0], st, env, g);
+  Value a = (this->*eval)(*e.args[1], st, env, g && c);
+  Value b = (this->*eval)(*e.args[2], st, env, g && !c);
+  return ite(c, a, b);
+}
+
 Scalar Translator::EvalScalar(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g) {
   using ir::ExprOp;
   switch (e.op) {
@@ -149,12 +160,8 @@ Scalar Translator::EvalScalar(const ir::Expr& e, const SymState& st, Env& env, c
       z3::expr a = EvalBool(*e.args[0], st, env, g);
       return FromBool(!a || EvalBool(*e.args[1], st, env, g && a));
     }
-    case ExprOp::kIf: {
-      z3::expr c = EvalBool(*e.args[0], st, env, g);
-      Scalar a = EvalScalar(*e.args[1], st, env, g && c);
-      Scalar b = EvalScalar(*e.args[2], st, env, g && !c);
-      return IteScalar(c, a, b);
-    }
+    case ExprOp::kIf:
+      return EvalIf(e, st, env, g, &Translator::EvalScalar, &IteScalar);
     case ExprOp::kCall: {
       Scalar r = IntConst(ctx_, 0);
       Call(e, st, env, g, &r);
@@ -529,12 +536,8 @@ Bits Translator::EvalBits(const ir::Expr& e, const SymState& st, Env& env, const
     case ExprOp::kSeqAt:
     case ExprOp::kUnwrap:
       return Select(e, st, env, g);
-    case ExprOp::kIf: {
-      z3::expr c = EvalBool(*e.args[0], st, env, g);
-      Bits a = EvalBits(*e.args[1], st, env, g && c);
-      Bits b = EvalBits(*e.args[2], st, env, g && !c);
-      return IteBits(c, a, b);
-    }
+    case ExprOp::kIf:
+      return EvalIf(e, st, env, g, &Translator::EvalBits, &IteBits);
     case ExprOp::kCall: {
       Scalar unused = IntConst(ctx_, 0);
       return Call(e, st, env, g, &unused);

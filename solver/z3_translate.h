@@ -113,6 +113,12 @@ class Translator {
   using ModifyFn = std::function<Bits(const Bits& old, const z3::expr& g)>;
 
   // z3_expr.cc
+  // `if c then a else b` for EvalScalar and EvalBits (`eval`, merged by `ite`): each arm is
+  // translated under the condition that it is evaluated at all.
+  template <typename Value>
+  Value EvalIf(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g,
+               Value (Translator::*eval)(const ir::Expr&, const SymState&, Env&, const z3::expr&),
+               Value (*ite)(const z3::expr&, const Value&, const Value&));
   Scalar Binary(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   Scalar Quantify(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   Scalar CollectionScalar(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);

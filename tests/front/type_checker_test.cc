@@ -1,4 +1,4 @@
-// Tests of the type checker (model/checker.h): the games and the language draft's examples
+// Tests of the type checker (front/type_checker.h): the games and the language draft's examples
 // check cleanly; each category of error is reported at the position of the text at fault
 // with a message saying what was expected; several errors come out of one run; `--const`
 // overrides reach the types; and the IR has the shape its consumers (evaluator, state layout,
@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 #include "front/parser.h"
+#include "tests/shared/monster_fragment.h"
 
 namespace rulecheck::front {
 namespace {
@@ -70,50 +71,8 @@ TEST(CheckerTest, GamesCheckCleanly) {
   }
 }
 
-constexpr char kMonsterMutators[] = R"(
-const WIN = 5
-enum Player { P1, P2 }
-enum Column { Might, Agility, Style }
-enum Kind { Monster, Stage, Assist, Trick }
-enum Phase { Draw, Mutate, Main, Contest }
-cards Card(kind: Kind, might: 0..3 = 0, agility: 0..3 = 0, style: 0..3 = 0,
-           might_up: 0..2 = 0, agility_up: 0..2 = 0, style_up: 0..2 = 0) {
-  Dog(kind: Monster, might: 2, agility: 2, style: 2, might_up: 1, agility_up: 1, style_up: 1)
-  Bird(kind: Monster, might: 1, agility: 3, style: 2, agility_up: 1, style_up: 1)
-  Miracle(kind: Trick)
-}
-state {
-  turn: Player
-  phase: Phase
-  deck: [Player] bag<Card, 3>
-  hand: [Player] bag<Card, 3>
-  discard: [Player] bag<Card, 3>
-  monster: [Player][Column] seq<Card, 4>
-  points: [Player] 0..WIN
-}
-event Mutated(p: Player, col: Column)
-fun might(s: seq<Card, 4>): int = top(s).might + (sum c in s: c.might_up) - top(s).might_up
-proc draw(p: Player) { choose c in deck[p] { move c from deck[p] to hand[p] } }
-action mutate(c: Card, col: Column, over: bool) by turn
-    when phase == Mutate and c in hand[turn] and c.kind == Monster {
-  remove(hand[turn], c)
-  if over { push(monster[turn][col], c) } else { push_bottom(monster[turn][col], c) }
-  draw(turn)
-  emit Mutated(turn, col)
-  phase := Main
-}
-trigger dog on Mutated(p, col) by p when Dog in monster[p][col] {
-  may {
-    choose m in hand[p] where m.kind == Monster {
-      move m from hand[p] to discard[p]
-      draw(p)
-    }
-  }
-}
-)";
-
 TEST(CheckerTest, MonsterMutatorsFragmentChecks) {
-  Result r = CheckText(kMonsterMutators);
+  Result r = CheckText(test_models::kMonsterFragment);
   EXPECT_TRUE(r.errors.empty()) << r.rendered;
   ASSERT_EQ(r.program.triggers.size(), 1u);
   EXPECT_EQ(r.program.triggers[0].event, 0);

@@ -16,6 +16,7 @@
 #include "ir/bits.h"
 #include "model/model.h"
 #include "model/successors.h"
+#include "solver/successor_collector.h"
 #include "tests/solver/agreement_models.h"
 
 namespace rulecheck::solver::internal {
@@ -115,20 +116,6 @@ action flip() { x := not x }
   EXPECT_EQ(found.fixed.count(), 0u);
 }
 
-// Collects successors.
-class Collect : public ir::SuccessorSink {
- public:
-  explicit Collect(size_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const ir::Move&) override {
-    states.emplace_back(state, state + words_);
-  }
-  void OnFailure(const ir::StepFailure&) override {}
-  std::vector<std::vector<uint32_t>> states;
-
- private:
-  size_t words_;
-};
-
 // Every reachable state (the first `max_states` of a breadth-first search) has every fixed
 // bit at its value. Returns how many bits are fixed.
 size_t ExpectFixedInReachableStates(const model::Model& model, size_t max_states) {
@@ -139,11 +126,11 @@ size_t ExpectFixedInReachableStates(const model::Model& model, size_t max_states
   }
   offsets.push_back(model.layout.pending_length_offset());
   model::SuccessorGenerator gen(model);
-  Collect level(model.layout.words());
+  SuccessorCollector level(model.layout.words());
   gen.Initial(level);
   absl::flat_hash_set<std::vector<uint32_t>> seen;
   while (!level.states.empty() && seen.size() < max_states) {
-    Collect next(model.layout.words());
+    SuccessorCollector next(model.layout.words());
     for (const std::vector<uint32_t>& s : level.states) {
       if (seen.size() >= max_states || !seen.insert(s).second) continue;
       for (size_t r = 0; r < found.fixed.roots.size(); ++r) {

@@ -17,6 +17,7 @@
 
 #include "model/model.h"
 #include "model/successors.h"
+#include "solver/successor_collector.h"
 
 namespace rulecheck::solver::testing {
 
@@ -27,42 +28,28 @@ struct Levels {
   bool init_fails = false;
 };
 
-class OracleSink : public ir::SuccessorSink {
- public:
-  explicit OracleSink(size_t words) : words_(words) {}
-  void OnSuccessor(const uint32_t* state, const ir::Move&) override {
-    out.emplace_back(state, state + words_);
-  }
-  void OnFailure(const ir::StepFailure&) override { ++failures; }
-  std::vector<std::vector<uint32_t>> out;
-  int failures = 0;
-
- private:
-  size_t words_;
-};
-
 inline Levels ExploreLevels(const model::Model& model, int max_depth) {
   model::SuccessorGenerator gen(model);
   Levels levels;
   std::set<std::vector<uint32_t>> seen;
-  OracleSink init(model.layout.words());
+  internal::SuccessorCollector init(model.layout.words());
   gen.Initial(init);
-  levels.init_fails = init.failures > 0;
+  levels.init_fails = !init.failures.empty();
   std::vector<std::vector<uint32_t>> level;
-  for (auto& s : init.out) {
+  for (auto& s : init.states) {
     if (seen.insert(s).second) level.push_back(s);
   }
   for (int d = 0; d <= max_depth && !level.empty(); ++d) {
     std::vector<std::vector<uint32_t>> next;
     for (const auto& s : level) {
-      OracleSink sink(model.layout.words());
+      internal::SuccessorCollector sink(model.layout.words());
       gen.Successors(s.data(), sink);
-      if (sink.failures > 0 && !levels.first_failure) levels.first_failure = d;
-      if (sink.out.empty() && sink.failures == 0 && !gen.IsTerminal(s.data()) &&
+      if (!sink.failures.empty() && !levels.first_failure) levels.first_failure = d;
+      if (sink.states.empty() && sink.failures.empty() && !gen.IsTerminal(s.data()) &&
           !levels.first_deadlock) {
         levels.first_deadlock = d;
       }
-      for (auto& t : sink.out) {
+      for (auto& t : sink.states) {
         if (seen.insert(t).second) next.push_back(t);
       }
     }

@@ -1,12 +1,12 @@
-// Checker::Check (see checker.h).
-#include "solver/checker.h"
+// IncrementalSolver::Check (see incremental_solver.h).
+#include "solver/incremental_solver.h"
 
 #include "absl/strings/str_cat.h"
 
 namespace rulecheck::solver::internal {
 
-z3::check_result Checker::Check(const std::vector<z3::expr>& extra, unsigned timeout_ms,
-                                bool quantified) {
+z3::check_result IncrementalSolver::Check(const std::vector<z3::expr>& extra, unsigned timeout_ms,
+                                          bool quantified) {
   if (quantified) {
     quantified_ = std::make_unique<z3::solver>(ctx_);
     last_ = quantified_.get();

@@ -1,15 +1,14 @@
-// The satisfiability checks of the drivers (internal to solver/).
+// The incremental solver behind the drivers' satisfiability checks (internal to solver/).
 //
-// One incremental bit-vector solver per Checker: Z3's SAT-based solver for finite domains
-// ("QF_FD"), which bit-blasts each assertion once, when it is first checked, and keeps the
-// clauses it learnt from one check to the next. Permanent assertions (the unrolling) are added
-// as they come; the question of one check is added under a fresh literal that only that check
-// assumes, so it is gone for the next. (Z3's general incremental solver, with push/pop, was
-// far slower than bit-blasting each depth afresh with the `qfbv` tactic; this one bit-blasts
-// each step once instead of once per depth.) A question's literal is retired (asserted false)
-// before the next check, so that its clauses are satisfied and the SAT solver no longer
-// branches on it. Formulas with quantifiers (the deadlock check) go to a fresh general solver
-// with the permanent assertions.
+// An IncrementalSolver wraps one incremental bit-vector solver: Z3's SAT-based solver for finite
+// domains ("QF_FD"), which bit-blasts each assertion once, when it is first checked, and keeps the
+// clauses it learnt from one check to the next. Permanent assertions (the unrolling) are added as
+// they come; the question of one check is added under a fresh literal that only that check assumes,
+// so it is gone for the next. (Z3's general incremental solver, with push/pop, was far slower than
+// bit-blasting each depth afresh with the `qfbv` tactic; this one bit-blasts each step once instead
+// of once per depth.) A question's literal is retired (asserted false) before the next check, so
+// that its clauses are satisfied and the SAT solver no longer branches on it. Formulas with
+// quantifiers (the deadlock check) go to a fresh general solver with the permanent assertions.
 //
 // Two tunings of the SAT solver. kFindWitness, for checks that look for a play (reachable
 // queries, invariants, the fixed-bit search), keeps Z3's defaults. kProveBound, for
@@ -20,8 +19,8 @@
 // unrollings of Monster Mutators). The `false` phase took Monster Mutators' score query from
 // depth 19-20 to 22-23 in 60 s; on witness searches each setting made the 8-puzzle's 30-move
 // witness about twice as slow (bench/RESULTS.md, 2026-11-24).
-#ifndef RULECHECK_SOLVER_CHECKER_H_
-#define RULECHECK_SOLVER_CHECKER_H_
+#ifndef RULECHECK_SOLVER_INCREMENTAL_SOLVER_H_
+#define RULECHECK_SOLVER_INCREMENTAL_SOLVER_H_
 
 #include <z3++.h>
 
@@ -34,12 +33,13 @@ namespace rulecheck::solver::internal {
 // Z3's `timeout` for "no time-out" (its largest value).
 constexpr unsigned kNoTimeout = 4294967295u;
 
-class Checker {
+// Not thread-safe; one per driver run, on that run's context (which must outlive it).
+class IncrementalSolver {
  public:
   // How the SAT solver is tuned (see above).
   enum class Tuning { kFindWitness, kProveBound };
 
-  explicit Checker(z3::context& ctx, Tuning tuning = Tuning::kFindWitness)
+  explicit IncrementalSolver(z3::context& ctx, Tuning tuning = Tuning::kFindWitness)
       : ctx_(ctx), tuning_(tuning), assertions_(ctx), asked_(ctx) {}
 
   // A permanent assertion.
@@ -66,4 +66,4 @@ class Checker {
 
 }  // namespace rulecheck::solver::internal
 
-#endif  // RULECHECK_SOLVER_CHECKER_H_
+#endif  // RULECHECK_SOLVER_INCREMENTAL_SOLVER_H_

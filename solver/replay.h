@@ -1,0 +1,26 @@
+// Trace replay (internal to solver/): the concrete states of a Z3 model, turned into a trace of
+// the explicit engine. Every witness the drivers return goes through it, so that a
+// mistranslation shows up as an InternalError instead of a wrong answer.
+#ifndef RULECHECK_SOLVER_REPLAY_H_
+#define RULECHECK_SOLVER_REPLAY_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "model/model.h"
+#include "solver/solver.h"
+
+namespace rulecheck::solver::internal {
+
+// The explicit engine's trace through `states` (S_0 first): each move is the first successor
+// (in the generator's order) leading to the next state. `from_initial`: S_0 must be an
+// initial state. `fail_at_end`: the last step is a failing move tried in the last state (or,
+// with no states, a failing init). InternalError when no such move exists. Thread-compatible.
+absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
+                                                   const std::vector<std::vector<uint32_t>>& states,
+                                                   bool from_initial, bool fail_at_end);
+
+}  // namespace rulecheck::solver::internal
+
+#endif  // RULECHECK_SOLVER_REPLAY_H_

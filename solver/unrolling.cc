@@ -1,0 +1,50 @@
+// Unrolling (see unrolling.h).
+#include "solver/unrolling.h"
+
+#include <string>
+#include <utility>
+
+namespace rulecheck::solver::internal {
+
+Unrolling::Unrolling(StepEncoder& enc, AddFn add, bool from_initial)
+    : enc_(enc), add_(std::move(add)), from_initial_(from_initial) {}
+
+absl::Status Unrolling::Start() {
+  SymState s0 = enc_.FreshState("0");
+  if (from_initial_) {
+    InitTerms init = enc_.Init();
+    if (!enc_.status().ok()) return enc_.status();
+    add_(init.ok);
+    add_(enc_.Equal(s0, init.state));
+  } else {
+    add_(enc_.WellFormed(s0));
+  }
+  states_.push_back(std::move(s0));
+  return enc_.status();
+}
+
+const StepTerms& Unrolling::NextStep() {
+  if (next_ == nullptr) {
+    next_ = std::make_unique<StepTerms>(enc_.Step(states_.back(), std::to_string(depth())));
+  }
+  return *next_;
+}
+
+absl::Status Unrolling::Extend() {
+  const StepTerms& step = NextStep();
+  if (!enc_.status().ok()) return enc_.status();
+  SymState s = enc_.FreshState(std::to_string(depth() + 1));
+  add_(step.valid);
+  add_(enc_.Equal(s, step.next));
+  states_.push_back(std::move(s));
+  next_.reset();
+  return absl::OkStatus();
+}
+
+std::vector<std::vector<uint32_t>> Unrolling::Concrete(const z3::model& m, int upto) {
+  std::vector<std::vector<uint32_t>> states;
+  for (int i = 0; i <= upto; ++i) states.push_back(enc_.Concrete(m, states_[i]));
+  return states;
+}
+
+}  // namespace rulecheck::solver::internal
