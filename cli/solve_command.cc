@@ -124,22 +124,22 @@ int RunAnswers(const AnswerRun& run, std::ostream& out, std::ostream& err, const
   env.memory_bytes = memory;
   ScopedInterruptHandler interrupt;
   env.cancel = ScopedInterruptHandler::flag();
-  absl::StatusOr<std::vector<solver::QueryResult>> results = fn(**model, env);
-  if (!results.ok()) {
-    err << "rulecheck: " << results.status().message() << "\n";
-    return results.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
+  absl::StatusOr<std::vector<results::Answer>> answers = fn(**model, env);
+  if (!answers.ok()) {
+    err << "rulecheck: " << answers.status().message() << "\n";
+    return answers.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
   }
   std::ostream& report = run.output.empty() ? out : file;
-  reports::WriteQueryReport(*format, **model, *results, report);
+  reports::WriteQueryReport(*format, **model, *answers, report);
   report.flush();
   if (!report) {
     err << "rulecheck: cannot write the report\n";
     return kExitUsage;
   }
   bool unknown = false;
-  for (const solver::QueryResult& r : *results) {
-    if (reports::IsViolation(r)) return kExitFindings;
-    unknown = unknown || r.status == solver::Status::kUnknown;
+  for (const results::Answer& answer : *answers) {
+    if (results::IsViolation(answer)) return kExitFindings;
+    unknown = unknown || answer.verdict == results::Verdict::kUnknown;
   }
   return unknown ? kExitIncomplete : kExitOk;
 }

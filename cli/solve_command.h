@@ -17,7 +17,7 @@
 
 #include "absl/status/statusor.h"
 #include "model/model.h"
-#include "solver/solver.h"
+#include "results/answer.h"
 
 namespace CLI {
 class App;
@@ -69,8 +69,8 @@ struct AnswerEnv {
   const std::atomic<bool>* cancel = nullptr;
   uint64_t memory_bytes = 0;
 };
-using AnswerFn = std::function<absl::StatusOr<std::vector<solver::QueryResult>>(const model::Model&,
-                                                                                const AnswerEnv&)>;
+using AnswerFn = std::function<absl::StatusOr<std::vector<results::Answer>>(const model::Model&,
+                                                                            const AnswerEnv&)>;
 
 // Exit codes: 2 for a bad model, flag, unknown query name, untranslated construct or I/O
 // error; otherwise 1 when a result is a violation, 3 when one is unknown (a time-out, Ctrl-C,

@@ -56,7 +56,7 @@ class NthSink final : public model::SuccessorSink {
     step.state.assign(state, state + words_);
   }
   void OnFailure(const ir::StepFailure& /*failure*/) override {}
-  TraceStep step;
+  results::TraceStep step;
 
  private:
   uint32_t n_;
@@ -145,8 +145,8 @@ StateGraph BuildStateGraph(const model::Model& model, const Exploration& explora
   return graph;
 }
 
-TraceStep StepTo(const model::Model& model, const std::vector<uint32_t>& words,
-                 uint32_t successor) {
+results::TraceStep StepTo(const model::Model& model, const std::vector<uint32_t>& words,
+                          uint32_t successor) {
   model::SuccessorGenerator generator(model);
   NthSink sink(successor, model.layout.words());
   generator.Successors(words.data(), sink);

@@ -51,7 +51,8 @@ StateGraph BuildStateGraph(const model::Model& model, const Exploration& explora
 
 // The move and state of the `successor`-th successor of `words` (see StateGraph::successor).
 // REQUIRES: it exists.
-TraceStep StepTo(const model::Model& model, const std::vector<uint32_t>& words, uint32_t successor);
+results::TraceStep StepTo(const model::Model& model, const std::vector<uint32_t>& words,
+                          uint32_t successor);
 
 }  // namespace rulecheck::explorer
 

@@ -7,9 +7,9 @@
 
 #include "model/value_format.h"
 #include "nlohmann/json.hpp"
-#include "properties/finding.h"
 #include "reports/format_util.h"
 #include "reports/report.h"
+#include "results/finding.h"
 
 namespace rulecheck::reports {
 namespace {
@@ -48,7 +48,7 @@ Json LocationToJson(const std::string& file, const ir::Location& location) {
   return json;
 }
 
-Json StepToJson(const model::Model& model, const properties::FindingStep& step) {
+Json StepToJson(const model::Model& model, const results::TraceStep& step) {
   Json json = Json::object();
   json["move"] = model::FormatMoveCall(model, step.move);
   const std::string player =
@@ -65,15 +65,15 @@ Json StepToJson(const model::Model& model, const properties::FindingStep& step) 
   return json;
 }
 
-Json FindingToJson(const model::Model& model, const properties::Finding& finding) {
+Json FindingToJson(const model::Model& model, const results::Finding& finding) {
   Json json = Json::object();
-  json["kind"] = properties::KindName(finding.kind);
-  json["severity"] = properties::SeverityName(finding.severity);
+  json["kind"] = results::KindName(finding.kind);
+  json["severity"] = results::SeverityName(finding.severity);
   json["name"] = finding.name;
   json["message"] = finding.message;
   json["location"] = LocationToJson(finding.file, finding.location);
   Json trace = Json::array();
-  for (const properties::FindingStep& step : finding.trace) {
+  for (const results::TraceStep& step : finding.trace) {
     trace.push_back(StepToJson(model, step));
   }
   json["trace"] = std::move(trace);
@@ -82,9 +82,9 @@ Json FindingToJson(const model::Model& model, const properties::Finding& finding
   if (!finding.triggers.empty()) json["triggers"] = finding.triggers;
   if (!finding.outcomes.empty()) {
     Json outcomes = Json::array();
-    for (const properties::Finding::Outcome& outcome : finding.outcomes) {
+    for (const results::Finding::Outcome& outcome : finding.outcomes) {
       Json steps = Json::array();
-      for (const properties::FindingStep& step : outcome.steps) {
+      for (const results::TraceStep& step : outcome.steps) {
         steps.push_back(StepToJson(model, step));
       }
       outcomes.push_back(Json{{"order", outcome.order}, {"steps", std::move(steps)}});
@@ -114,7 +114,7 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
   json["memory_budget"] = stats.memory_budget;
   json["errors"] = result.error_count();
   Json findings = Json::array();
-  for (const properties::Finding& finding : result.findings) {
+  for (const results::Finding& finding : result.findings) {
     findings.push_back(FindingToJson(model, finding));
   }
   json["findings"] = std::move(findings);

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/counts.h"
 #include "model/value_format.h"
 #include "nlohmann/json.hpp"
 #include "reports/format_util.h"
@@ -21,20 +22,6 @@ using FlatState = std::vector<std::pair<std::string, std::string>>;
 constexpr char kStepIndent[] = "  ";
 constexpr char kStateIndent[] = "       ";
 
-const char* StatusText(solver::Status status) {
-  switch (status) {
-    case solver::Status::kSat:
-      return "sat";
-    case solver::Status::kUnsat:
-      return "unsat";
-    case solver::Status::kOptimal:
-      return "optimal";
-    case solver::Status::kUnknown:
-      return "unknown";
-  }
-  return "unknown";
-}
-
 std::string Seconds(double seconds) {
   char text[32];
   std::snprintf(text, sizeof(text), "%.2f s", seconds);
@@ -42,11 +29,11 @@ std::string Seconds(double seconds) {
 }
 
 // `arbitrary_start`: the first state is not an initial state (an induction counterexample).
-void WriteTrace(const model::Model& model, const std::vector<solver::TraceStep>& trace,
-                bool arbitrary_start, std::ostream& out) {
+void WriteTrace(const model::Model& model, const results::Trace& trace, bool arbitrary_start,
+                std::ostream& out) {
   FlatState previous;
   for (size_t i = 0; i < trace.size(); ++i) {
-    const solver::TraceStep& step = trace[i];
+    const results::TraceStep& step = trace[i];
     out << kStepIndent << (i + 1) << ". "
         << (i == 0 && arbitrary_start ? "start (any state satisfying the invariant)"
                                       : MoveHeading(model, step.move))
@@ -98,7 +85,7 @@ Json ValueToJson(const model::Value& value) {
   return nullptr;
 }
 
-Json StepToJson(const model::Model& model, const solver::TraceStep& step) {
+Json StepToJson(const model::Model& model, const results::TraceStep& step) {
   Json json = Json::object();
   json["move"] = model::FormatMoveCall(model, step.move);
   const std::string player =
@@ -116,54 +103,48 @@ Json StepToJson(const model::Model& model, const solver::TraceStep& step) {
 
 }  // namespace
 
-bool IsViolation(const solver::QueryResult& result) {
-  if (result.status != solver::Status::kSat) return false;
-  return result.kind == "invariant" || result.kind == "failure" || result.kind == "deadlock" ||
-         result.kind == "induction";
-}
-
-void WriteQueryTextReport(const model::Model& model,
-                          const std::vector<solver::QueryResult>& results, std::ostream& out) {
+void WriteQueryTextReport(const model::Model& model, const std::vector<results::Answer>& answers,
+                          std::ostream& out) {
   double total = 0;
-  for (const solver::QueryResult& r : results) total += r.seconds;
-  out << model.source->path() << ": " << CountOf(results.size(), "answer", "answers") << ", "
+  for (const results::Answer& r : answers) total += r.seconds;
+  out << model.source->path() << ": " << base::CountOf(answers.size(), "answer", "answers") << ", "
       << Seconds(total) << "\n";
   int violations = 0;
-  for (const solver::QueryResult& r : results) {
-    out << "\n" << r.kind << " " << r.name << ": " << StatusText(r.status);
+  for (const results::Answer& r : answers) {
+    out << "\n"
+        << results::AnswerKindName(r.kind) << " " << r.name << ": "
+        << results::VerdictName(r.verdict);
     if (r.value) out << ", value " << *r.value;
     out << ", depth " << r.depth << ", " << Seconds(r.seconds) << "\n";
     if (!r.message.empty()) out << kStepIndent << r.message << "\n";
-    if (r.kind != "reachable" && r.kind != "maximize" && r.kind != "minimize" && !r.trace.empty()) {
-      violations += IsViolation(r);
-    }
-    WriteTrace(model, r.trace, r.kind == "induction" && r.status != solver::Status::kSat, out);
+    if (!r.trace.empty()) violations += results::IsViolation(r);
+    WriteTrace(model, r.trace, r.trace_from_any_state, out);
   }
   out << "\n";
   if (violations > 0) {
-    out << CountOf(violations, "violation", "violations") << "\n";
+    out << base::CountOf(violations, "violation", "violations") << "\n";
   } else {
     out << "no violations found\n";
   }
 }
 
-void WriteQueryJsonReport(const model::Model& model,
-                          const std::vector<solver::QueryResult>& results, std::ostream& out) {
+void WriteQueryJsonReport(const model::Model& model, const std::vector<results::Answer>& answers,
+                          std::ostream& out) {
   Json json = Json::object();
   json["file"] = model.source->path();
   json["game"] = model.program.game_name.empty() ? Json(nullptr) : Json(model.program.game_name);
   Json queries = Json::array();
-  for (const solver::QueryResult& r : results) {
+  for (const results::Answer& r : answers) {
     Json q = Json::object();
     q["name"] = r.name;
-    q["kind"] = r.kind;
-    q["status"] = StatusText(r.status);
+    q["kind"] = results::AnswerKindName(r.kind);
+    q["status"] = results::VerdictName(r.verdict);
     q["value"] = r.value ? Json(*r.value) : Json(nullptr);
     q["depth"] = r.depth;
     q["seconds"] = r.seconds;
     q["message"] = r.message;
     Json trace = Json::array();
-    for (const solver::TraceStep& step : r.trace) trace.push_back(StepToJson(model, step));
+    for (const results::TraceStep& step : r.trace) trace.push_back(StepToJson(model, step));
     q["trace"] = std::move(trace);
     queries.push_back(std::move(q));
   }
@@ -172,11 +153,11 @@ void WriteQueryJsonReport(const model::Model& model,
 }
 
 void WriteQueryReport(Format format, const model::Model& model,
-                      const std::vector<solver::QueryResult>& results, std::ostream& out) {
+                      const std::vector<results::Answer>& answers, std::ostream& out) {
   if (format == Format::kJson) {
-    WriteQueryJsonReport(model, results, out);
+    WriteQueryJsonReport(model, answers, out);
   } else {
-    WriteQueryTextReport(model, results, out);
+    WriteQueryTextReport(model, answers, out);
   }
 }
 

@@ -13,21 +13,17 @@
 
 #include "model/model.h"
 #include "reports/report.h"
-#include "solver/solver.h"
+#include "results/answer.h"
 
 namespace rulecheck::reports {
 
 // Writes the results of one `solve` or `prove` run on `model`. Thread-compatible.
 void WriteQueryReport(Format format, const model::Model& model,
-                      const std::vector<solver::QueryResult>& results, std::ostream& out);
-void WriteQueryTextReport(const model::Model& model,
-                          const std::vector<solver::QueryResult>& results, std::ostream& out);
-void WriteQueryJsonReport(const model::Model& model,
-                          const std::vector<solver::QueryResult>& results, std::ostream& out);
-
-// Whether a result is bad news: a violated invariant, a failing move, a deadlock, an
-// induction proof that found a real violation.
-bool IsViolation(const solver::QueryResult& result);
+                      const std::vector<results::Answer>& answers, std::ostream& out);
+void WriteQueryTextReport(const model::Model& model, const std::vector<results::Answer>& answers,
+                          std::ostream& out);
+void WriteQueryJsonReport(const model::Model& model, const std::vector<results::Answer>& answers,
+                          std::ostream& out);
 
 }  // namespace rulecheck::reports
 

@@ -26,21 +26,21 @@ struct BmcContext {
 };
 
 // `reachable EXPR within N`: the shortest witness, or unsat up to `within`.
-absl::StatusOr<QueryResult> Reachable(const model::Model& model, const BmcContext& bc,
-                                      const ir::Query& query, int within);
+absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcContext& bc,
+                                          const ir::Query& query, int within);
 
 // Every invariant, failing moves, and (when `deadlocks`) deadlocks, up to `depth` moves.
-absl::StatusOr<std::vector<QueryResult>> CheckBounded(const model::Model& model,
-                                                      const BmcContext& bc, int depth,
-                                                      bool deadlocks);
+absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& model,
+                                                          const BmcContext& bc, int depth,
+                                                          bool deadlocks);
 
 // `maximize|minimize EXPR within N`.
-absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext& bc,
-                                     const ir::Query& query, int within, OptimizeMethod method);
+absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcContext& bc,
+                                         const ir::Query& query, int within, OptimizeMethod method);
 
 // k-induction for one invariant.
-absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContext& bc,
-                                      const ir::Property& invariant, int max_k);
+absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcContext& bc,
+                                          const ir::Property& invariant, int max_k);
 
 }  // namespace rulecheck::solver::internal
 

@@ -67,8 +67,8 @@ class Collect : public model::SuccessorSink {
   std::vector<ir::StepFailure> failures;
 };
 
-TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& state) {
-  TraceStep step;
+results::TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& state) {
+  results::TraceStep step;
   step.move = f.move;
   step.state = state;
   step.failed = true;
@@ -78,11 +78,12 @@ TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& stat
 
 }  // namespace
 
-absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
-                                                   const std::vector<std::vector<uint32_t>>& states,
-                                                   bool from_initial, bool fail_at_end) {
+absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
+                                           const std::vector<std::vector<uint32_t>>& states,
+                                           bool from_initial, bool fail_at_end,
+                                           ir::StepFailure* failure) {
   model::SuccessorGenerator gen(model);
-  std::vector<TraceStep> trace;
+  results::Trace trace;
   const size_t words = model.layout.words();
   auto not_real = [](const std::string& what) {
     return absl::InternalError(
@@ -96,6 +97,7 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
     if (states.empty()) {
       if (fail_at_end && !init.failures.empty()) {
         trace.push_back(FailedStep(init.failures.front(), {}));
+        if (failure != nullptr) *failure = init.failures.front();
         return trace;
       }
       return not_real("no failing initial run");
@@ -105,7 +107,7 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
     if (it == init.successors.end()) return not_real("its first state is not an initial state");
     trace.push_back({it->first, it->second, false, ""});
   } else if (!states.empty()) {
-    TraceStep start;
+    results::TraceStep start;
     start.state = states[0];
     trace.push_back(start);
   }
@@ -126,8 +128,21 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
     gen.Successors(states.back().data(), last);
     if (last.failures.empty()) return not_real("no move fails in its last state");
     trace.push_back(FailedStep(last.failures.front(), states.back()));
+    if (failure != nullptr) *failure = last.failures.front();
   }
   return trace;
+}
+
+results::Finding ViolationFinding(const model::Model& model, results::Finding finding,
+                                  results::Trace trace, const ir::StepFailure* failure) {
+  // The answer's failed step names the line (its report has no location of its own); the
+  // finding has a location, and `check` words the step without it.
+  if (failure != nullptr && !trace.empty() && trace.back().failed) {
+    trace.back().error = failure->message;
+  }
+  finding.trace = std::move(trace);
+  results::Locate(finding, model.Resolve(finding.location));
+  return finding;
 }
 
 int64_t ValueIn(const z3::model& m, const Scalar& s) {
