@@ -1,6 +1,7 @@
 // Shared report text (see format_util.h).
 #include "reports/format_util.h"
 
+#include <cstdio>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -32,6 +33,12 @@ std::string MoveHeading(const model::Model& model, const ir::Move& move) {
     absl::StrAppend(&heading, " [", absl::StrJoin(MoveChoices(move), ", "), "]");
   }
   return heading;
+}
+
+std::string Seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.2f s", seconds);
+  return text;
 }
 
 std::string StopReasonJsonName(explorer::StopReason reason) {

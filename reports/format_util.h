@@ -1,10 +1,9 @@
-// Small pieces of report text shared by the text and JSON reports: numbers with thousands
-// separators, a move's heading, its choices one by one, and why a search stopped. Internal to
-// reports/. Thread-safe (pure functions).
+// Small pieces of report text shared by the reports: a move's heading, its choices one by one,
+// a time, and the JSON name of why a search stopped. Internal to reports/; numbers with
+// thousands separators are in base/counts.h. Thread-safe (pure functions).
 #ifndef RULECHECK_REPORTS_FORMAT_UTIL_H_
 #define RULECHECK_REPORTS_FORMAT_UTIL_H_
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,6 +18,8 @@ std::vector<std::string> MoveChoices(const ir::Move& move);
 // "X: place(1, 2) [c = Dog]": the player (when the rule has `by`), the call, and the choices
 // in brackets (when any). The initial state's move is "init", with its choices.
 std::string MoveHeading(const model::Model& model, const ir::Move& move);
+// "0.25 s": a time in seconds, as the text reports show it.
+std::string Seconds(double seconds);
 // The stop reason as the JSON report spells it: "none", "max_states", "cancelled",
 // "stop_at_first", "store_full", "max_depth".
 std::string StopReasonJsonName(explorer::StopReason reason);
