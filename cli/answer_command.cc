@@ -7,6 +7,7 @@
 #include "cli/interrupt.h"
 #include "explorer/explorer.h"
 #include "reports/query_report.h"
+#include "results/answer.h"
 
 namespace rulecheck::cli {
 
@@ -19,17 +20,17 @@ int RunAnswers(const CommonFlags& flags, std::ostream& out, std::ostream& err,
   env.memory_bytes = setup->memory_bytes;
   ScopedInterruptHandler interrupt;
   env.cancel = ScopedInterruptHandler::flag();
-  absl::StatusOr<std::vector<solver::QueryResult>> results = fn(*setup->model, env);
-  if (!results.ok()) {
-    err << "rulecheck: " << results.status().message() << "\n";
-    return results.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
+  absl::StatusOr<std::vector<results::Answer>> answers = fn(*setup->model, env);
+  if (!answers.ok()) {
+    err << "rulecheck: " << answers.status().message() << "\n";
+    return answers.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
   }
-  reports::WriteQueryReport(setup->format, *setup->model, *results, setup->report(out));
+  reports::WriteQueryReport(setup->format, *setup->model, *answers, setup->report(out));
   if (!FinishReport(*setup, flags, out, err)) return kExitUsage;
   bool unknown = false;
-  for (const solver::QueryResult& r : *results) {
-    if (reports::IsViolation(r)) return kExitFindings;
-    unknown = unknown || r.status == solver::Status::kUnknown;
+  for (const results::Answer& answer : *answers) {
+    if (results::IsViolation(answer)) return kExitFindings;
+    unknown = unknown || answer.verdict == results::Verdict::kUnknown;
   }
   return unknown ? kExitIncomplete : kExitOk;
 }

@@ -15,7 +15,7 @@
 #include "absl/status/statusor.h"
 #include "cli/command_setup.h"
 #include "model/model.h"
-#include "solver/solver.h"
+#include "results/answer.h"
 
 namespace rulecheck::cli {
 
@@ -27,7 +27,7 @@ struct AnswerEnv {
   const std::atomic<bool>* cancel = nullptr;
   uint64_t memory_bytes = 0;
 };
-using AnswerFn = std::function<absl::StatusOr<std::vector<solver::QueryResult>>(
+using AnswerFn = std::function<absl::StatusOr<std::vector<results::Answer>>(
     const model::Model&, const AnswerEnv&)>;
 
 // Sets up from `flags` (--memory defaults to most of the available memory), runs `fn`, and

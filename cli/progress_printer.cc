@@ -6,8 +6,8 @@
 #include <chrono>
 
 #include "absl/strings/str_format.h"
+#include "base/counts.h"
 #include "cli/byte_size.h"
-#include "reports/format_util.h"
 
 namespace rulecheck::cli {
 namespace {
@@ -30,8 +30,8 @@ std::string ProgressPrinter::Line(const explorer::Progress& p) {
   const int percent =
       p.level_size == 0 ? 0 : static_cast<int>(100 * p.level_done / p.level_size);
   return absl::StrFormat("%.0f s  %s states  %s states/s  level %d (%d%% of %s)  memory %s of %s",
-                         p.seconds, reports::GroupThousands(p.states), Rate(p.states_per_second),
-                         p.level, percent, reports::GroupThousands(p.level_size),
+                         p.seconds, base::GroupThousands(p.states), Rate(p.states_per_second),
+                         p.level, percent, base::GroupThousands(p.level_size),
                          FormatByteSize(p.memory_used), FormatByteSize(p.memory_budget)) +
          (p.growing ? "  (growing the store)" : "");
 }

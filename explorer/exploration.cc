@@ -86,23 +86,23 @@ class PickState final : public ir::SuccessorSink {
   }
   void OnFailure(const ir::StepFailure& /*failure*/) override {}
   bool found() const { return found_; }
-  TraceStep& step() { return step_; }
+  results::TraceStep& step() { return step_; }
 
  private:
   const std::vector<uint32_t>& want_;
   bool found_ = false;
-  TraceStep step_;
+  results::TraceStep step_;
 };
 
 }  // namespace
 
-Trace Exploration::TraceTo(int depth, uint64_t pos) const {
+results::Trace Exploration::TraceTo(int depth, uint64_t pos) const {
   std::vector<StateId> path(depth + 1);  // level 0 .. depth
   path[depth] = levels_[depth][pos];
   for (int d = depth; d > 0; --d) path[d - 1] = levels_[d - 1][links_->ParentPos(path[d])];
 
   const std::unique_ptr<ir::Expander> expander = space_->NewExpander(/*record_trail=*/false);
-  Trace trace;
+  results::Trace trace;
   trace.reserve(path.size());
   for (StateId at : path) {
     const std::vector<uint32_t> words = StateWords(at);

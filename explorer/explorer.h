@@ -16,7 +16,7 @@
 //   model::ModelStateSpace space(model);  // model/model_state_space.h
 //   Exploration exploration = Explore(space, observers, {.threads = 2});
 //   if (exploration.stats().complete) ...
-//   Trace trace = exploration.TraceTo(id, depth);
+//   results::Trace trace = exploration.TraceTo(depth, pos);
 #ifndef RULECHECK_EXPLORER_EXPLORER_H_
 #define RULECHECK_EXPLORER_EXPLORER_H_
 
@@ -31,6 +31,7 @@
 #include "explorer/progress.h"
 #include "ir/state_space.h"
 #include "ir/move.h"
+#include "results/trace.h"
 
 namespace rulecheck::explorer {
 
@@ -139,14 +140,6 @@ struct ExplorationStats {
   uint64_t link_bytes = 0;       // bytes of parent links and level lists
 };
 
-// One step of a trace: the move taken and the state it led to. The first step of a trace is
-// the initial state (move kind kInit).
-struct TraceStep {
-  ir::Move move;
-  std::vector<uint32_t> state;
-};
-using Trace = std::vector<TraceStep>;
-
 // The outcome of a search: statistics, the stored states, the levels and the parent links.
 // Movable, not copyable. The StateSpace it was made from must outlive it. Const methods are
 // thread-safe.
@@ -162,8 +155,9 @@ class Exploration {
 
   // A shortest trace from an initial state to the state at position `pos` of level `depth`:
   // the initial state first. The parent of each state is the first, in canonical order, of
-  // the previous level that reaches it. REQUIRES: that state was visited.
-  Trace TraceTo(int depth, uint64_t pos) const;
+  // the previous level that reaches it (no step of it is failed). REQUIRES: that state was
+  // visited.
+  results::Trace TraceTo(int depth, uint64_t pos) const;
   // The words of state `id`. REQUIRES: the search stored it.
   std::vector<uint32_t> StateWords(StateId id) const;
   // Whether the store holds a state with these words, and its id. Thread-safe.

@@ -55,7 +55,7 @@ class NthSink final : public ir::SuccessorSink {
     step.state.assign(state, state + words_);
   }
   void OnFailure(const ir::StepFailure& /*failure*/) override {}
-  TraceStep step;
+  results::TraceStep step;
 
  private:
   uint32_t n_;
@@ -145,7 +145,7 @@ StateGraph BuildStateGraph(const Exploration& exploration,
   return graph;
 }
 
-TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words,
+results::TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words,
                  uint32_t successor) {
   const std::unique_ptr<ir::Expander> expander = space.NewExpander(/*record_trail=*/false);
   NthSink sink(successor, space.words());

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "results/violations.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -15,11 +16,11 @@ std::string AtLocation(std::string_view what, const ir::Location& loc) {
 }
 
 // A model error met while evaluating property `name` (`what`: "invariant", "reachable").
-Finding EvaluationError(const std::string& what, const ir::Property& property,
-                        const ir::StepFailure& failure) {
-  Finding finding;
-  finding.kind = FindingKind::kModelError;
-  finding.severity = Severity::kError;
+results::Finding EvaluationError(const std::string& what, const ir::Property& property,
+                                 const ir::StepFailure& failure) {
+  results::Finding finding;
+  finding.kind = results::FindingKind::kModelError;
+  finding.severity = results::Severity::kError;
   finding.name = property.name;
   finding.message = absl::StrCat("model error while evaluating ", what, " ", property.name,
                                  ": ", failure.message);
@@ -28,9 +29,9 @@ Finding EvaluationError(const std::string& what, const ir::Property& property,
 }
 
 // A finding about property `property` itself (its name and location).
-Finding AboutProperty(FindingKind kind, Severity severity, const ir::Property& property,
-                      std::string message) {
-  Finding finding;
+results::Finding AboutProperty(results::FindingKind kind, results::Severity severity,
+                               const ir::Property& property, std::string message) {
+  results::Finding finding;
   finding.kind = kind;
   finding.severity = severity;
   finding.name = property.name;
@@ -84,10 +85,8 @@ void StatePropertyCheck::OnVisit(const explorer::StateRef& state, bool /*termina
 bool InvariantCheck::OnValue(size_t index, const explorer::StateRef& state, bool value) {
   if (value) return false;
   const ir::Property& invariant = properties_[index];
-  collector_.Offer(absl::StrCat("invariant#", index),
-                   AboutProperty(FindingKind::kInvariant, Severity::kError, invariant,
-                                 absl::StrCat("invariant ", invariant.name, " is violated")),
-                   state, 0);
+  collector_.Offer(absl::StrCat("invariant#", index), results::InvariantViolation(invariant), state,
+                   0);
   return true;
 }
 
@@ -95,8 +94,8 @@ bool ReachableCheck::OnValue(size_t index, const explorer::StateRef& state, bool
   if (!value) return false;
   const ir::Property& reachable = properties_[index];
   collector_.Offer(absl::StrCat("reachable#", index),
-                   AboutProperty(FindingKind::kWitness, Severity::kInfo, reachable,
-                                 absl::StrCat("reachable ", reachable.name, " holds")),
+                   AboutProperty(results::FindingKind::kWitness, results::Severity::kInfo,
+                                 reachable, absl::StrCat("reachable ", reachable.name, " holds")),
                    state, 0);
   return true;
 }
@@ -111,24 +110,19 @@ void ReachableCheck::Finish(const explorer::ExplorationStats& stats,
       continue;
     }
     collector_.AddUntraced(AboutProperty(
-        FindingKind::kUnreachable, Severity::kError, reachable,
+        results::FindingKind::kUnreachable, results::Severity::kError, reachable,
         absl::StrCat("reachable ", reachable.name, " never holds in a reachable state")));
   }
 }
 
 void DeadlockCheck::OnDeadState(const explorer::StateRef& state) {
   if (deadlocks_++ > 0) return;
-  Finding finding;
-  finding.kind = FindingKind::kDeadlock;
-  finding.severity = Severity::kError;
-  finding.name = "deadlock";
-  finding.message = "deadlock: a state that is not terminal has no moves";
-  collector_.Offer("deadlock", std::move(finding), state, collector_.NextSeq());
+  collector_.Offer("deadlock", results::Deadlock(), state, collector_.NextSeq());
 }
 
 void DeadlockCheck::Finish(const explorer::ExplorationStats& stats,
                            std::vector<Undetermined>& /*undetermined*/) {
-  Finding* finding = collector_.Find("deadlock");
+  results::Finding* finding = collector_.Find("deadlock");
   if (finding == nullptr) return;
   const std::string states = deadlocks_ == 1 ? "1 deadlocked state"
                                              : absl::StrCat(deadlocks_, " deadlocked states");
@@ -139,40 +133,19 @@ void DeadlockCheck::Finish(const explorer::ExplorationStats& stats,
 
 void FailureCheck::OnStepFailure(const explorer::StateRef& from,
                                  const ir::StepFailure& failure) {
-  Finding finding;
-  finding.severity = Severity::kError;
-  finding.name = RuleName(model_, failure.move);
-  finding.location = failure.loc;
-  std::string kind;
-  switch (failure.kind) {
-    case ir::StepFailure::Kind::kAssert:
-      finding.kind = FindingKind::kAssert;
-      kind = "assert";
-      finding.message = absl::StrCat("assert failed in ", finding.name, ": ", failure.message);
-      break;
-    case ir::StepFailure::Kind::kModelError:
-      finding.kind = FindingKind::kModelError;
-      kind = "model_error";
-      finding.message = absl::StrCat("model error in ", finding.name, ": ", failure.message);
-      break;
-    case ir::StepFailure::Kind::kPendingOverflow:
-      // An unbounded reaction chain: more triggers queued than the list can hold.
-      finding.kind = FindingKind::kReactionChain;
-      finding.chain = "overflow";
-      kind = "pending_overflow";
-      finding.message = absl::StrCat("unbounded reaction chain in ", finding.name, ": ",
-                                     failure.message);
-      break;
-  }
-  collector_.Offer(AtLocation(kind, failure.loc), std::move(finding), from,
-                   collector_.NextSeq(), &failure);
+  // One finding per kind of failure and source location.
+  const char* kind = failure.kind == ir::StepFailure::Kind::kAssert       ? "assert"
+                     : failure.kind == ir::StepFailure::Kind::kModelError ? "model_error"
+                                                                          : "pending_overflow";
+  collector_.Offer(AtLocation(kind, failure.loc), results::FailedMove(model_.program, failure),
+                   from, collector_.NextSeq(), &failure);
 }
 
 void FailureCheck::OnTerminalError(const explorer::StateRef& state,
                                    const ir::StepFailure& failure) {
-  Finding finding;
-  finding.kind = FindingKind::kModelError;
-  finding.severity = Severity::kError;
+  results::Finding finding;
+  finding.kind = results::FindingKind::kModelError;
+  finding.severity = results::Severity::kError;
   finding.name = "terminal";
   finding.message =
       absl::StrCat("model error while evaluating `terminal when`: ", failure.message);

@@ -6,18 +6,16 @@
 
 namespace rulecheck::properties {
 
-void FindingCollector::Locate(Finding& finding) const {
+void FindingCollector::Locate(results::Finding& finding) const {
   if (model_.source == nullptr) return;
   // The file, or the command-line property the location lies in.
-  const auto [source, local] = model_.Resolve(finding.location);
-  finding.file = source->path();
-  if (finding.location.valid()) finding.location = local;
+  results::Locate(finding, model_.Resolve(finding.location));
 }
 
 FindingCollector::FindingCollector(const model::Model& model, bool stop_at_first)
     : model_(model), stop_at_first_(stop_at_first) {}
 
-void FindingCollector::Offer(const std::string& dedupe, Finding finding,
+void FindingCollector::Offer(const std::string& dedupe, results::Finding finding,
                              const explorer::StateRef& state, uint64_t seq,
                              const ir::StepFailure* failure) {
   const int depth = state.id == explorer::kNoState ? -1 : state.depth;
@@ -27,7 +25,7 @@ void FindingCollector::Offer(const std::string& dedupe, Finding finding,
   if (it != candidates_.end() && it->second.key <= key) return;
   Candidate candidate;
   Locate(finding);
-  if (IsError(finding)) has_error_.store(true);
+  if (results::IsError(finding)) has_error_.store(true);
   candidate.finding = std::move(finding);
   candidate.key = key;
   candidate.has_state = state.id != explorer::kNoState;
@@ -37,28 +35,26 @@ void FindingCollector::Offer(const std::string& dedupe, Finding finding,
   candidates_[dedupe] = std::move(candidate);
 }
 
-void FindingCollector::AddUntraced(Finding finding) {
+void FindingCollector::AddUntraced(results::Finding finding) {
   std::lock_guard<std::mutex> lock(mutex_);
   Locate(finding);
   untraced_.push_back(std::move(finding));
 }
 
-Finding* FindingCollector::Find(const std::string& dedupe) {
+results::Finding* FindingCollector::Find(const std::string& dedupe) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = candidates_.find(dedupe);
   return it == candidates_.end() ? nullptr : &it->second.finding;
 }
 
-std::vector<FindingStep> FindingCollector::BuildTrace(const explorer::Exploration& exploration,
-                                                      const Candidate& candidate) const {
-  std::vector<FindingStep> steps;
+results::Trace FindingCollector::BuildTrace(const explorer::Exploration& exploration,
+                                            const Candidate& candidate) const {
+  results::Trace steps;
   if (candidate.has_state) {
-    for (explorer::TraceStep& step : exploration.TraceTo(candidate.depth, candidate.pos)) {
-      steps.push_back(FindingStep{std::move(step.move), std::move(step.state), false, ""});
-    }
+    steps = exploration.TraceTo(candidate.depth, candidate.pos);
   }
   if (candidate.failure.has_value()) {
-    FindingStep failed;
+    results::TraceStep failed;
     failed.move = candidate.failure->move;
     if (!steps.empty()) failed.state = steps.back().state;
     failed.failed = true;
@@ -68,7 +64,7 @@ std::vector<FindingStep> FindingCollector::BuildTrace(const explorer::Exploratio
   return steps;
 }
 
-std::vector<Finding> FindingCollector::Finish(const explorer::Exploration& exploration) {
+std::vector<results::Finding> FindingCollector::Finish(const explorer::Exploration& exploration) {
   std::vector<const Candidate*> ordered;
   for (const auto& [dedupe, candidate] : candidates_) ordered.push_back(&candidate);
   // Ties (two findings about one state) keep the order of their dedupe keys: deterministic.
@@ -76,40 +72,22 @@ std::vector<Finding> FindingCollector::Finish(const explorer::Exploration& explo
                    [](const Candidate* a, const Candidate* b) { return a->key < b->key; });
   if (stop_at_first_) {
     // Keep the first error and what came before it.
-    auto first_error = std::find_if(ordered.begin(), ordered.end(),
-                                    [](const Candidate* c) { return IsError(c->finding); });
+    auto first_error = std::find_if(ordered.begin(), ordered.end(), [](const Candidate* c) {
+      return results::IsError(c->finding);
+    });
     if (first_error != ordered.end()) ordered.erase(first_error + 1, ordered.end());
   }
-  std::vector<Finding> findings;
+  std::vector<results::Finding> findings;
   for (const Candidate* candidate : ordered) {
-    Finding finding = candidate->finding;
+    results::Finding finding = candidate->finding;
     finding.trace = BuildTrace(exploration, *candidate);
     findings.push_back(std::move(finding));
   }
-  for (Finding& finding : untraced_) findings.push_back(std::move(finding));
+  for (results::Finding& finding : untraced_) findings.push_back(std::move(finding));
   untraced_.clear();
   candidates_.clear();
-  std::stable_partition(findings.begin(), findings.end(), IsError);
+  std::stable_partition(findings.begin(), findings.end(), results::IsError);
   return findings;
-}
-
-std::string RuleName(const model::Model& model, const ir::Move& move) {
-  const ir::Program& program = model.program;
-  switch (move.kind) {
-    case ir::Move::Kind::kAction:
-      if (move.index >= 0 && move.index < static_cast<int>(program.actions.size())) {
-        return "action " + program.actions[move.index].name;
-      }
-      return "an action";
-    case ir::Move::Kind::kTrigger:
-      if (move.index >= 0 && move.index < static_cast<int>(program.triggers.size())) {
-        return "trigger " + program.triggers[move.index].name;
-      }
-      return "a trigger";
-    case ir::Move::Kind::kInit:
-      return "init";
-  }
-  return "a move";
 }
 
 }  // namespace rulecheck::properties

@@ -27,7 +27,7 @@
 #include "explorer/explorer.h"
 #include "model/model.h"
 #include "model/successors.h"
-#include "properties/finding.h"
+#include "results/finding.h"
 
 namespace rulecheck::properties {
 
@@ -43,16 +43,16 @@ class FindingCollector final : public explorer::ExplorationObserver {
   // Offers `finding` about `state`: its trace leads to the state and, when `failure` is
   // given, ends with that failed move tried in it (state.id kNoState: a failure in `init`).
   // Among offers with the same `dedupe` key the one with the smallest key is kept.
-  void Offer(const std::string& dedupe, Finding finding, const explorer::StateRef& state,
+  void Offer(const std::string& dedupe, results::Finding finding, const explorer::StateRef& state,
              uint64_t seq, const ir::StepFailure* failure = nullptr);
   // Adds a finding with no state and no trace (e.g. a `reachable` that never held), after
   // every traced one.
-  void AddUntraced(Finding finding);
+  void AddUntraced(results::Finding finding);
   // Adds a finding whose trace is already built (the post-search analyses), after every
   // finding offered with a state.
-  void AddBuilt(Finding finding) { AddUntraced(std::move(finding)); }
+  void AddBuilt(results::Finding finding) { AddUntraced(std::move(finding)); }
   // The kept finding for `dedupe`, to amend its message before Finish; null when none.
-  Finding* Find(const std::string& dedupe);
+  results::Finding* Find(const std::string& dedupe);
   // A number that orders sequential events (failures, dead states) delivered in order.
   uint64_t NextSeq() { return seq_.fetch_add(1, std::memory_order_relaxed); }
 
@@ -60,11 +60,11 @@ class FindingCollector final : public explorer::ExplorationObserver {
 
   // Builds every trace and returns the findings: errors first, then the rest, each group in
   // canonical order. Call once, after the search.
-  std::vector<Finding> Finish(const explorer::Exploration& exploration);
+  std::vector<results::Finding> Finish(const explorer::Exploration& exploration);
 
  private:
   struct Candidate {
-    Finding finding;
+    results::Finding finding;
     FindingKey key;
     bool has_state = false;  // else a failure in `init`: no state to lead to
     int depth = 0;
@@ -73,9 +73,9 @@ class FindingCollector final : public explorer::ExplorationObserver {
   };
 
   // Sets the finding's file, and its location within that file.
-  void Locate(Finding& finding) const;
-  std::vector<FindingStep> BuildTrace(const explorer::Exploration& exploration,
-                                      const Candidate& candidate) const;
+  void Locate(results::Finding& finding) const;
+  results::Trace BuildTrace(const explorer::Exploration& exploration,
+                            const Candidate& candidate) const;
 
   const model::Model& model_;
   const bool stop_at_first_;
@@ -83,11 +83,8 @@ class FindingCollector final : public explorer::ExplorationObserver {
   std::atomic<uint64_t> seq_{0};
   std::mutex mutex_;
   std::map<std::string, Candidate> candidates_;
-  std::vector<Finding> untraced_;
+  std::vector<results::Finding> untraced_;
 };
-
-// "action place", "trigger dog" or "init": the rule a move ran.
-std::string RuleName(const model::Model& model, const ir::Move& move);
 
 }  // namespace rulecheck::properties
 

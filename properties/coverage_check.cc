@@ -19,11 +19,11 @@ namespace {
 
 using ir::TrailPoint;
 
-Finding Warning(FindingKind kind, std::string name, std::string message,
-                const ir::Location& loc) {
-  Finding finding;
+results::Finding Warning(results::FindingKind kind, std::string name, std::string message,
+                         const ir::Location& loc) {
+  results::Finding finding;
   finding.kind = kind;
-  finding.severity = Severity::kWarning;
+  finding.severity = results::Severity::kWarning;
   finding.name = std::move(name);
   finding.message = std::move(message);
   finding.location = loc;
@@ -203,18 +203,18 @@ void CoverageCheck::OfferDeadFindings() {
   for (size_t a = 0; a < program.actions.size(); ++a) {
     if (total_.actions[a] != 0) continue;
     const ir::Action& action = program.actions[a];
-    collector_.AddUntraced(Warning(
-        FindingKind::kDeadAction, "action " + action.name,
-        absl::StrCat("action ", action.name, " never makes a move in any reachable state"),
-        action.loc));
+    collector_.AddUntraced(
+        Warning(results::FindingKind::kDeadAction, "action " + action.name,
+                absl::StrCat("action ", action.name, " never makes a move in any reachable state"),
+                action.loc));
   }
   for (size_t t = 0; t < program.triggers.size(); ++t) {
     if (total_.triggers[t] != 0) continue;
     const ir::Trigger& trigger = program.triggers[t];
-    collector_.AddUntraced(Warning(
-        FindingKind::kDeadTrigger, "trigger " + trigger.name,
-        absl::StrCat("trigger ", trigger.name, " never resolves in any reachable state"),
-        trigger.loc));
+    collector_.AddUntraced(
+        Warning(results::FindingKind::kDeadTrigger, "trigger " + trigger.name,
+                absl::StrCat("trigger ", trigger.name, " never resolves in any reachable state"),
+                trigger.loc));
   }
   // Branches: dead where no copy was taken; reported where the rule ran and the enclosing
   // branch, if any, was taken (else the outer dead thing already says it).
@@ -251,21 +251,19 @@ void CoverageCheck::OfferDeadFindings() {
                            : point.rule == TrailPoint::Rule::kAction
                                  ? "action " + program.actions[point.rule_index].name
                                  : "trigger " + program.triggers[point.rule_index].name;
-    collector_.AddUntraced(Warning(
-        FindingKind::kDeadBranch, rule,
-        absl::StrCat("the `", which, "` branch at line ", point.loc.line, " of ", rule,
-                     " is never taken"),
-        point.loc));
+    collector_.AddUntraced(Warning(results::FindingKind::kDeadBranch, rule,
+                                   absl::StrCat("the `", which, "` branch at line ", point.loc.line,
+                                                " of ", rule, " is never taken"),
+                                   point.loc));
   }
   for (const auto& [def, base] : card_bases_) {
     for (size_t m = 0; m < def->members.size(); ++m) {
       if (total_.cards[base + m] != 0) continue;
       const ir::Location loc = m < def->member_locs.size() ? def->member_locs[m] : def->loc;
-      collector_.AddUntraced(
-          Warning(FindingKind::kUnreachableCard, def->members[m],
-                  absl::StrCat("card ", def->members[m], " of ", def->name,
-                               " is never an argument or choice of a move"),
-                  loc));
+      collector_.AddUntraced(Warning(results::FindingKind::kUnreachableCard, def->members[m],
+                                     absl::StrCat("card ", def->members[m], " of ", def->name,
+                                                  " is never an argument or choice of a move"),
+                                     loc));
     }
   }
 }

@@ -125,15 +125,13 @@ std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c
 std::vector<std::string> BuildLasso(const model::Model& model,
                                     const explorer::Exploration& exploration,
                                     const StateGraph& graph, const Components& c, int k,
-                                    const std::vector<uint64_t>& cycle, Finding& finding) {
+                                    const std::vector<uint64_t>& cycle, results::Finding& finding) {
   const auto [depth, pos] = graph.Where(c.nodes[c.first[k]]);
-  for (explorer::TraceStep& step : exploration.TraceTo(depth, pos)) {
-    finding.trace.push_back(FindingStep{std::move(step.move), std::move(step.state), false, ""});
-  }
+  finding.trace = exploration.TraceTo(depth, pos);
   finding.cycle_start = static_cast<int>(finding.trace.size()) - 1;
   std::vector<std::string> triggers;
   for (uint64_t e : cycle) {
-    explorer::TraceStep step =
+    results::TraceStep step =
         explorer::StepTo(exploration.space(), finding.trace.back().state, graph.successor[e]);
     if (step.move.kind == ir::Move::Kind::kTrigger) {
       const std::string& name = model.program.triggers[step.move.index].name;
@@ -141,7 +139,7 @@ std::vector<std::string> BuildLasso(const model::Model& model,
         triggers.push_back(name);
       }
     }
-    finding.trace.push_back(FindingStep{std::move(step.move), std::move(step.state), false, ""});
+    finding.trace.push_back(std::move(step));
   }
   return triggers;
 }
@@ -181,7 +179,7 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
   // One finding per set of triggers on the cycle; the first component in canonical order
   // shows it, and the message counts the others.
   struct Chain {
-    Finding finding;
+    results::Finding finding;
     int components = 0;
   };
   std::map<std::set<std::string>, Chain> chains;
@@ -198,12 +196,12 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
     auto [it, inserted] = chains.try_emplace(key);
     ++it->second.components;
     if (!inserted) continue;
-    Finding finding;
-    finding.kind = FindingKind::kReactionChain;
+    results::Finding finding;
+    finding.kind = results::FindingKind::kReactionChain;
     std::vector<std::string> triggers = BuildLasso(model, exploration, graph, c, k, cycle, finding);
     order.push_back(&it->first);
     const bool forced = Forced(graph, c, k);
-    finding.severity = Severity::kError;
+    finding.severity = results::Severity::kError;
     finding.chain = forced ? "forced" : "optional";
     finding.triggers = triggers;
     finding.name = absl::StrJoin(triggers, ", ");
@@ -214,7 +212,7 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
   }
   for (const std::set<std::string>* key : order) {
     Chain& chain = chains.at(*key);
-    Finding& finding = chain.finding;
+    results::Finding& finding = chain.finding;
     const int cycle = static_cast<int>(finding.trace.size()) - 1 - finding.cycle_start;
     finding.message = absl::StrCat(
         "infinite reaction chain (", finding.chain, "): trigger",
@@ -236,9 +234,9 @@ void CheckNonTermination(const model::Model& model, const explorer::Exploration&
   if (cyclic.empty()) return;
   uint64_t on_cycles = 0;
   for (uint32_t u = 0; u < c.nodes.size(); ++u) on_cycles += c.cyclic[c.component[u]] ? 1 : 0;
-  Finding finding;
-  finding.kind = FindingKind::kNonTermination;
-  finding.severity = Severity::kError;
+  results::Finding finding;
+  finding.kind = results::FindingKind::kNonTermination;
+  finding.severity = results::Severity::kError;
   finding.name = "terminates";
   finding.location = *model.program.terminates;
   finding.triggers = BuildLasso(model, exploration, graph, c, cyclic.front(),

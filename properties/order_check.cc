@@ -54,10 +54,10 @@ struct Settling {
   std::vector<int> settled;  // indices of settled states, discovery order
 
   // The moves from the start to state i.
-  std::vector<FindingStep> PathTo(int i) const {
-    std::vector<FindingStep> steps;
+  results::Trace PathTo(int i) const {
+    results::Trace steps;
     for (int at = i; at >= 0; at = nodes[at].parent) {
-      steps.push_back(FindingStep{nodes[at].move, states[at], false, ""});
+      steps.push_back(results::TraceStep{nodes[at].move, states[at], false, ""});
     }
     std::reverse(steps.begin(), steps.end());
     return steps;
@@ -117,7 +117,7 @@ struct Witness {
   int depth = 0;
   uint64_t pos = 0;
   uint64_t states = 0;  // states where this pair's order matters (in this range)
-  Finding finding;
+  results::Finding finding;
 };
 
 using PairKey = std::pair<int, int>;  // the two triggers, smaller index first
@@ -149,7 +149,7 @@ void CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     Witness& witness = it->second;
     witness.depth = depth;
     witness.pos = pos;
-    Finding& finding = witness.finding;
+    results::Finding& finding = witness.finding;
     const std::string& a = model.program.triggers[first].name;
     const std::string& b = model.program.triggers[other].name;
     finding.triggers = {a, b};
@@ -157,7 +157,7 @@ void CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     // its first settled state (none: it never settles, and its way is left empty).
     auto shown = [](int only, const Settling& settling) {
       if (only >= 0) return settling.PathTo(only);
-      if (settling.settled.empty()) return std::vector<FindingStep>{};
+      if (settling.settled.empty()) return results::Trace{};
       return settling.PathTo(settling.settled.front());
     };
     finding.outcomes.push_back(
@@ -212,9 +212,9 @@ void CheckOrderDependence(const model::Model& model, const explorer::Exploration
     return std::pair(x->depth, x->pos) < std::pair(y->depth, y->pos);
   });
   for (Witness* witness : ordered) {
-    Finding& finding = witness->finding;
-    finding.kind = FindingKind::kOrderDependence;
-    finding.severity = Severity::kWarning;
+    results::Finding& finding = witness->finding;
+    finding.kind = results::FindingKind::kOrderDependence;
+    finding.severity = results::Severity::kWarning;
     finding.name = absl::StrCat(finding.triggers[0], ", ", finding.triggers[1]);
     for (const ir::Trigger& trigger : model.program.triggers) {
       if (trigger.name == finding.triggers[1]) finding.location = trigger.loc;
@@ -224,9 +224,7 @@ void CheckOrderDependence(const model::Model& model, const explorer::Exploration
         "` changes where the chain of reactions can end (", witness->states,
         witness->states == 1 ? " reachable state" : " reachable states",
         " with both pending); the rulebook must say which resolves first");
-    for (explorer::TraceStep& step : exploration.TraceTo(witness->depth, witness->pos)) {
-      finding.trace.push_back(FindingStep{std::move(step.move), std::move(step.state), false, ""});
-    }
+    finding.trace = exploration.TraceTo(witness->depth, witness->pos);
     collector.AddBuilt(std::move(finding));
   }
 }

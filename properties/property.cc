@@ -17,7 +17,7 @@
 namespace rulecheck::properties {
 
 int CheckResult::error_count() const {
-  return static_cast<int>(std::count_if(findings.begin(), findings.end(), IsError));
+  return static_cast<int>(std::count_if(findings.begin(), findings.end(), results::IsError));
 }
 
 namespace {
@@ -94,9 +94,9 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
   for (const auto& check : checks) check->Finish(result.stats, result.undetermined);
   if (result.stats.complete && result.stats.states == 0) {
     // Nothing was explored, so nothing else can be wrong: say why, or the check would pass.
-    Finding finding;
-    finding.kind = FindingKind::kNoInitialState;
-    finding.severity = Severity::kError;
+    results::Finding finding;
+    finding.kind = results::FindingKind::kNoInitialState;
+    finding.severity = results::Severity::kError;
     finding.name = "init";
     finding.message =
         "the game has no initial state: every way through `init` stops at a `require` that "

@@ -15,7 +15,7 @@
 // where `terminates` is declared, non-termination (an error); each cycle is shown as a lasso.
 //
 //   properties::CheckResult result = properties::Check(*model, {.stop_at_first = true});
-//   for (const properties::Finding& finding : result.findings) ...
+//   for (const results::Finding& finding : result.findings) ...
 #ifndef RULECHECK_PROPERTIES_PROPERTY_H_
 #define RULECHECK_PROPERTIES_PROPERTY_H_
 
@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "explorer/explorer.h"
-#include "model/model.h"
 #include "ir/source.h"
-#include "properties/finding.h"
+#include "model/model.h"
+#include "results/finding.h"
 
 namespace rulecheck::properties {
 
@@ -70,7 +70,7 @@ struct Undetermined {
 
 struct CheckResult {
   explorer::ExplorationStats stats;
-  std::vector<Finding> findings;  // errors first, then info; each group in the order found
+  std::vector<results::Finding> findings;  // errors first, then info; each group in the order found
   std::vector<Undetermined> undetermined;
   // With CheckOptions::coverage: every line that holds a rule header or a statement, in line
   // order, with the number of transitions (initial moves included) that ran it. A line counts

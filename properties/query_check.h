@@ -27,6 +27,7 @@
 #include "absl/status/statusor.h"
 #include "explorer/explorer.h"
 #include "model/model.h"
+#include "results/trace.h"
 
 namespace rulecheck::properties {
 
@@ -54,7 +55,7 @@ struct QueryAnswer {
   // Seconds from the search's start until the level that settled this answer was visited
   // (an answer the search never settled: its end).
   double seconds = 0;
-  explorer::Trace trace;  // when found: a shortest trace to (depth, pos)
+  results::Trace trace;  // when found: a shortest trace to (depth, pos)
 };
 
 // The state of the search after a level, for progress lines.

@@ -1,6 +1,7 @@
 // Shared report text (see format_util.h).
 #include "reports/format_util.h"
 
+#include <cstdio>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -8,22 +9,6 @@
 #include "model/value_format.h"
 
 namespace rulecheck::reports {
-
-std::string GroupThousands(uint64_t n) {
-  std::string digits = std::to_string(n);
-  std::string grouped;
-  const size_t first = digits.size() % 3 == 0 ? 3 : digits.size() % 3;
-  grouped.append(digits, 0, first);
-  for (size_t i = first; i < digits.size(); i += 3) {
-    grouped.push_back(',');
-    grouped.append(digits, i, 3);
-  }
-  return grouped;
-}
-
-std::string CountOf(uint64_t n, const std::string& singular, const std::string& plural) {
-  return absl::StrCat(GroupThousands(n), " ", n == 1 ? singular : plural);
-}
 
 std::vector<std::string> MoveChoices(const ir::Move& move) {
   // value_format renders a move's choices as one string; a move holding a single choice
@@ -50,22 +35,10 @@ std::string MoveHeading(const model::Model& model, const ir::Move& move) {
   return heading;
 }
 
-std::string StopDescription(const explorer::ExplorationStats& stats) {
-  switch (stats.stop_reason) {
-    case explorer::StopReason::kNone:
-      return "complete";
-    case explorer::StopReason::kMaxStates:
-      return absl::StrCat("stopped at --max-states ", GroupThousands(stats.max_states));
-    case explorer::StopReason::kCancelled:
-      return "interrupted";
-    case explorer::StopReason::kStoppedByObserver:
-      return "stopped at the first error (--stop-at-first)";
-    case explorer::StopReason::kStoreFull:
-      return "the state store is full";
-    case explorer::StopReason::kMaxDepth:
-      return absl::StrCat("stopped at depth ", stats.levels);
-  }
-  return "stopped";
+std::string Seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.2f s", seconds);
+  return text;
 }
 
 std::string StopReasonJsonName(explorer::StopReason reason) {

@@ -1,10 +1,9 @@
-// Small pieces of report text shared by the text and JSON reports: numbers with thousands
-// separators, a move's heading, its choices one by one, and why a search stopped. Internal to
-// reports/. Thread-safe (pure functions).
+// Small pieces of report text shared by the reports: a move's heading, its choices one by one,
+// a time, and the JSON name of why a search stopped. Internal to reports/; numbers with
+// thousands separators are in base/counts.h. Thread-safe (pure functions).
 #ifndef RULECHECK_REPORTS_FORMAT_UTIL_H_
 #define RULECHECK_REPORTS_FORMAT_UTIL_H_
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,17 +13,13 @@
 
 namespace rulecheck::reports {
 
-// 5478 -> "5,478".
-std::string GroupThousands(uint64_t n);
-// "1 state", "5,478 states".
-std::string CountOf(uint64_t n, const std::string& singular, const std::string& plural);
 // Each choice of a move on its own: "c = Dog", "roll d = 3", "may: yes".
 std::vector<std::string> MoveChoices(const ir::Move& move);
 // "X: place(1, 2) [c = Dog]": the player (when the rule has `by`), the call, and the choices
 // in brackets (when any). The initial state's move is "init", with its choices.
 std::string MoveHeading(const model::Model& model, const ir::Move& move);
-// How an incomplete search ended, for people: "stopped at --max-states 100".
-std::string StopDescription(const explorer::ExplorationStats& stats);
+// "0.25 s": a time in seconds, as the text reports show it.
+std::string Seconds(double seconds);
 // The stop reason as the JSON report spells it: "none", "max_states", "cancelled",
 // "stop_at_first", "store_full", "max_depth".
 std::string StopReasonJsonName(explorer::StopReason reason);

@@ -1,93 +1,32 @@
-// The JSON report, for programs (see report.h and docs/report-format.md), and the dispatch
-// between the formats. Objects keep their keys in the order written (nlohmann::ordered_json)
-// so that the report reads in the same order as the text one and states list their variables
-// in declaration order.
+// The JSON report of a check, for programs (see report.h and docs/report-format.md), and the
+// dispatch between the formats. Values, states and traces are converted by json_values.h.
 #include <ostream>
 #include <string>
 
-#include "model/value_format.h"
-#include "nlohmann/json.hpp"
-#include "properties/finding.h"
 #include "reports/format_util.h"
+#include "reports/json_values.h"
 #include "reports/report.h"
+#include "results/finding.h"
 
 namespace rulecheck::reports {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-Json ValueToJson(const model::Value& value) {
-  switch (value.kind) {
-    case model::Value::Kind::kBool:
-      return value.bool_value;
-    case model::Value::Kind::kInt:
-      return value.int_value;
-    case model::Value::Kind::kName:
-      return value.name;
-    case model::Value::Kind::kNone:
-      return nullptr;
-    case model::Value::Kind::kList: {
-      Json list = Json::array();
-      for (const model::Value& item : value.items) list.push_back(ValueToJson(item));
-      return list;
-    }
-    case model::Value::Kind::kMap: {
-      Json map = Json::object();
-      for (const auto& [key, item] : value.entries) map[key] = ValueToJson(item);
-      return map;
-    }
-  }
-  return nullptr;
-}
-
-Json LocationToJson(const std::string& file, const ir::Location& location) {
+Json FindingToJson(const model::Model& model, const results::Finding& finding) {
   Json json = Json::object();
-  json["file"] = file;
-  json["line"] = location.valid() ? Json(location.line) : Json(nullptr);
-  json["column"] = location.valid() ? Json(location.column) : Json(nullptr);
-  return json;
-}
-
-Json StepToJson(const model::Model& model, const properties::FindingStep& step) {
-  Json json = Json::object();
-  json["move"] = model::FormatMoveCall(model, step.move);
-  const std::string player =
-      step.move.kind == ir::Move::Kind::kInit ? "" : model::FormatMovePlayer(step.move);
-  json["by"] = player.empty() ? Json(nullptr) : Json(player);
-  json["choices"] = MoveChoices(step.move);
-  json["state"] = step.state.empty() && model.layout.words() != 0
-                      ? Json(nullptr)
-                      : ValueToJson(model::DecodeState(model, step.state.data()));
-  if (step.failed) {
-    json["failed"] = true;
-    json["error"] = step.error;
-  }
-  return json;
-}
-
-Json FindingToJson(const model::Model& model, const properties::Finding& finding) {
-  Json json = Json::object();
-  json["kind"] = properties::KindName(finding.kind);
-  json["severity"] = properties::SeverityName(finding.severity);
+  json["kind"] = results::KindName(finding.kind);
+  json["severity"] = results::SeverityName(finding.severity);
   json["name"] = finding.name;
   json["message"] = finding.message;
   json["location"] = LocationToJson(finding.file, finding.location);
-  Json trace = Json::array();
-  for (const properties::FindingStep& step : finding.trace) {
-    trace.push_back(StepToJson(model, step));
-  }
-  json["trace"] = std::move(trace);
+  json["trace"] = TraceToJson(model, finding.trace);
   if (finding.cycle_start >= 0) json["cycle_start"] = finding.cycle_start;
   if (!finding.chain.empty()) json["chain"] = finding.chain;
   if (!finding.triggers.empty()) json["triggers"] = finding.triggers;
   if (!finding.outcomes.empty()) {
     Json outcomes = Json::array();
-    for (const properties::Finding::Outcome& outcome : finding.outcomes) {
-      Json steps = Json::array();
-      for (const properties::FindingStep& step : outcome.steps) {
-        steps.push_back(StepToJson(model, step));
-      }
-      outcomes.push_back(Json{{"order", outcome.order}, {"steps", std::move(steps)}});
+    for (const results::Finding::Outcome& outcome : finding.outcomes) {
+      outcomes.push_back(
+          Json{{"order", outcome.order}, {"steps", TraceToJson(model, outcome.steps)}});
     }
     json["outcomes"] = std::move(outcomes);
   }
@@ -96,11 +35,7 @@ Json FindingToJson(const model::Model& model, const properties::Finding& finding
 
 Json ReportToJson(const model::Model& model, const properties::CheckResult& result) {
   const explorer::ExplorationStats& stats = result.stats;
-  const std::string& file = model.source->path();
-  Json json = Json::object();
-  json["file"] = file;
-  json["game"] =
-      model.program.game_name.empty() ? Json(nullptr) : Json(model.program.game_name);
+  Json json = ModelToJson(model);
   json["complete"] = stats.complete;
   json["stop_reason"] = StopReasonJsonName(stats.stop_reason);
   json["max_states"] = stats.max_states == 0 ? Json(nullptr) : Json(stats.max_states);
@@ -114,7 +49,7 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
   json["memory_budget"] = stats.memory_budget;
   json["errors"] = result.error_count();
   Json findings = Json::array();
-  for (const properties::Finding& finding : result.findings) {
+  for (const results::Finding& finding : result.findings) {
     findings.push_back(FindingToJson(model, finding));
   }
   json["findings"] = std::move(findings);
@@ -145,8 +80,7 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
 
 void WriteJsonReport(const model::Model& model, const properties::CheckResult& result,
                      std::ostream& out) {
-  // Names and messages come from an untrusted file: invalid UTF-8 is replaced, not thrown on.
-  out << ReportToJson(model, result).dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  WriteJson(ReportToJson(model, result), out);
 }
 
 std::optional<Format> ParseFormat(std::string_view name) {

@@ -1,182 +1,70 @@
-// The reports of `solve` and `prove` (see query_report.h). Only the plain structs of
-// solver/solver.h are used here, no function of the solver library, so reports/ needs the
-// solver's header but not its code.
+// The reports of `solve` and `prove` (see query_report.h): a line per answer with its verdict,
+// its sentence, and its witness. Traces are narrated by trace_text.h and converted to JSON by
+// json_values.h, as in the check report; verdicts and kinds are named by results/answer.h.
 #include "reports/query_report.h"
 
-#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "model/value_format.h"
-#include "nlohmann/json.hpp"
+#include "base/counts.h"
 #include "reports/format_util.h"
+#include "reports/json_values.h"
+#include "reports/trace_text.h"
 
 namespace rulecheck::reports {
-namespace {
 
-using Json = nlohmann::ordered_json;
-using FlatState = std::vector<std::pair<std::string, std::string>>;
-
-constexpr char kStepIndent[] = "  ";
-constexpr char kStateIndent[] = "       ";
-
-const char* StatusText(solver::Status status) {
-  switch (status) {
-    case solver::Status::kSat:
-      return "sat";
-    case solver::Status::kUnsat:
-      return "unsat";
-    case solver::Status::kOptimal:
-      return "optimal";
-    case solver::Status::kUnknown:
-      return "unknown";
-  }
-  return "unknown";
-}
-
-std::string Seconds(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.2f s", seconds);
-  return text;
-}
-
-// `arbitrary_start`: the first state is not an initial state (an induction counterexample).
-void WriteTrace(const model::Model& model, const std::vector<solver::TraceStep>& trace,
-                bool arbitrary_start, std::ostream& out) {
-  FlatState previous;
-  for (size_t i = 0; i < trace.size(); ++i) {
-    const solver::TraceStep& step = trace[i];
-    out << kStepIndent << (i + 1) << ". "
-        << (i == 0 && arbitrary_start ? "start (any state satisfying the invariant)"
-                                      : MoveHeading(model, step.move))
-        << "\n";
-    if (step.failed) {
-      out << kStateIndent << "failed: " << step.error << "\n";
-      continue;
-    }
-    FlatState current = model::FlattenState(model, step.state.data());
-    if (i == 0) {
-      for (const auto& [path, value] : current)
-        out << kStateIndent << path << " = " << value << "\n";
-    } else {
-      bool any = false;
-      for (size_t j = 0; j < current.size(); ++j) {
-        if (j < previous.size() && previous[j] == current[j]) continue;
-        out << kStateIndent << current[j].first << ": "
-            << (j < previous.size() ? previous[j].second : "?") << " -> " << current[j].second
-            << "\n";
-        any = true;
-      }
-      if (!any) out << kStateIndent << "(no change)\n";
-    }
-    previous = std::move(current);
-  }
-}
-
-Json ValueToJson(const model::Value& value) {
-  switch (value.kind) {
-    case model::Value::Kind::kBool:
-      return value.bool_value;
-    case model::Value::Kind::kInt:
-      return value.int_value;
-    case model::Value::Kind::kName:
-      return value.name;
-    case model::Value::Kind::kNone:
-      return nullptr;
-    case model::Value::Kind::kList: {
-      Json list = Json::array();
-      for (const model::Value& item : value.items) list.push_back(ValueToJson(item));
-      return list;
-    }
-    case model::Value::Kind::kMap: {
-      Json map = Json::object();
-      for (const auto& [key, item] : value.entries) map[key] = ValueToJson(item);
-      return map;
-    }
-  }
-  return nullptr;
-}
-
-Json StepToJson(const model::Model& model, const solver::TraceStep& step) {
-  Json json = Json::object();
-  json["move"] = model::FormatMoveCall(model, step.move);
-  const std::string player =
-      step.move.kind == ir::Move::Kind::kInit ? "" : model::FormatMovePlayer(step.move);
-  json["by"] = player.empty() ? Json(nullptr) : Json(player);
-  json["choices"] = MoveChoices(step.move);
-  json["state"] = step.state.empty() ? Json(nullptr)
-                                     : ValueToJson(model::DecodeState(model, step.state.data()));
-  if (step.failed) {
-    json["failed"] = true;
-    json["error"] = step.error;
-  }
-  return json;
-}
-
-}  // namespace
-
-bool IsViolation(const solver::QueryResult& result) {
-  if (result.status != solver::Status::kSat) return false;
-  return result.kind == "invariant" || result.kind == "failure" || result.kind == "deadlock" ||
-         result.kind == "induction";
-}
-
-void WriteQueryTextReport(const model::Model& model,
-                          const std::vector<solver::QueryResult>& results, std::ostream& out) {
+void WriteQueryTextReport(const model::Model& model, const std::vector<results::Answer>& answers,
+                          std::ostream& out) {
   double total = 0;
-  for (const solver::QueryResult& r : results) total += r.seconds;
-  out << model.source->path() << ": " << CountOf(results.size(), "answer", "answers") << ", "
+  for (const results::Answer& answer : answers) total += answer.seconds;
+  out << model.source->path() << ": " << base::CountOf(answers.size(), "answer", "answers") << ", "
       << Seconds(total) << "\n";
   int violations = 0;
-  for (const solver::QueryResult& r : results) {
-    out << "\n" << r.kind << " " << r.name << ": " << StatusText(r.status);
-    if (r.value) out << ", value " << *r.value;
-    out << ", depth " << r.depth << ", " << Seconds(r.seconds) << "\n";
-    if (!r.message.empty()) out << kStepIndent << r.message << "\n";
-    if (r.kind != "reachable" && r.kind != "maximize" && r.kind != "minimize" && !r.trace.empty()) {
-      violations += IsViolation(r);
-    }
-    WriteTrace(model, r.trace, r.kind == "induction" && r.status != solver::Status::kSat, out);
+  for (const results::Answer& answer : answers) {
+    out << "\n"
+        << results::AnswerKindName(answer.kind) << " " << answer.name << ": "
+        << results::VerdictName(answer.verdict);
+    if (answer.value) out << ", value " << *answer.value;
+    out << ", depth " << answer.depth << ", " << Seconds(answer.seconds) << "\n";
+    if (!answer.message.empty()) out << kStepIndent << answer.message << "\n";
+    if (!answer.trace.empty()) violations += results::IsViolation(answer);
+    WriteTraceText(model, answer.trace, {.from_any_state = answer.trace_from_any_state}, out);
   }
   out << "\n";
   if (violations > 0) {
-    out << CountOf(violations, "violation", "violations") << "\n";
+    out << base::CountOf(violations, "violation", "violations") << "\n";
   } else {
     out << "no violations found\n";
   }
 }
 
-void WriteQueryJsonReport(const model::Model& model,
-                          const std::vector<solver::QueryResult>& results, std::ostream& out) {
-  Json json = Json::object();
-  json["file"] = model.source->path();
-  json["game"] = model.program.game_name.empty() ? Json(nullptr) : Json(model.program.game_name);
+void WriteQueryJsonReport(const model::Model& model, const std::vector<results::Answer>& answers,
+                          std::ostream& out) {
+  Json json = ModelToJson(model);
   Json queries = Json::array();
-  for (const solver::QueryResult& r : results) {
+  for (const results::Answer& answer : answers) {
     Json q = Json::object();
-    q["name"] = r.name;
-    q["kind"] = r.kind;
-    q["status"] = StatusText(r.status);
-    q["value"] = r.value ? Json(*r.value) : Json(nullptr);
-    q["depth"] = r.depth;
-    q["seconds"] = r.seconds;
-    q["message"] = r.message;
-    Json trace = Json::array();
-    for (const solver::TraceStep& step : r.trace) trace.push_back(StepToJson(model, step));
-    q["trace"] = std::move(trace);
+    q["name"] = answer.name;
+    q["kind"] = results::AnswerKindName(answer.kind);
+    q["status"] = results::VerdictName(answer.verdict);
+    q["value"] = answer.value ? Json(*answer.value) : Json(nullptr);
+    q["depth"] = answer.depth;
+    q["seconds"] = answer.seconds;
+    q["message"] = answer.message;
+    q["trace"] = TraceToJson(model, answer.trace);
     queries.push_back(std::move(q));
   }
   json["queries"] = std::move(queries);
-  out << json.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  WriteJson(json, out);
 }
 
 void WriteQueryReport(Format format, const model::Model& model,
-                      const std::vector<solver::QueryResult>& results, std::ostream& out) {
+                      const std::vector<results::Answer>& answers, std::ostream& out) {
   if (format == Format::kJson) {
-    WriteQueryJsonReport(model, results, out);
+    WriteQueryJsonReport(model, answers, out);
   } else {
-    WriteQueryTextReport(model, results, out);
+    WriteQueryTextReport(model, answers, out);
   }
 }
 

@@ -1,5 +1,6 @@
 // The front door of the reports stage: render the result of a check for a person (text) or a
-// program (JSON). docs/report-format.md describes both formats.
+// program (JSON). docs/report-format.md describes both formats. The other public headers are
+// query_report.h (the answers of `solve` and `prove`).
 //
 // The text report opens with a summary line (file, counts, time, complete or why not), then
 // narrates each finding: its message and location, and its trace move by move, the initial

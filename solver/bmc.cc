@@ -7,6 +7,8 @@
 // is a non-terminal state in which, for every choice of action, parameter and choose/roll/may
 // values, the step neither completes nor fails: a universally quantified formula over the
 // step's fresh variables.
+#include "results/verdict_text.h"
+#include "results/violations.h"
 #include "solver/bmc.h"
 
 #include <functional>
@@ -34,10 +36,13 @@ void Progress(const BmcContext& bc, const std::string& line) {
 // The question asked at each depth: a condition on the unrolling's last state (and step).
 using Question = std::function<z3::expr(StepEncoder&, Unrolling&)>;
 
-// Asks `question` at depths 0..max_depth. `fail_at_end`: the witness ends with a failing move.
-absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& bc,
-                                   QueryResult result, int max_depth, const Question& question,
-                                   bool fail_at_end, bool quantified = false) {
+// Asks `question` at depths 0..max_depth. `fail_at_end`: the witness ends with a failing move
+// (set in `failure` when not null).
+absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcContext& bc,
+                                       results::Answer result, int max_depth,
+                                       const Question& question, bool fail_at_end,
+                                       bool quantified = false,
+                                       ir::StepFailure* failure = nullptr) {
   Deadline deadline(bc.timeout_seconds);
   ContextHolder holder;
   z3::context& ctx = holder.get();
@@ -61,15 +66,16 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
     for (int k = 0; k <= max_depth; ++k) {
       if (k == 1) {
         ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.facts));
-        Progress(bc, FixedBitsLine(absl::StrCat(result.kind, " ", result.name), facts.fixed,
-                                   deadline));
+        Progress(bc,
+                 FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", result.name),
+                               facts.fixed, deadline));
         if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
       }
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
       z3::expr q = question(enc, *unrolling);
       RETURN_IF_ERROR(enc.status());
       if (deadline.expired() || !watchdog.reason().empty()) {
-        result.status = Status::kUnknown;
+        result.verdict = results::Verdict::kUnknown;
         result.message = StopMessage(watchdog, k - 1, deadline, "timed out");
         result.depth = k - 1;
         result.seconds = deadline.Elapsed();
@@ -78,14 +84,14 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
       z3::check_result r = checker->Check({q}, deadline.CheckMillis(), quantified);
       if (r == z3::sat) {
         ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, unrolling->Concrete(checker->Model(), k),
-                                                   true, fail_at_end));
-        result.status = Status::kSat;
+                                                   true, fail_at_end, failure));
+        result.verdict = results::Verdict::kSat;
         result.depth = k;
         result.seconds = deadline.Elapsed();
         return result;
       }
       if (r == z3::unknown) {
-        result.status = Status::kUnknown;
+        result.verdict = results::Verdict::kUnknown;
         result.message = StopMessage(
             watchdog, k, deadline,
             absl::StrCat("Z3 gave up at depth ", k, ": ", checker->ReasonUnknown()));
@@ -97,14 +103,14 @@ absl::StatusOr<QueryResult> Search(const model::Model& model, const BmcContext& 
       // made a longer play).
       if (k < max_depth && k > facts.longest_play &&
           checker->Check({}, deadline.CheckMillis()) == z3::unsat) {
-        Progress(bc, absl::StrCat(result.kind, " ", result.name, ": no play has ", k,
-                                  " moves; stopping"));
+        Progress(bc, absl::StrCat(results::AnswerKindName(result.kind), " ", result.name,
+                                  ": no play has ", k, " moves; stopping"));
         break;
       }
-      Progress(bc, absl::StrCat(result.kind, " ", result.name, ": depth ", k, " unsat, ",
-                                deadline.Elapsed(), " s"));
+      Progress(bc, absl::StrCat(results::AnswerKindName(result.kind), " ", result.name, ": depth ",
+                                k, " unsat, ", deadline.Elapsed(), " s"));
     }
-    result.status = Status::kUnsat;
+    result.verdict = results::Verdict::kUnsat;
     result.depth = max_depth;
     result.seconds = deadline.Elapsed();
     return result;
@@ -131,11 +137,11 @@ absl::StatusOr<bool> InitFails(const model::Model& model) {
 
 }  // namespace
 
-absl::StatusOr<QueryResult> Reachable(const model::Model& model, const BmcContext& bc,
-                                      const ir::Query& query, int within) {
-  QueryResult result;
+absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcContext& bc,
+                                          const ir::Query& query, int within) {
+  results::Answer result;
   result.name = query.name;
-  result.kind = "reachable";
+  result.kind = results::AnswerKind::kReachable;
   ASSIGN_OR_RETURN(result, Search(
                                model, bc, result, within,
                                [&query](StepEncoder& enc, Unrolling& u) {
@@ -143,22 +149,22 @@ absl::StatusOr<QueryResult> Reachable(const model::Model& model, const BmcContex
                                  return v.ok && v.value.e;
                                },
                                false));
-  result.message = result.status == Status::kSat
-                       ? absl::StrCat(query.name, " is reachable in ", result.depth, " moves")
-                   : result.status == Status::kUnsat
-                       ? absl::StrCat(query.name, " is not reachable within ", within, " moves")
+  result.message = result.verdict == results::Verdict::kSat
+                       ? results::ReachableSentence(query.name, result.depth)
+                   : result.verdict == results::Verdict::kUnsat
+                       ? results::NotReachableSentence(query.name, within)
                        : result.message;
   return result;
 }
 
-absl::StatusOr<std::vector<QueryResult>> CheckBounded(const model::Model& model,
-                                                      const BmcContext& bc, int depth,
-                                                      bool deadlocks) {
-  std::vector<QueryResult> results;
+absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& model,
+                                                          const BmcContext& bc, int depth,
+                                                          bool deadlocks) {
+  std::vector<results::Answer> answers;
   for (const ir::Property& inv : model.program.invariants) {
-    QueryResult r;
+    results::Answer r;
     r.name = inv.name;
-    r.kind = "invariant";
+    r.kind = results::AnswerKind::kInvariant;
     ASSIGN_OR_RETURN(r, Search(
                             model, bc, r, depth,
                             [&inv](StepEncoder& enc, Unrolling& u) {
@@ -166,38 +172,46 @@ absl::StatusOr<std::vector<QueryResult>> CheckBounded(const model::Model& model,
                               return !(v.ok && v.value.e);
                             },
                             false));
-    r.message = r.status == Status::kSat
-                    ? absl::StrCat("invariant ", inv.name, " is violated after ", r.depth, " moves")
-                : r.status == Status::kUnsat
-                    ? absl::StrCat("invariant ", inv.name, " holds up to depth ", depth)
-                    : r.message;
-    results.push_back(std::move(r));
+    r.message =
+        r.verdict == results::Verdict::kSat ? results::InvariantViolatedSentence(inv.name, r.depth)
+        : r.verdict == results::Verdict::kUnsat ? results::InvariantHoldsSentence(inv.name, depth)
+                                                : r.message;
+    if (r.verdict == results::Verdict::kSat) {
+      r.finding = ViolationFinding(model, results::InvariantViolation(inv), r.trace);
+    }
+    answers.push_back(std::move(r));
   }
   {
-    QueryResult r;
+    results::Answer r;
     r.name = "failure";
-    r.kind = "failure";
+    r.kind = results::AnswerKind::kFailure;
+    ir::StepFailure failure;
     ASSIGN_OR_RETURN(bool init_fails, InitFails(model));
     if (init_fails) {
-      r.status = Status::kSat;
-      ASSIGN_OR_RETURN(r.trace, ReplayTrace(model, {}, true, true));
-      r.message = absl::StrCat("init fails: ", r.trace.back().error);
+      r.verdict = results::Verdict::kSat;
+      ASSIGN_OR_RETURN(r.trace, ReplayTrace(model, {}, true, true, &failure));
+      r.message = results::InitFailsSentence(r.trace.back().error);
     } else {
       ASSIGN_OR_RETURN(r, Search(
                               model, bc, r, depth,
-                              [](StepEncoder&, Unrolling& u) { return u.NextStep().fail; }, true));
-      r.message = r.status == Status::kSat
-                      ? absl::StrCat("a move fails after ", r.depth,
-                                     " moves: ", r.trace.empty() ? "" : r.trace.back().error)
-                  : r.status == Status::kUnsat ? absl::StrCat("no move fails up to depth ", depth)
-                                               : r.message;
+                              [](StepEncoder&, Unrolling& u) { return u.NextStep().fail; }, true,
+                              /*quantified=*/false, &failure));
+      r.message =
+          r.verdict == results::Verdict::kSat
+              ? results::MoveFailsSentence(r.depth, r.trace.empty() ? "" : r.trace.back().error)
+          : r.verdict == results::Verdict::kUnsat ? results::NoMoveFailsSentence(depth)
+                                                  : r.message;
     }
-    results.push_back(std::move(r));
+    if (r.verdict == results::Verdict::kSat) {
+      r.finding =
+          ViolationFinding(model, results::FailedMove(model.program, failure), r.trace, &failure);
+    }
+    answers.push_back(std::move(r));
   }
   if (deadlocks) {
-    QueryResult r;
+    results::Answer r;
     r.name = "deadlock";
-    r.kind = "deadlock";
+    r.kind = results::AnswerKind::kDeadlock;
     ASSIGN_OR_RETURN(r, Search(
                             model, bc, r, depth,
                             [](StepEncoder& enc, Unrolling& u) {
@@ -207,14 +221,15 @@ absl::StatusOr<std::vector<QueryResult>> CheckBounded(const model::Model& model,
                               return !any.terminal && none;
                             },
                             false, /*quantified=*/true));
-    r.message = r.status == Status::kSat
-                    ? absl::StrCat("deadlock: a state that is not terminal has no moves, after ",
-                                   r.depth, " moves")
-                : r.status == Status::kUnsat ? absl::StrCat("no deadlock up to depth ", depth)
-                                             : r.message;
-    results.push_back(std::move(r));
+    r.message = r.verdict == results::Verdict::kSat     ? results::DeadlockAfterSentence(r.depth)
+                : r.verdict == results::Verdict::kUnsat ? results::NoDeadlockSentence(depth)
+                                                        : r.message;
+    if (r.verdict == results::Verdict::kSat) {
+      r.finding = ViolationFinding(model, results::Deadlock(), r.trace);
+    }
+    answers.push_back(std::move(r));
   }
-  return results;
+  return answers;
 }
 
 }  // namespace rulecheck::solver::internal

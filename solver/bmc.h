@@ -9,18 +9,19 @@
 #include "absl/status/statusor.h"
 #include "model/model.h"
 #include "solver/bmc_context.h"
+#include "results/answer.h"
 #include "solver/solver.h"
 
 namespace rulecheck::solver::internal {
 
 // `reachable EXPR within N`: the shortest witness, or unsat up to `within`.
-absl::StatusOr<QueryResult> Reachable(const model::Model& model, const BmcContext& bc,
-                                      const ir::Query& query, int within);
+absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcContext& bc,
+                                          const ir::Query& query, int within);
 
 // Every invariant, failing moves, and (when `deadlocks`) deadlocks, up to `depth` moves.
-absl::StatusOr<std::vector<QueryResult>> CheckBounded(const model::Model& model,
-                                                      const BmcContext& bc, int depth,
-                                                      bool deadlocks);
+absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& model,
+                                                          const BmcContext& bc, int depth,
+                                                          bool deadlocks);
 
 }  // namespace rulecheck::solver::internal
 

@@ -6,6 +6,8 @@
 // holds at every depth. If it stays sat up to max_k, the last induction counterexample is
 // returned: its states need not be reachable, so the invariant may still hold and need
 // strengthening with a stronger invariant.
+#include "results/verdict_text.h"
+#include "results/violations.h"
 #include "solver/induction.h"
 
 #include <string>
@@ -24,14 +26,14 @@
 
 namespace rulecheck::solver::internal {
 
-absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContext& bc,
-                                      const ir::Property& invariant, int max_k) {
-  QueryResult result;
+absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcContext& bc,
+                                          const ir::Property& invariant, int max_k) {
+  results::Answer result;
   result.name = invariant.name;
-  result.kind = "induction";
+  result.kind = results::AnswerKind::kInduction;
   Deadline deadline(bc.timeout_seconds);
-  auto done = [&](Status status, int k, std::string message) {
-    result.status = status;
+  auto done = [&](results::Verdict verdict, int k, std::string message) {
+    result.verdict = verdict;
     result.depth = k;
     result.seconds = deadline.Elapsed();
     result.message = std::move(message);
@@ -60,7 +62,7 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
     std::vector<std::vector<uint32_t>> counterexample;
     for (int k = 1; k <= max_k; ++k) {
       if (deadline.expired() || !watchdog.reason().empty()) {
-        return done(Status::kUnknown, k - 1,
+        return done(results::Verdict::kUnknown, k - 1,
                     StopMessage(watchdog, k - 1, deadline, absl::StrCat("timed out at k = ", k)));
       }
       const unsigned ms = deadline.CheckMillis();
@@ -72,14 +74,15 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
       if (r == z3::sat) {
         ASSIGN_OR_RETURN(result.trace,
                          ReplayTrace(model, base_path.Concrete(base.Model(), k - 1), true, false));
-        return done(
-            Status::kSat, k - 1,
-            absl::StrCat("invariant ", invariant.name, " is violated after ", k - 1, " moves"));
+        result.finding =
+            ViolationFinding(model, results::InvariantViolation(invariant), result.trace);
+        return done(results::Verdict::kSat, k - 1,
+                    results::InvariantViolatedSentence(invariant.name, k - 1));
       }
       if (r == z3::unknown) {
-        return done(Status::kUnknown, k,
-                    StopMessage(watchdog, k, deadline,
-                                absl::StrCat("Z3 gave up: ", base.ReasonUnknown())));
+        return done(
+            results::Verdict::kUnknown, k,
+            StopMessage(watchdog, k, deadline, absl::StrCat("Z3 gave up: ", base.ReasonUnknown())));
       }
       // Step case: invariant on S_0..S_{k-1}, k moves, violated in S_k.
       step.Add(holds(step_path.last()));
@@ -89,14 +92,12 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
       }
       r = step.Check({!holds(step_path.last())}, deadline.CheckMillis());
       if (r == z3::unsat) {
-        return done(Status::kUnsat, k,
-                    absl::StrCat("invariant ", invariant.name, " is proved by ", k,
-                                 "-induction: it holds in every reachable state"));
+        return done(results::Verdict::kUnsat, k, results::ProvedSentence(invariant.name, k));
       }
       if (r == z3::unknown) {
-        return done(Status::kUnknown, k,
-                    StopMessage(watchdog, k, deadline,
-                                absl::StrCat("Z3 gave up: ", step.ReasonUnknown())));
+        return done(
+            results::Verdict::kUnknown, k,
+            StopMessage(watchdog, k, deadline, absl::StrCat("Z3 gave up: ", step.ReasonUnknown())));
       }
       counterexample = step_path.Concrete(step.Model(), k);
       if (bc.progress) {
@@ -105,12 +106,9 @@ absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContex
       }
     }
     ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, counterexample, false, false));
-    return done(Status::kUnknown, max_k,
-                absl::StrCat("invariant ", invariant.name, " holds up to depth ", max_k - 1,
-                             " but is not ", max_k,
-                             "-inductive: the trace is an induction counterexample (its first "
-                             "state need not be reachable); strengthen the invariant or raise "
-                             "--k"));
+    result.trace_from_any_state = true;
+    return done(results::Verdict::kUnknown, max_k,
+                results::NotInductiveSentence(invariant.name, max_k));
   } catch (const z3::exception& e) {
     return Z3Failure(e, watchdog, deadline, std::move(result));
   }

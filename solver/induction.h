@@ -5,14 +5,15 @@
 
 #include "absl/status/statusor.h"
 #include "model/model.h"
+#include "results/answer.h"
 #include "solver/bmc_context.h"
 #include "solver/solver.h"
 
 namespace rulecheck::solver::internal {
 
 // k-induction for one invariant, k = 1..max_k.
-absl::StatusOr<QueryResult> Induction(const model::Model& model, const BmcContext& bc,
-                                      const ir::Property& invariant, int max_k);
+absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcContext& bc,
+                                          const ir::Property& invariant, int max_k);
 
 }  // namespace rulecheck::solver::internal
 

@@ -8,6 +8,7 @@
 //   (incremental_solver.h);
 // - Z3's optimiser (z3::optimize with push/pop), maximising the value's offset from its static
 //   lower bound as an unsigned bit-vector (Z3 orders bit-vector objectives as unsigned).
+#include "results/verdict_text.h"
 #include "solver/optimize.h"
 
 #include <memory>
@@ -46,31 +47,30 @@ int64_t ValueIn(const z3::model& m, const Scalar& s) {
 
 }  // namespace
 
-absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext& bc,
-                                     const ir::Query& query, int within, OptimizeMethod method) {
+absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcContext& bc,
+                                         const ir::Query& query, int within,
+                                         OptimizeMethod method) {
   const bool maximize = query.kind == ir::QueryKind::kMaximize;
-  QueryResult result;
+  results::Answer result;
   result.name = query.name;
-  result.kind = maximize ? "maximize" : "minimize";
+  result.kind = maximize ? results::AnswerKind::kMaximize : results::AnswerKind::kMinimize;
   Deadline deadline(bc.timeout_seconds);
   std::vector<std::vector<uint32_t>> best_states;
   std::optional<int64_t> best;  // in objective terms (negated for minimize)
   int best_depth = 0;
-  auto finish = [&](Status status, int depth) -> absl::StatusOr<QueryResult> {
-    result.status = status;
+  auto finish = [&](results::Verdict verdict, int depth) -> absl::StatusOr<results::Answer> {
+    result.verdict = verdict;
     result.depth = best ? best_depth : depth;
     result.seconds = deadline.Elapsed();
     if (best) {
       result.value = maximize ? *best : -*best;
       ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, best_states, true, false));
     }
-    const char* what = maximize ? "maximum" : "minimum";
-    if (status == Status::kOptimal) {
-      result.message =
-          best ? absl::StrCat("the ", what, " of ", query.name, " within ", within, " moves is ",
-                              *result.value, ", reached in ", best_depth, " moves")
-               : absl::StrCat(query.name, " has no value within ", within, " moves");
-      if (!best) result.status = Status::kUnsat;
+    if (verdict == results::Verdict::kOptimal) {
+      result.message = best ? results::OptimumSentence(result.kind, query.name, within,
+                                                       *result.value, best_depth)
+                            : results::NoValueSentence(query.name, within);
+      if (!best) result.verdict = results::Verdict::kUnsat;
     } else {
       result.message =
           absl::StrCat(result.message, best ? absl::StrCat("; best found: ", *result.value) : "");
@@ -114,8 +114,9 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
       if (k == 1) {
         ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.facts));
         if (bc.progress) {
-          bc.progress(FixedBitsLine(absl::StrCat(result.kind, " ", query.name), facts.fixed,
-                                    deadline));
+          bc.progress(
+              FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name),
+                            facts.fixed, deadline));
         }
         if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
       }
@@ -127,7 +128,7 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
       if (best) better = better && Less(IntConst(ctx, *best), obj);
       auto timed_out = [&]() {
         result.message = StopMessage(watchdog, k, deadline, absl::StrCat("timed out at depth ", k));
-        return finish(Status::kUnknown, k);
+        return finish(results::Verdict::kUnknown, k);
       };
       if (deadline.expired() || !watchdog.reason().empty()) return timed_out();
       const unsigned ms = deadline.CheckMillis();
@@ -177,21 +178,22 @@ absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext
         }
       }
       if (bc.progress) {
-        bc.progress(absl::StrCat(result.kind, " ", query.name, ": depth ", k, ", best ",
+        bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name, ": depth ",
+                                 k, ", best ",
                                  best ? absl::StrCat(maximize ? *best : -*best) : "none", ", ",
                                  deadline.Elapsed(), " s"));
       }
       // Nothing is better than the expression's static bound: deeper states cannot improve.
       if (best && *best >= obj.hi) break;
     }
-    return finish(Status::kOptimal, within);
+    return finish(results::Verdict::kOptimal, within);
   } catch (const z3::exception& e) {
     // Stopped or out of memory: the best value found so far stands, marked unknown.
     if (!watchdog.reason().empty() || IsOutOfMemory(e)) {
       result.message = !watchdog.reason().empty()
                            ? StopMessage(watchdog, depth, deadline, "")
                            : absl::StrCat("Z3 ran out of memory at depth ", depth);
-      return finish(Status::kUnknown, depth);
+      return finish(results::Verdict::kUnknown, depth);
     }
     return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
   }

@@ -5,14 +5,15 @@
 
 #include "absl/status/statusor.h"
 #include "model/model.h"
+#include "results/answer.h"
 #include "solver/bmc_context.h"
 #include "solver/solver.h"
 
 namespace rulecheck::solver::internal {
 
 // `maximize|minimize EXPR within N`.
-absl::StatusOr<QueryResult> Optimize(const model::Model& model, const BmcContext& bc,
-                                     const ir::Query& query, int within, OptimizeMethod method);
+absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcContext& bc,
+                                         const ir::Query& query, int within, OptimizeMethod method);
 
 }  // namespace rulecheck::solver::internal
 

@@ -20,8 +20,8 @@ size_t FirstLeadingTo(const SuccessorCollector& c, const std::vector<uint32_t>& 
   return std::find(c.states.begin(), c.states.end(), state) - c.states.begin();
 }
 
-TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& state) {
-  TraceStep step;
+results::TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& state) {
+  results::TraceStep step;
   step.move = f.move;
   step.state = state;
   step.failed = true;
@@ -31,11 +31,12 @@ TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& stat
 
 }  // namespace
 
-absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
-                                                   const std::vector<std::vector<uint32_t>>& states,
-                                                   bool from_initial, bool fail_at_end) {
+absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
+                                           const std::vector<std::vector<uint32_t>>& states,
+                                           bool from_initial, bool fail_at_end,
+                                           ir::StepFailure* failure) {
   model::SuccessorGenerator gen(model);
-  std::vector<TraceStep> trace;
+  results::Trace trace;
   const size_t words = model.layout.words();
   auto not_real = [](const std::string& what) {
     return absl::InternalError(
@@ -48,6 +49,7 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
     if (states.empty()) {
       if (fail_at_end && !init.failures.empty()) {
         trace.push_back(FailedStep(init.failures.front(), {}));
+        if (failure != nullptr) *failure = init.failures.front();
         return trace;
       }
       return not_real("no failing initial run");
@@ -56,7 +58,7 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
     if (s == init.states.size()) return not_real("its first state is not an initial state");
     trace.push_back({init.moves[s], init.states[s], false, ""});
   } else if (!states.empty()) {
-    TraceStep start;
+    results::TraceStep start;
     start.state = states[0];
     trace.push_back(start);
   }
@@ -74,8 +76,21 @@ absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
     gen.Successors(states.back().data(), last);
     if (last.failures.empty()) return not_real("no move fails in its last state");
     trace.push_back(FailedStep(last.failures.front(), states.back()));
+    if (failure != nullptr) *failure = last.failures.front();
   }
   return trace;
+}
+
+results::Finding ViolationFinding(const model::Model& model, results::Finding finding,
+                                  results::Trace trace, const ir::StepFailure* failure) {
+  // The answer's failed step names the line (its report has no location of its own); the
+  // finding has a location, and `check` words the step without it.
+  if (failure != nullptr && !trace.empty() && trace.back().failed) {
+    trace.back().error = failure->message;
+  }
+  finding.trace = std::move(trace);
+  results::Locate(finding, model.Resolve(finding.location));
+  return finding;
 }
 
 }  // namespace rulecheck::solver::internal

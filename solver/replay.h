@@ -9,6 +9,8 @@
 
 #include "absl/status/statusor.h"
 #include "model/model.h"
+#include "results/finding.h"
+#include "results/trace.h"
 #include "solver/solver.h"
 
 namespace rulecheck::solver::internal {
@@ -16,10 +18,18 @@ namespace rulecheck::solver::internal {
 // The explicit engine's trace through `states` (S_0 first): each move is the first successor
 // (in the generator's order) leading to the next state. `from_initial`: S_0 must be an
 // initial state. `fail_at_end`: the last step is a failing move tried in the last state (or,
-// with no states, a failing init). InternalError when no such move exists. Thread-compatible.
-absl::StatusOr<std::vector<TraceStep>> ReplayTrace(const model::Model& model,
-                                                   const std::vector<std::vector<uint32_t>>& states,
-                                                   bool from_initial, bool fail_at_end);
+// with no states, a failing init), and when `failure` is not null it is set to that failure.
+// InternalError when no such move exists. Thread-compatible.
+absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
+                                           const std::vector<std::vector<uint32_t>>& states,
+                                           bool from_initial, bool fail_at_end,
+                                           ir::StepFailure* failure = nullptr);
+
+// The Finding of a violation a bounded check or an induction found, as the explicit engine
+// reports it: `finding` (results/violations.h) placed in its file, with the answer's `trace`,
+// whose failed last step (when `failure` is given) has the explicit engine's wording.
+results::Finding ViolationFinding(const model::Model& model, results::Finding finding,
+                                  results::Trace trace, const ir::StepFailure* failure = nullptr);
 
 }  // namespace rulecheck::solver::internal
 

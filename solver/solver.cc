@@ -19,20 +19,6 @@
 
 namespace rulecheck::solver {
 
-const char* StatusName(Status status) {
-  switch (status) {
-    case Status::kSat:
-      return "sat";
-    case Status::kUnsat:
-      return "unsat";
-    case Status::kOptimal:
-      return "optimal";
-    case Status::kUnknown:
-      return "unknown";
-  }
-  return "unknown";
-}
-
 namespace {
 
 bool Cancelled(const std::atomic<bool>* cancel) {
@@ -61,11 +47,11 @@ internal::BmcContext StartRun(const Options& options, std::optional<internal::St
 
 }  // namespace
 
-absl::StatusOr<std::vector<QueryResult>> Solve(const model::Model& model,
-                                               const SolveOptions& options) {
+absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
+                                                   const SolveOptions& options) {
   std::optional<internal::StateFacts> facts;
   const internal::BmcContext bc = StartRun(options, &facts);
-  std::vector<QueryResult> results;
+  std::vector<results::Answer> answers;
   bool found = options.query.empty();
   if (options.queries) {
     for (const ir::Query& query : model.program.queries) {
@@ -73,41 +59,41 @@ absl::StatusOr<std::vector<QueryResult>> Solve(const model::Model& model,
       found = true;
       if (Cancelled(options.cancel)) break;
       const int within = static_cast<int>(options.within.value_or(query.within));
-      QueryResult r;
+      results::Answer r;
       if (query.kind == ir::QueryKind::kReachable) {
         ASSIGN_OR_RETURN(r, internal::Reachable(model, bc, query, within));
       } else {
         ASSIGN_OR_RETURN(r, internal::Optimize(model, bc, query, within, options.method));
       }
-      results.push_back(std::move(r));
+      answers.push_back(std::move(r));
     }
   }
   if (!found) return absl::NotFoundError(absl::StrCat("no query named '", options.query, "'"));
   if (options.check_depth > 0) {
-    ASSIGN_OR_RETURN(std::vector<QueryResult> checks,
+    ASSIGN_OR_RETURN(std::vector<results::Answer> checks,
                      internal::CheckBounded(model, bc, options.check_depth, options.deadlocks));
-    for (QueryResult& r : checks) results.push_back(std::move(r));
+    for (results::Answer& r : checks) answers.push_back(std::move(r));
   }
-  return results;
+  return answers;
 }
 
-absl::StatusOr<std::vector<QueryResult>> Prove(const model::Model& model,
-                                               const ProveOptions& options) {
+absl::StatusOr<std::vector<results::Answer>> Prove(const model::Model& model,
+                                                   const ProveOptions& options) {
   std::optional<internal::StateFacts> facts;
   const internal::BmcContext bc = StartRun(options, &facts);
-  std::vector<QueryResult> results;
+  std::vector<results::Answer> answers;
   bool found = options.invariant.empty();
   for (const ir::Property& inv : model.program.invariants) {
     if (!options.invariant.empty() && inv.name != options.invariant) continue;
     found = true;
     if (Cancelled(options.cancel)) break;
-    ASSIGN_OR_RETURN(QueryResult r, internal::Induction(model, bc, inv, options.max_k));
-    results.push_back(std::move(r));
+    ASSIGN_OR_RETURN(results::Answer r, internal::Induction(model, bc, inv, options.max_k));
+    answers.push_back(std::move(r));
   }
   if (!found) {
     return absl::NotFoundError(absl::StrCat("no invariant named '", options.invariant, "'"));
   }
-  return results;
+  return answers;
 }
 
 }  // namespace rulecheck::solver

@@ -45,13 +45,15 @@ std::string StopMessage(const Watchdog& watchdog, int depth, const Deadline& dea
   return absl::StrFormat("%s at depth %d after %.1f s", reason, depth, deadline.Elapsed());
 }
 
-absl::StatusOr<QueryResult> Z3Failure(const z3::exception& e, const Watchdog& watchdog,
-                                      const Deadline& deadline, QueryResult result) {
+absl::StatusOr<results::Answer> Z3Failure(const z3::exception& e, const Watchdog& watchdog,
+                                          const Deadline& deadline, results::Answer result) {
   const bool stopped = !watchdog.reason().empty();
   if (!stopped && !IsOutOfMemory(e)) return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
-  result.status = Status::kUnknown;
+  result.verdict = results::Verdict::kUnknown;
   result.seconds = deadline.Elapsed();
   result.trace.clear();
+  result.trace_from_any_state = false;
+  result.finding.reset();
   result.message = stopped ? StopMessage(watchdog, result.depth, deadline, "")
                            : absl::StrCat("Z3 ran out of memory (the --memory budget) after ",
                                           absl::StrFormat("%.1f", deadline.Elapsed()), " s");

@@ -50,8 +50,8 @@ std::string StopMessage(const Watchdog& watchdog, int depth, const Deadline& dea
 
 // What a driver returns for a z3::exception: `result` marked unknown, with the reason, when
 // the watchdog stopped Z3 or Z3 ran out of memory; InternalError otherwise.
-absl::StatusOr<QueryResult> Z3Failure(const z3::exception& e, const Watchdog& watchdog,
-                                      const Deadline& deadline, QueryResult result);
+absl::StatusOr<results::Answer> Z3Failure(const z3::exception& e, const Watchdog& watchdog,
+                                          const Deadline& deadline, results::Answer result);
 
 // Whether a z3::exception says Z3 ran out of memory (its `memory_max_size` budget).
 bool IsOutOfMemory(const z3::exception& e);

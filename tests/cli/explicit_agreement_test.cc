@@ -37,7 +37,7 @@ std::string GameWith(const std::string& name, const std::string& queries) {
 }
 
 void ExpectEnginesAgree(const model::Model& model) {
-  absl::StatusOr<std::vector<solver::QueryResult>> symbolic =
+  absl::StatusOr<std::vector<results::Answer>> symbolic =
       solver::Solve(model, solver::SolveOptions{});
   ASSERT_TRUE(symbolic.ok()) << symbolic.status();
   SolveFlags flags;
@@ -45,22 +45,22 @@ void ExpectEnginesAgree(const model::Model& model) {
   flags.threads = 1;
   AnswerEnv env;
   env.memory_bytes = uint64_t{256} << 20;
-  absl::StatusOr<std::vector<solver::QueryResult>> explicit_results =
-      SolveExplicit(model, flags, env);
+  absl::StatusOr<std::vector<results::Answer>> explicit_results = SolveExplicit(model, flags, env);
   ASSERT_TRUE(explicit_results.ok()) << explicit_results.status();
   ASSERT_EQ(explicit_results->size(), symbolic->size());
   ASSERT_FALSE(symbolic->empty());
   model::SuccessorGenerator generator(model);
   for (size_t i = 0; i < symbolic->size(); ++i) {
-    const solver::QueryResult& z3 = (*symbolic)[i];
-    const solver::QueryResult& bfs = (*explicit_results)[i];
+    const results::Answer& z3 = (*symbolic)[i];
+    const results::Answer& bfs = (*explicit_results)[i];
     SCOPED_TRACE(z3.name + ": " + z3.message + " / " + bfs.message);
     EXPECT_EQ(bfs.name, z3.name);
     EXPECT_EQ(bfs.kind, z3.kind);
-    EXPECT_EQ(bfs.status, z3.status);
+    EXPECT_EQ(bfs.verdict, z3.verdict);
     EXPECT_EQ(bfs.value, z3.value);
     EXPECT_EQ(bfs.depth, z3.depth);
-    if (bfs.status != solver::Status::kSat && bfs.status != solver::Status::kOptimal) continue;
+    if (bfs.verdict != results::Verdict::kSat && bfs.verdict != results::Verdict::kOptimal)
+      continue;
     ASSERT_EQ(bfs.trace.size(), static_cast<size_t>(bfs.depth) + 1);
     const model::PropertyValue v =
         generator.Evaluate(model.program.queries[i], bfs.trace.back().state.data());

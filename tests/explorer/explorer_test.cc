@@ -82,7 +82,7 @@ TEST_F(GridTest, LevelsAreInCanonicalOrder) {
 TEST_F(GridTest, TraceFollowsTheFirstParent) {
   const model::ModelStateSpace space(*model_);
   Exploration exploration = Explore(space, {}, {.threads = 2, .memory_bytes = 1 << 24});
-  Trace trace = exploration.TraceTo(2, 1);
+  results::Trace trace = exploration.TraceTo(2, 1);
   ASSERT_EQ(trace.size(), 3u);
   EXPECT_EQ(trace[0].move.kind, ir::Move::Kind::kInit);
   EXPECT_EQ(trace[1].move.index, 0);  // right, from (0,0) to (1,0)

@@ -40,7 +40,7 @@ const QueryAnswer& Named(const QueryRun& run, const std::string& name) {
 }
 
 // The actions of a trace after its initial state.
-std::vector<std::string> Moves(const model::Model& model, const explorer::Trace& trace) {
+std::vector<std::string> Moves(const model::Model& model, const results::Trace& trace) {
   std::vector<std::string> moves;
   for (size_t i = 1; i < trace.size(); ++i) {
     moves.push_back(model.program.actions[trace[i].move.index].name);

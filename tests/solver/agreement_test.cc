@@ -48,16 +48,16 @@ void ExpectQueriesAgree(const std::string& text, OptimizeMethod method) {
     SolveOptions options;
     options.query = name;
     options.method = method;
-    absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+    absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
     ASSERT_TRUE(results.ok()) << results.status();
     ASSERT_EQ(results->size(), 1u);
-    const QueryResult& r = results->front();
+    const results::Answer& r = results->front();
     SCOPED_TRACE(name + ": " + r.message);
     if (!expected.value) {
-      EXPECT_EQ(r.status, Status::kUnsat);
+      EXPECT_EQ(r.verdict, results::Verdict::kUnsat);
       continue;
     }
-    EXPECT_EQ(r.status, reachable ? Status::kSat : Status::kOptimal);
+    EXPECT_EQ(r.verdict, reachable ? results::Verdict::kSat : results::Verdict::kOptimal);
     if (!reachable) {
       EXPECT_EQ(r.value, expected.value);
     }
@@ -80,23 +80,25 @@ void ExpectChecksAgree(const std::string& text, int depth) {
   SolveOptions options;
   options.queries = false;
   options.check_depth = depth;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  for (const QueryResult& r : *results) {
-    SCOPED_TRACE(r.kind + ": " + r.message);
-    if (r.kind == "failure") {
+  for (const results::Answer& r : *results) {
+    SCOPED_TRACE(std::string(results::AnswerKindName(r.kind)) + ": " + r.message);
+    if (r.kind == results::AnswerKind::kFailure) {
       if (levels.init_fails) {
-        EXPECT_EQ(r.status, Status::kSat);
+        EXPECT_EQ(r.verdict, results::Verdict::kSat);
         continue;
       }
-      EXPECT_EQ(r.status, levels.first_failure ? Status::kSat : Status::kUnsat);
+      EXPECT_EQ(r.verdict,
+                levels.first_failure ? results::Verdict::kSat : results::Verdict::kUnsat);
       if (levels.first_failure) {
         EXPECT_EQ(r.depth, *levels.first_failure);
         ASSERT_FALSE(r.trace.empty());
         EXPECT_TRUE(r.trace.back().failed);
       }
-    } else if (r.kind == "deadlock") {
-      EXPECT_EQ(r.status, levels.first_deadlock ? Status::kSat : Status::kUnsat);
+    } else if (r.kind == results::AnswerKind::kDeadlock) {
+      EXPECT_EQ(r.verdict,
+                levels.first_deadlock ? results::Verdict::kSat : results::Verdict::kUnsat);
       if (levels.first_deadlock) {
         EXPECT_EQ(r.depth, *levels.first_deadlock);
       }

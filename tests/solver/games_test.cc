@@ -31,8 +31,9 @@ std::unique_ptr<model::Model> LoadGame(const std::string& game, const std::strin
   return model.ok() ? std::move(*model) : nullptr;
 }
 
-const QueryResult& Answer(const std::vector<QueryResult>& results, const std::string& name) {
-  for (const QueryResult& r : results) {
+const results::Answer& Answer(const std::vector<results::Answer>& results,
+                              const std::string& name) {
+  for (const results::Answer& r : results) {
     if (r.name == name) return r;
   }
   ADD_FAILURE() << "no result for " << name;
@@ -46,7 +47,7 @@ void ExpectAgreement(model::Model& model, OptimizeMethod method) {
   testing::Levels levels = testing::ExploreLevels(model, max_within);
   SolveOptions options;
   options.method = method;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(model, options);
   ASSERT_TRUE(results.ok()) << results.status();
   for (size_t i = 0; i < model.program.queries.size(); ++i) {
     const auto& q = model.program.queries[i];
@@ -54,13 +55,13 @@ void ExpectAgreement(model::Model& model, OptimizeMethod method) {
     const bool reachable = q.kind == ir::QueryKind::kReachable;
     testing::Answer expected =
         testing::ExplicitAnswer(model, levels, static_cast<int>(i), static_cast<int>(q.within));
-    const QueryResult& r = Answer(*results, name);
+    const results::Answer& r = Answer(*results, name);
     SCOPED_TRACE(name + ": " + r.message);
     if (!expected.value) {
-      EXPECT_EQ(r.status, Status::kUnsat);
+      EXPECT_EQ(r.verdict, results::Verdict::kUnsat);
       continue;
     }
-    EXPECT_EQ(r.status, reachable ? Status::kSat : Status::kOptimal);
+    EXPECT_EQ(r.verdict, reachable ? results::Verdict::kSat : results::Verdict::kOptimal);
     if (!reachable) {
       EXPECT_EQ(r.value, expected.value);
     }
@@ -72,7 +73,7 @@ void ExpectAgreement(model::Model& model, OptimizeMethod method) {
 TEST(GamesTest, TicTacToeKnownAnswers) {
   std::unique_ptr<model::Model> model = LoadGame("tictactoe.rules", kTicTacToeQueries);
   ASSERT_NE(model, nullptr);
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, SolveOptions{});
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, SolveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
   // X needs three marks: moves 1, 3, 5; O needs its third mark on move 6.
   EXPECT_EQ(Answer(*results, "x_wins").depth, 5);
@@ -82,7 +83,7 @@ TEST(GamesTest, TicTacToeKnownAnswers) {
   EXPECT_EQ(Answer(*results, "fewest_empty").value, 4);
   // O in the centre with only one O mark and X winning: X's third mark comes on move 5, but O
   // has two marks by then; so never within 6 moves.
-  EXPECT_EQ(Answer(*results, "centre_o").status, Status::kUnsat);
+  EXPECT_EQ(Answer(*results, "centre_o").verdict, results::Verdict::kUnsat);
 }
 
 TEST(GamesTest, TicTacToeAgreesWithExplicit) {
@@ -102,7 +103,7 @@ TEST(GamesTest, Puzzle8AgreesWithExplicit) {
 TEST(GamesTest, Puzzle8KnownAnswers) {
   std::unique_ptr<model::Model> model = LoadGame("puzzle8.rules", kPuzzle8Queries);
   ASSERT_NE(model, nullptr);
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, SolveOptions{});
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, SolveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
   // The blank goes 8 -> 5 -> 4 (or 8 -> 7 -> 4).
   EXPECT_EQ(Answer(*results, "centre").depth, 2);
@@ -119,11 +120,11 @@ TEST(GamesTest, HanoiSolvedInTwoToTheNMinusOne) {
                "query most_on_1: maximize len(pegs[1]) * 10 - len(pegs[0]) within 5\n",
                {{"N", "3"}});
   ASSERT_NE(model, nullptr);
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, SolveOptions{});
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, SolveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(Answer(*results, "solved_q").status, Status::kSat);
+  EXPECT_EQ(Answer(*results, "solved_q").verdict, results::Verdict::kSat);
   EXPECT_EQ(Answer(*results, "solved_q").depth, 7);
-  EXPECT_EQ(Answer(*results, "too_soon").status, Status::kUnsat);
+  EXPECT_EQ(Answer(*results, "too_soon").verdict, results::Verdict::kUnsat);
   ExpectAgreement(*model, OptimizeMethod::kBinarySearch);
 }
 
@@ -133,9 +134,10 @@ TEST(GamesTest, HanoiInvariantsProvedOrBounded) {
   SolveOptions options;
   options.queries = false;
   options.check_depth = 4;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  for (const QueryResult& r : *results) EXPECT_EQ(r.status, Status::kUnsat) << r.message;
+  for (const results::Answer& r : *results)
+    EXPECT_EQ(r.verdict, results::Verdict::kUnsat) << r.message;
 }
 
 TEST(GamesTest, Puzzle8BlankTrackedIsInductive) {
@@ -143,9 +145,9 @@ TEST(GamesTest, Puzzle8BlankTrackedIsInductive) {
   ASSERT_NE(model, nullptr);
   ProveOptions options;
   options.invariant = "blank_tracked";
-  absl::StatusOr<std::vector<QueryResult>> results = Prove(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().status, Status::kUnsat) << results->front().message;
+  EXPECT_EQ(results->front().verdict, results::Verdict::kUnsat) << results->front().message;
   EXPECT_EQ(results->front().depth, 1);
 }
 

@@ -153,40 +153,46 @@ void CheckOne(uint32_t seed, Coverage& coverage) {
   testing::Levels levels = testing::ExploreLevels(model, 3);
   SolveOptions options;
   options.check_depth = 3;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  for (const QueryResult& r : *results) {
-    SCOPED_TRACE(r.kind + " " + r.name + ": " + r.message);
-    coverage.failures += r.kind == "failure" && r.status == Status::kSat;
-    coverage.deadlocks += r.kind == "deadlock" && r.status == Status::kSat;
-    coverage.sat += r.kind == "reachable" && r.status == Status::kSat;
-    coverage.optimal += r.status == Status::kOptimal;
-    coverage.unsat += r.kind == "reachable" && r.status == Status::kUnsat;
-    if (r.kind == "failure") {
+  for (const results::Answer& r : *results) {
+    SCOPED_TRACE(std::string(results::AnswerKindName(r.kind)) + " " + r.name + ": " + r.message);
+    coverage.failures +=
+        r.kind == results::AnswerKind::kFailure && r.verdict == results::Verdict::kSat;
+    coverage.deadlocks +=
+        r.kind == results::AnswerKind::kDeadlock && r.verdict == results::Verdict::kSat;
+    coverage.sat +=
+        r.kind == results::AnswerKind::kReachable && r.verdict == results::Verdict::kSat;
+    coverage.optimal += r.verdict == results::Verdict::kOptimal;
+    coverage.unsat +=
+        r.kind == results::AnswerKind::kReachable && r.verdict == results::Verdict::kUnsat;
+    if (r.kind == results::AnswerKind::kFailure) {
       if (levels.init_fails) continue;
-      EXPECT_EQ(r.status, levels.first_failure ? Status::kSat : Status::kUnsat);
+      EXPECT_EQ(r.verdict,
+                levels.first_failure ? results::Verdict::kSat : results::Verdict::kUnsat);
       if (levels.first_failure) {
         EXPECT_EQ(r.depth, *levels.first_failure);
       }
       continue;
     }
-    if (r.kind == "deadlock") {
-      EXPECT_EQ(r.status, levels.first_deadlock ? Status::kSat : Status::kUnsat);
+    if (r.kind == results::AnswerKind::kDeadlock) {
+      EXPECT_EQ(r.verdict,
+                levels.first_deadlock ? results::Verdict::kSat : results::Verdict::kUnsat);
       if (levels.first_deadlock) {
         EXPECT_EQ(r.depth, *levels.first_deadlock);
       }
       continue;
     }
-    if (r.kind == "invariant") continue;
+    if (r.kind == results::AnswerKind::kInvariant) continue;
     int index = std::stoi(r.name.substr(1));
     const int within = static_cast<int>(model.program.queries[index].within);
     testing::Answer expected = testing::ExplicitAnswer(model, levels, index, within);
     if (!expected.value) {
-      EXPECT_EQ(r.status, Status::kUnsat);
+      EXPECT_EQ(r.verdict, results::Verdict::kUnsat);
       continue;
     }
-    EXPECT_NE(r.status, Status::kUnknown);
-    if (r.kind != "reachable") {
+    EXPECT_NE(r.verdict, results::Verdict::kUnknown);
+    if (r.kind != results::AnswerKind::kReachable) {
       EXPECT_EQ(r.value, expected.value);
     }
     EXPECT_EQ(r.depth, expected.depth);

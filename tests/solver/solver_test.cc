@@ -24,9 +24,9 @@ std::unique_ptr<model::Model> Load(const std::string& text) {
   return model.ok() ? std::move(*model) : nullptr;
 }
 
-const QueryResult* Find(const std::vector<QueryResult>& results, const std::string& kind) {
-  for (const QueryResult& r : results) {
-    if (r.kind == kind) return &r;
+const results::Answer* Find(const std::vector<results::Answer>& results, const std::string& kind) {
+  for (const results::Answer& r : results) {
+    if (results::AnswerKindName(r.kind) == kind) return &r;
   }
   return nullptr;
 }
@@ -48,11 +48,11 @@ TEST_P(FailureTest, FoundAtHandWorkedDepth) {
   options.queries = false;
   options.check_depth = 4;
   options.deadlocks = false;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  const QueryResult* failure = Find(*results, "failure");
+  const results::Answer* failure = Find(*results, "failure");
   ASSERT_NE(failure, nullptr);
-  ASSERT_EQ(failure->status, Status::kSat) << failure->message;
+  ASSERT_EQ(failure->verdict, results::Verdict::kSat) << failure->message;
   EXPECT_EQ(failure->depth, c.depth);
   ASSERT_EQ(failure->trace.size(), static_cast<size_t>(c.depth) + 2);
   EXPECT_TRUE(failure->trace.back().failed);
@@ -96,13 +96,13 @@ TEST(DeadlockTest, CounterThatStops) {
   SolveOptions options;
   options.queries = false;
   options.check_depth = 4;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  const QueryResult* dead = Find(*results, "deadlock");
+  const results::Answer* dead = Find(*results, "deadlock");
   ASSERT_NE(dead, nullptr);
-  EXPECT_EQ(dead->status, Status::kSat);
+  EXPECT_EQ(dead->verdict, results::Verdict::kSat);
   EXPECT_EQ(dead->depth, 2);
-  EXPECT_EQ(Find(*results, "failure")->status, Status::kUnsat);
+  EXPECT_EQ(Find(*results, "failure")->verdict, results::Verdict::kUnsat);
 }
 
 TEST(DeadlockTest, TerminalIsNoDeadlock) {
@@ -112,9 +112,9 @@ TEST(DeadlockTest, TerminalIsNoDeadlock) {
   SolveOptions options;
   options.queries = false;
   options.check_depth = 4;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(Find(*results, "deadlock")->status, Status::kUnsat);
+  EXPECT_EQ(Find(*results, "deadlock")->verdict, results::Verdict::kUnsat);
 }
 
 TEST(DeadlockTest, ChoiceWithoutCandidatesIsDeadlock) {
@@ -125,10 +125,10 @@ TEST(DeadlockTest, ChoiceWithoutCandidatesIsDeadlock) {
   SolveOptions options;
   options.queries = false;
   options.check_depth = 4;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  const QueryResult* dead = Find(*results, "deadlock");
-  EXPECT_EQ(dead->status, Status::kSat);
+  const results::Answer* dead = Find(*results, "deadlock");
+  EXPECT_EQ(dead->verdict, results::Verdict::kSat);
   EXPECT_EQ(dead->depth, 1);  // x = 2 after choosing k = 2
 }
 
@@ -139,12 +139,12 @@ TEST(ReachableTest, TooShortIsUnsatAndLongEnoughIsSat) {
       "query five: reachable n == 5 within 4\n";
   std::unique_ptr<model::Model> model = Load(text);
   ASSERT_NE(model, nullptr);
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, SolveOptions{});
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, SolveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
   ASSERT_EQ(results->size(), 2u);
   // 5 = 2 + 2 + 2 - 1 needs four moves.
-  EXPECT_EQ((*results)[0].status, Status::kUnsat);
-  EXPECT_EQ((*results)[1].status, Status::kSat);
+  EXPECT_EQ((*results)[0].verdict, results::Verdict::kUnsat);
+  EXPECT_EQ((*results)[1].verdict, results::Verdict::kSat);
   EXPECT_EQ((*results)[1].depth, 4);
   ASSERT_EQ((*results)[1].trace.size(), 5u);
   EXPECT_EQ(model::FormatMoveCall(*model, (*results)[1].trace[1].move), "a()");
@@ -164,9 +164,9 @@ TEST(SolveTest, WithinOverridesTheQueryBound) {
   ASSERT_NE(model, nullptr);
   SolveOptions options;
   options.within = 5;
-  absl::StatusOr<std::vector<QueryResult>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().status, Status::kOptimal);
+  EXPECT_EQ(results->front().verdict, results::Verdict::kOptimal);
   EXPECT_EQ(results->front().value, 5);
   EXPECT_EQ(results->front().depth, 5);
 }
@@ -175,9 +175,9 @@ TEST(ProveTest, InductiveInvariantIsProved) {
   std::unique_ptr<model::Model> model =
       Load("state { n: 0..9 }\naction a() when n < 8 { n += 2 }\ninvariant even: n % 2 == 0\n");
   ASSERT_NE(model, nullptr);
-  absl::StatusOr<std::vector<QueryResult>> results = Prove(*model, ProveOptions{});
+  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, ProveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().status, Status::kUnsat) << results->front().message;
+  EXPECT_EQ(results->front().verdict, results::Verdict::kUnsat) << results->front().message;
   EXPECT_EQ(results->front().depth, 1);
 }
 
@@ -185,9 +185,9 @@ TEST(ProveTest, ViolatedInvariantHasATrace) {
   std::unique_ptr<model::Model> model =
       Load("state { n: 0..9 }\naction a() when n < 9 { n += 1 }\ninvariant small: n < 3\n");
   ASSERT_NE(model, nullptr);
-  absl::StatusOr<std::vector<QueryResult>> results = Prove(*model, ProveOptions{});
+  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, ProveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().status, Status::kSat);
+  EXPECT_EQ(results->front().verdict, results::Verdict::kSat);
   EXPECT_EQ(results->front().depth, 3);
   EXPECT_EQ(results->front().trace.size(), 4u);
 }
@@ -202,16 +202,16 @@ TEST(ProveTest, TrueButNotInductiveNeedsStrengthening) {
   ASSERT_NE(model, nullptr);
   ProveOptions options;
   options.max_k = 1;
-  absl::StatusOr<std::vector<QueryResult>> results = Prove(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().status, Status::kUnknown);
+  EXPECT_EQ(results->front().verdict, results::Verdict::kUnknown);
   EXPECT_THAT(results->front().message, HasSubstr("strengthen"));
   ASSERT_EQ(results->front().trace.size(), 2u);  // 5 -> 6
   // With k = 2 the chain would need 4 -> 5, which no move makes: proved.
   options.max_k = 3;
   results = Prove(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().status, Status::kUnsat) << results->front().message;
+  EXPECT_EQ(results->front().verdict, results::Verdict::kUnsat) << results->front().message;
   EXPECT_EQ(results->front().depth, 2);
 }
 
@@ -225,9 +225,9 @@ TEST(ProveTest, FixedBitsStrengthenInduction) {
   ASSERT_NE(model, nullptr);
   ProveOptions options;
   options.max_k = 1;
-  absl::StatusOr<std::vector<QueryResult>> results = Prove(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().status, Status::kUnsat) << results->front().message;
+  EXPECT_EQ(results->front().verdict, results::Verdict::kUnsat) << results->front().message;
   EXPECT_EQ(results->front().depth, 1);
 }
 

@@ -1,7 +1,7 @@
 // Names of finding kinds and severities, as reports and the JSON format spell them.
-#include "properties/finding.h"
+#include "results/finding.h"
 
-namespace rulecheck::properties {
+namespace rulecheck::results {
 
 std::string_view KindName(FindingKind kind) {
   switch (kind) {
@@ -49,4 +49,10 @@ std::string_view SeverityName(Severity severity) {
   return "unknown";
 }
 
-}  // namespace rulecheck::properties
+void Locate(Finding& finding, const std::pair<const ir::SourceFile*, ir::Location>& resolved) {
+  if (resolved.first == nullptr) return;
+  finding.file = resolved.first->path();
+  if (finding.location.valid()) finding.location = resolved.second;
+}
+
+}  // namespace rulecheck::results

@@ -1,0 +1,67 @@
+// The narrator of traces (see trace_text.h).
+#include "reports/trace_text.h"
+
+#include "model/value_format.h"
+#include "reports/format_util.h"
+
+namespace rulecheck::reports {
+namespace {
+
+// Every leaf that differs between `before` and `after`, as `path: old -> new` lines.
+void WriteChanges(const FlatState& before, const FlatState& after, std::ostream& out) {
+  bool any = false;
+  for (size_t i = 0; i < after.size(); ++i) {
+    if (i < before.size() && before[i] == after[i]) continue;
+    const std::string old_value = i < before.size() ? before[i].second : "?";
+    out << kStateIndent << after[i].first << ": " << old_value << " -> " << after[i].second << "\n";
+    any = true;
+  }
+  if (!any) out << kStateIndent << "(no change)\n";
+}
+
+}  // namespace
+
+void WriteTraceText(const model::Model& model, const results::Trace& trace, const Narration& how,
+                    std::ostream& out) {
+  FlatState previous = how.before != nullptr ? *how.before : FlatState{};
+  for (size_t i = 0; i < trace.size(); ++i) {
+    const results::TraceStep& step = trace[i];
+    out << kStepIndent << (how.first_number + i) << ". "
+        << (i == 0 && how.from_any_state ? "start (any state satisfying the invariant)"
+                                         : MoveHeading(model, step.move))
+        << "\n";
+    if (step.failed) {
+      out << kStateIndent << "failed: " << step.error << "\n";
+      continue;
+    }
+    FlatState current = model::FlattenState(model, step.state.data());
+    // Nothing to compare against: the first state (or, in a model without state variables
+    // and triggers, every state, which flattens to nothing).
+    if (previous.empty()) {
+      for (const auto& [path, value] : current) {
+        out << kStateIndent << path << " = " << value << "\n";
+      }
+    } else {
+      WriteChanges(previous, current, out);
+    }
+    previous = std::move(current);
+    if (static_cast<int>(i) == how.cycle_start) {
+      out << kStepIndent << "-- the cycle starts here: the moves below come back to this state\n";
+    }
+  }
+}
+
+void WriteFindingTraceText(const model::Model& model, const results::Finding& finding,
+                           std::ostream& out) {
+  WriteTraceText(model, finding.trace, {.cycle_start = finding.cycle_start}, out);
+  if (finding.outcomes.empty() || finding.trace.empty()) return;
+  const FlatState witness = model::FlattenState(model, finding.trace.back().state.data());
+  for (const results::Finding::Outcome& outcome : finding.outcomes) {
+    out << kStepIndent << "then, with " << outcome.order << ":\n";
+    if (outcome.steps.empty()) out << kStateIndent << "(the chain never settles)\n";
+    WriteTraceText(model, outcome.steps,
+                   {.first_number = finding.trace.size() + 1, .before = &witness}, out);
+  }
+}
+
+}  // namespace rulecheck::reports

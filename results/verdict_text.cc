@@ -1,0 +1,68 @@
+// The sentences of decided answers (see verdict_text.h).
+#include "results/verdict_text.h"
+
+#include "absl/strings/str_cat.h"
+#include "results/violations.h"
+
+namespace rulecheck::results {
+
+std::string ReachableSentence(const std::string& query, int depth) {
+  return absl::StrCat(query, " is reachable in ", depth, " moves");
+}
+
+std::string NotReachableSentence(const std::string& query, int within) {
+  return absl::StrCat(query, " is not reachable within ", within, " moves");
+}
+
+std::string OptimumSentence(AnswerKind kind, const std::string& query, int within, int64_t value,
+                            int depth) {
+  const char* what = kind == AnswerKind::kMaximize ? "maximum" : "minimum";
+  return absl::StrCat("the ", what, " of ", query, " within ", within, " moves is ", value,
+                      ", reached in ", depth, " moves");
+}
+
+std::string NoValueSentence(const std::string& query, int within) {
+  return absl::StrCat(query, " has no value within ", within, " moves");
+}
+
+std::string InvariantViolatedSentence(const std::string& invariant, int depth) {
+  return absl::StrCat("invariant ", invariant, " is violated after ", depth, " moves");
+}
+
+std::string InvariantHoldsSentence(const std::string& invariant, int depth) {
+  return absl::StrCat("invariant ", invariant, " holds up to depth ", depth);
+}
+
+std::string MoveFailsSentence(int depth, const std::string& error) {
+  return absl::StrCat("a move fails after ", depth, " moves: ", error);
+}
+
+std::string InitFailsSentence(const std::string& error) {
+  return absl::StrCat("init fails: ", error);
+}
+
+std::string NoMoveFailsSentence(int depth) {
+  return absl::StrCat("no move fails up to depth ", depth);
+}
+
+std::string DeadlockAfterSentence(int depth) {
+  return absl::StrCat(Deadlock().message, ", after ", depth, " moves");
+}
+
+std::string NoDeadlockSentence(int depth) {
+  return absl::StrCat("no deadlock up to depth ", depth);
+}
+
+std::string ProvedSentence(const std::string& invariant, int k) {
+  return absl::StrCat("invariant ", invariant, " is proved by ", k,
+                      "-induction: it holds in every reachable state");
+}
+
+std::string NotInductiveSentence(const std::string& invariant, int max_k) {
+  return absl::StrCat("invariant ", invariant, " holds up to depth ", max_k - 1, " but is not ",
+                      max_k,
+                      "-inductive: the trace is an induction counterexample (its first state "
+                      "need not be reachable); strengthen the invariant or raise --k");
+}
+
+}  // namespace rulecheck::results

@@ -1,0 +1,56 @@
+// The sentences that state a decided answer (answer.h's `message`), one function each, used by
+// both engines: the explicit one (properties/query_answers.h) and the symbolic one (solver/).
+// An answer reads the same whichever engine gave it, and a change of wording is made once.
+// What an engine says about an answer it could not decide (how it stopped, how far it got)
+// is its own and is not here.
+//
+//   answer.message = results::NotReachableSentence(query.name, within);
+#ifndef RULECHECK_RESULTS_VERDICT_TEXT_H_
+#define RULECHECK_RESULTS_VERDICT_TEXT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "results/answer.h"
+
+namespace rulecheck::results {
+
+// All functions here are pure and thread-safe.
+
+// Queries.
+// "win is reachable in 5 moves"
+std::string ReachableSentence(const std::string& query, int depth);
+// "win is not reachable within 9 moves"
+std::string NotReachableSentence(const std::string& query, int within);
+// "the maximum of score within 9 moves is 12, reached in 7 moves" (`kind` kMaximize, else
+// "minimum").
+std::string OptimumSentence(AnswerKind kind, const std::string& query, int within, int64_t value,
+                            int depth);
+// "score has no value within 9 moves": the expression had no value in any state there.
+std::string NoValueSentence(const std::string& query, int within);
+
+// Bounded checks (`solve --depth K`) and induction (`prove`).
+// "invariant safe is violated after 3 moves"
+std::string InvariantViolatedSentence(const std::string& invariant, int depth);
+// "invariant safe holds up to depth 10"
+std::string InvariantHoldsSentence(const std::string& invariant, int depth);
+// "a move fails after 3 moves: ERROR" (ERROR: the failed step's error)
+std::string MoveFailsSentence(int depth, const std::string& error);
+// "init fails: ERROR"
+std::string InitFailsSentence(const std::string& error);
+// "no move fails up to depth 10"
+std::string NoMoveFailsSentence(int depth);
+// "deadlock: a state that is not terminal has no moves, after 3 moves" (the message of
+// violations.h's Deadlock finding, and the depth)
+std::string DeadlockAfterSentence(int depth);
+// "no deadlock up to depth 10"
+std::string NoDeadlockSentence(int depth);
+// "invariant safe is proved by 2-induction: it holds in every reachable state"
+std::string ProvedSentence(const std::string& invariant, int k);
+// "invariant safe holds up to depth 9 but is not 10-inductive: ..." (the trace is the
+// induction counterexample)
+std::string NotInductiveSentence(const std::string& invariant, int max_k);
+
+}  // namespace rulecheck::results
+
+#endif  // RULECHECK_RESULTS_VERDICT_TEXT_H_
