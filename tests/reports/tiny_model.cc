@@ -24,7 +24,7 @@ action flip() { lit := not lit }
 invariant small: n < 2
 )";
 
-class Collect : public model::SuccessorSink {
+class Collect : public ir::SuccessorSink {
  public:
   explicit Collect(size_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
