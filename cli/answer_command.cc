@@ -11,8 +11,7 @@
 
 namespace rulecheck::cli {
 
-int RunAnswers(const CommonFlags& flags, std::ostream& out, std::ostream& err,
-               const AnswerFn& fn) {
+int RunAnswers(const CommonFlags& flags, std::ostream& out, std::ostream& err, const AnswerFn& fn) {
   std::optional<CommandSetup> setup = SetUpCommand(flags, explorer::DefaultMemoryBudget(), {}, err);
   if (!setup.has_value()) return kExitUsage;
   AnswerEnv env;

@@ -13,8 +13,8 @@ namespace rulecheck::cli {
 
 absl::StatusOr<uint64_t> ParseByteSize(std::string_view text) {
   const auto bad = [&] {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "expected a size such as 512M or 4G, got '", std::string(text), "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("expected a size such as 512M or 4G, got '", std::string(text), "'"));
   };
   std::string number(text);
   std::string unit;
@@ -37,8 +37,7 @@ absl::StatusOr<uint64_t> ParseByteSize(std::string_view text) {
     return bad();
   }
   double value = 0;
-  if (number.empty() || !absl::SimpleAtod(number, &value) || !std::isfinite(value) ||
-      value <= 0) {
+  if (number.empty() || !absl::SimpleAtod(number, &value) || !std::isfinite(value) || value <= 0) {
     return bad();
   }
   const double bytes = value * scale;

@@ -1,10 +1,10 @@
 // The `check` subcommand (see check_command.h).
 #include "cli/check_command.h"
 
-#include <optional>
 #include <iostream>
-#include <string>
 #include <memory>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "CLI/CLI.hpp"
@@ -21,8 +21,9 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       "check", "Explore every reachable state of a rules file and check its properties");
   AddInputFlags(*check, flags, "The .rules file to check");
   AddReportFlags(*check, flags);
-  check->add_option("--max-states", flags.max_states,
-                    "Stop after this many states, reporting an incomplete search (0: no limit)")
+  check
+      ->add_option("--max-states", flags.max_states,
+                   "Stop after this many states, reporting an incomplete search (0: no limit)")
       ->type_name("N")
       ->check(NotNegative());
   check->add_flag("--stop-at-first", flags.stop_at_first,
@@ -39,12 +40,14 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->check(CLI::IsMember(
           {"invariant", "reachable", "deadlock", "dead", "chain", "order", "termination"}))
       ->allow_extra_args(false);
-  check->add_option("--invariant", flags.invariants,
-                    "Check this expression as one more invariant (repeatable)")
+  check
+      ->add_option("--invariant", flags.invariants,
+                   "Check this expression as one more invariant (repeatable)")
       ->type_name("EXPR")
       ->allow_extra_args(false);
-  check->add_option("--reachable", flags.reachables,
-                    "Check this expression as one more reachable property (repeatable)")
+  check
+      ->add_option("--reachable", flags.reachables,
+                   "Check this expression as one more reachable property (repeatable)")
       ->type_name("EXPR")
       ->allow_extra_args(false);
   check->add_flag("--coverage", flags.coverage,
@@ -58,8 +61,8 @@ int ExitCodeFor(const properties::CheckResult& result) {
   return kExitOk;
 }
 
-int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
-                       std::ostream& out, std::ostream& err) {
+int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel, std::ostream& out,
+                       std::ostream& err) {
   std::vector<model::ExtraProperty> extra;
   for (const std::string& expr : flags.invariants) {
     extra.push_back({model::ExtraProperty::Kind::kInvariant, expr});

@@ -22,13 +22,13 @@ namespace rulecheck::cli {
 // The common flags (command_setup.h): --memory sizes the state store; empty: most of the
 // available memory.
 struct CheckFlags : CommonFlags {
-  uint64_t max_states = 0;          // 0: no limit
+  uint64_t max_states = 0;  // 0: no limit
   bool stop_at_first = false;
-  int threads = 0;                  // 0: one per core
+  int threads = 0;                      // 0: one per core
   std::vector<std::string> invariants;  // --invariant EXPR: more invariants
   std::vector<std::string> reachables;  // --reachable EXPR: more reachable properties
-  std::vector<std::string> skip;    // checks switched off: invariant, reachable, deadlock, dead
-  bool coverage = false;            // add the per-line coverage table to the report
+  std::vector<std::string> skip;        // checks switched off: invariant, reachable, deadlock, dead
+  bool coverage = false;                // add the per-line coverage table to the report
 };
 
 // Adds the `check` subcommand to `app`, parsing into `flags` (which must outlive `app`).
@@ -40,8 +40,8 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags);
 int RunCheck(const CheckFlags& flags, std::ostream& out, std::ostream& err);
 // The same without touching signals: the search stops when `cancel` (may be null) turns true.
 // Thread-compatible.
-int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
-                       std::ostream& out, std::ostream& err);
+int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel, std::ostream& out,
+                       std::ostream& err);
 
 // 1 when there is an error finding; else 3 when a limit stopped the search; else 0.
 int ExitCodeFor(const properties::CheckResult& result);

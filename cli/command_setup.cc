@@ -50,8 +50,8 @@ absl::StatusOr<std::vector<model::ConstOverride>> ParseConstOverrides(
 }
 
 std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t default_memory,
-                                  const std::vector<model::ExtraProperty>& extra,
-                                  std::ostream& err) {
+                                         const std::vector<model::ExtraProperty>& extra,
+                                         std::ostream& err) {
   CommandSetup setup;
   const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
   if (!format.has_value()) {

@@ -65,8 +65,8 @@ struct CommandSetup {
 // `err` (a bad model: the front end's diagnostics as they are) and returns nullopt: the
 // command exits with code 2. Thread-compatible.
 std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t default_memory,
-                                  const std::vector<model::ExtraProperty>& extra,
-                                  std::ostream& err);
+                                         const std::vector<model::ExtraProperty>& extra,
+                                         std::ostream& err);
 
 // Flushes the report written to `setup.report(out)`. False, with a message on `err`, when it
 // could not be written (the command then exits with code 2).

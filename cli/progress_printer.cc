@@ -23,12 +23,10 @@ std::string Rate(double per_second) {
 
 }  // namespace
 
-ProgressPrinter::ProgressPrinter(std::FILE* out)
-    : out_(out), terminal_(isatty(fileno(out)) != 0) {}
+ProgressPrinter::ProgressPrinter(std::FILE* out) : out_(out), terminal_(isatty(fileno(out)) != 0) {}
 
 std::string ProgressPrinter::Line(const explorer::Progress& p) {
-  const int percent =
-      p.level_size == 0 ? 0 : static_cast<int>(100 * p.level_done / p.level_size);
+  const int percent = p.level_size == 0 ? 0 : static_cast<int>(100 * p.level_done / p.level_size);
   return absl::StrFormat("%.0f s  %s states  %s states/s  level %d (%d%% of %s)  memory %s of %s",
                          p.seconds, base::GroupThousands(p.states), Rate(p.states_per_second),
                          p.level, percent, base::GroupThousands(p.level_size),
@@ -52,8 +50,8 @@ void ProgressPrinter::Print(const explorer::Progress& progress) {
 
 void ProgressPrinter::Phase(const std::string& what) {
   // Like the progress lines, only for runs that have taken a second already.
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                       start_).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   if (seconds < 1.0) return;
   Note(absl::StrFormat("analysis: %s (%.0f s)", what, seconds));
 }

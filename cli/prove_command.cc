@@ -4,8 +4,8 @@
 #include <string>
 
 #include "CLI/CLI.hpp"
-#include "cli/app.h"
 #include "cli/answer_command.h"
+#include "cli/app.h"
 #include "solver/solver.h"
 
 namespace rulecheck::cli {

@@ -6,8 +6,8 @@
 #include "CLI/CLI.hpp"
 #include "cli/answer_command.h"
 #include "cli/app.h"
-#include "cli/flag_checks.h"
 #include "cli/explicit_solve.h"
+#include "cli/flag_checks.h"
 #include "solver/solver.h"
 
 namespace rulecheck::cli {

@@ -24,13 +24,13 @@ namespace rulecheck::cli {
 // The common flags (command_setup.h): --memory is Z3's budget, or the explicit engine's state
 // store; empty: most of the free memory.
 struct SolveFlags : CommonFlags {
-  std::string query;                // empty: every query
-  int64_t within = -1;              // >= 0: overrides each query's `within`
-  int depth = 0;                    // > 0: bounded checks up to this depth
-  bool no_queries = false;          // only the bounded checks
+  std::string query;        // empty: every query
+  int64_t within = -1;      // >= 0: overrides each query's `within`
+  int depth = 0;            // > 0: bounded checks up to this depth
+  bool no_queries = false;  // only the bounded checks
   bool no_deadlock = false;
-  double timeout = 0;             // seconds per query or check; 0: none
-  std::string method = "binary";  // binary or optimizer
+  double timeout = 0;               // seconds per query or check; 0: none
+  std::string method = "binary";    // binary or optimizer
   std::string engine = "symbolic";  // symbolic (Z3) or explicit (breadth-first search)
   int threads = 0;                  // explicit: worker threads; 0: one per core
   uint64_t max_states = 0;          // explicit: stop after this many states; 0: no limit

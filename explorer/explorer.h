@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "explorer/progress.h"
-#include "ir/state_space.h"
 #include "ir/move.h"
+#include "ir/state_space.h"
 #include "results/trace.h"
 
 namespace rulecheck::explorer {

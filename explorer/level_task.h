@@ -67,7 +67,7 @@ struct LevelTask {
   const StoreGrowth* growth = nullptr;
   SearchCounters* counters = nullptr;
   SearchLimits* limits = nullptr;
-  uint64_t inserted_before = 0;  // counters->inserted() when this run began
+  uint64_t inserted_before = 0;                  // counters->inserted() when this run began
   std::atomic<uint64_t>* states_done = nullptr;  // add each finished chunk's size (progress)
 };
 

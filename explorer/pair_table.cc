@@ -21,9 +21,7 @@ PairTable::PairTable(uint64_t capacity) {
   slots_ = static_cast<uint64_t*>(MapZeroedPages(mapped_bytes_));
 }
 
-PairTable::~PairTable() {
-  UnmapPages(slots_, mapped_bytes_);
-}
+PairTable::~PairTable() { UnmapPages(slots_, mapped_bytes_); }
 
 PairTable::Result PairTable::FindOrPut(uint64_t key) {
   if (key == ~uint64_t{0}) {

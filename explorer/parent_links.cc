@@ -10,9 +10,7 @@ ParentLinks::ParentLinks(uint64_t id_bound) {
   links_ = static_cast<uint32_t*>(MapZeroedPages(bytes_));
 }
 
-ParentLinks::~ParentLinks() {
-  UnmapPages(links_, bytes_);
-}
+ParentLinks::~ParentLinks() { UnmapPages(links_, bytes_); }
 
 bool ParentLinks::Offer(uint64_t id, uint64_t parent_pos) {
   const uint32_t mine = static_cast<uint32_t>(parent_pos + 1);
@@ -27,8 +25,7 @@ bool ParentLinks::Offer(uint64_t id, uint64_t parent_pos) {
 
 bool ParentLinks::SettleIfBest(uint64_t id, uint64_t parent_pos) {
   uint32_t expected = static_cast<uint32_t>(parent_pos + 1);
-  return Ref(id).compare_exchange_strong(expected, expected | kSettled,
-                                         std::memory_order_relaxed);
+  return Ref(id).compare_exchange_strong(expected, expected | kSettled, std::memory_order_relaxed);
 }
 
 }  // namespace rulecheck::explorer

@@ -17,7 +17,7 @@ struct Progress {
   uint64_t level_done = 0;       // of which expanded so far
   uint64_t memory_used = 0;      // bytes of the budget in use (store and parent links)
   uint64_t memory_budget = 0;
-  bool growing = false;          // the store is being rebuilt bigger, from the states so far
+  bool growing = false;  // the store is being rebuilt bigger, from the states so far
 };
 
 }  // namespace rulecheck::explorer

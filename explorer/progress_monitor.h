@@ -23,11 +23,11 @@ namespace rulecheck::explorer {
 
 // Written by the search as it goes, read by the monitor.
 struct ProgressGauges {
-  std::atomic<int> level{0};                // the depth being processed
-  std::atomic<uint64_t> level_size{0};      // its states
-  std::atomic<uint64_t> level_done{0};      // of which finished chunks covered so far
-  std::atomic<uint64_t> table_bytes{0};     // of the store's tables and the parent links
-  std::atomic<bool> growing{false};         // the store is being rebuilt bigger
+  std::atomic<int> level{0};             // the depth being processed
+  std::atomic<uint64_t> level_size{0};   // its states
+  std::atomic<uint64_t> level_done{0};   // of which finished chunks covered so far
+  std::atomic<uint64_t> table_bytes{0};  // of the store's tables and the parent links
+  std::atomic<bool> growing{false};      // the store is being rebuilt bigger
 };
 
 class ProgressMonitor {

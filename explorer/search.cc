@@ -359,8 +359,7 @@ Exploration Search::Finish(int depth, StopReason reason) {
   stats.terminal_states += counters_.terminal();
   stats.store_bytes = store_->bytes();
   stats.link_bytes = links_->bytes() + counted_ * sizeof(uint32_t);
-  stats.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   return std::move(result_);
 }
 

@@ -36,10 +36,10 @@
 #include "explorer/search_counters.h"
 #include "explorer/search_limits.h"
 #include "explorer/search_worker.h"
-#include "ir/state_space.h"
 #include "explorer/store_growth.h"
 #include "explorer/tree_store.h"
 #include "explorer/worker_pool.h"
+#include "ir/state_space.h"
 
 namespace rulecheck::explorer {
 

@@ -32,9 +32,7 @@ class SearchCounters {
   uint64_t inserted() const {
     return roots_base_.load(std::memory_order_relaxed) + Sum(&Slot::inserted);
   }
-  uint64_t nodes() const {
-    return nodes_base_.load(std::memory_order_relaxed) + Sum(&Slot::nodes);
-  }
+  uint64_t nodes() const { return nodes_base_.load(std::memory_order_relaxed) + Sum(&Slot::nodes); }
   uint64_t terminal() const { return Sum(&Slot::terminal); }
   // The nodes put since the slots were last cleared, without the base.
   uint64_t nodes_in_slots() const { return Sum(&Slot::nodes); }

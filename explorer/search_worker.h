@@ -11,9 +11,9 @@
 
 #include "explorer/level_task.h"
 #include "explorer/search_counters.h"
-#include "ir/state_space.h"
 #include "explorer/successor_batch.h"
 #include "explorer/tree_store.h"
+#include "ir/state_space.h"
 
 namespace rulecheck::explorer {
 

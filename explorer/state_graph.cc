@@ -146,7 +146,7 @@ StateGraph BuildStateGraph(const Exploration& exploration,
 }
 
 results::TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words,
-                 uint32_t successor) {
+                          uint32_t successor) {
   const std::unique_ptr<ir::Expander> expander = space.NewExpander(/*record_trail=*/false);
   NthSink sink(successor, space.words());
   expander->Successors(words.data(), sink);

@@ -52,7 +52,8 @@ StateGraph BuildStateGraph(const Exploration& exploration,
 
 // The move and state of the `successor`-th successor of `words` in `space` (see
 // StateGraph::successor). REQUIRES: it exists.
-results::TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words, uint32_t successor);
+results::TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words,
+                          uint32_t successor);
 
 }  // namespace rulecheck::explorer
 

@@ -62,9 +62,8 @@ std::unique_ptr<TreeStore> StoreGrowth::FirstStore() const {
 std::unique_ptr<TreeStore> StoreGrowth::Bigger(const TreeStore& store, Room room) const {
   const uint64_t root_capacity = std::min(max_roots_, Capacity(room.roots));
   const uint64_t node_capacity = std::min(max_nodes_, Capacity(room.nodes));
-  auto bigger =
-      std::make_unique<TreeStore>(words_, std::max(root_capacity, store.root_capacity()),
-                                  std::max(node_capacity, store.node_capacity()));
+  auto bigger = std::make_unique<TreeStore>(words_, std::max(root_capacity, store.root_capacity()),
+                                            std::max(node_capacity, store.node_capacity()));
   if (!bigger->ok()) return nullptr;
   return bigger;
 }
@@ -76,10 +75,10 @@ bool StoreGrowth::CanGrow(const TreeStore& store) const {
 bool StoreGrowth::NeedsGrowth(const TreeStore& store, uint64_t states, uint64_t nodes) const {
   const uint64_t root_slots = store.root_capacity();
   const uint64_t node_slots = store.node_capacity();
-  return (root_slots < max_roots_ &&
-          static_cast<double>(states) > TargetLoad(root_slots) * static_cast<double>(root_slots)) ||
-         (node_slots < max_nodes_ &&
-          static_cast<double>(nodes) > TargetLoad(node_slots) * static_cast<double>(node_slots));
+  return (root_slots<max_roots_&& static_cast<double>(states)> TargetLoad(root_slots) *
+          static_cast<double>(root_slots)) ||
+         (node_slots<max_nodes_&& static_cast<double>(nodes)> TargetLoad(node_slots) *
+          static_cast<double>(node_slots));
 }
 
 std::optional<StoreGrowth::Room> StoreGrowth::RoomForLevel(const TreeStore& store,

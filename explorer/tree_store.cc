@@ -18,8 +18,7 @@ uint64_t PairKey(uint64_t left, uint64_t right) { return (left << 32) | right; }
 }  // namespace
 
 TreeStore::TreeStore(uint32_t words, uint64_t memory_bytes)
-    : words_(std::max<uint32_t>(words, 1)),
-      roots_([&] {
+    : words_(std::max<uint32_t>(words, 1)), roots_([&] {
         // One or two words: the root holds the whole state and there are no other nodes.
         // Otherwise give the roots 40% of the memory: with sharing, nodes outnumber roots
         // only early on, and a root table that fills first ends the search with the most
@@ -111,8 +110,8 @@ TreeStore::PutResult TreeStore::Put(Tree& tree, const Tree* parent) {
       result.id = tree.nodes[i];
       continue;
     }
-    uint64_t key = PairKey(ChildId(tree, s.left, s.left_is_word),
-                           ChildId(tree, s.right, s.right_is_word));
+    uint64_t key =
+        PairKey(ChildId(tree, s.left, s.left_is_word), ChildId(tree, s.right, s.right_is_word));
     bool is_root = i + 1 == shape_.size();
     PairTable::Result r = is_root ? roots_.FindOrPut(key) : nodes_->FindOrPut(key);
     if (r.index == PairTable::kFull) {
@@ -147,8 +146,8 @@ bool TreeStore::Find(const std::vector<uint32_t>& words, StateId& id) const {
     uint64_t left = s.left_is_word ? words[s.left] : nodes[s.left];
     uint64_t right = s.right_is_word ? words[s.right] : nodes[s.right];
     bool is_root = i + 1 == shape_.size();
-    uint64_t index = is_root ? roots_.Find(PairKey(left, right))
-                             : nodes_->Find(PairKey(left, right));
+    uint64_t index =
+        is_root ? roots_.Find(PairKey(left, right)) : nodes_->Find(PairKey(left, right));
     if (index == PairTable::kFull) return false;
     nodes[i] = index;
   }

@@ -38,7 +38,7 @@ class TreeStore {
   struct PutResult {
     StateId id = 0;
     bool inserted = false;
-    bool full = false;  // no room: nothing was stored, id is meaningless
+    bool full = false;       // no room: nothing was stored, id is meaningless
     uint32_t new_nodes = 0;  // internal (non-root) nodes this call added
   };
 

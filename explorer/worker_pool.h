@@ -68,11 +68,11 @@ class WorkerPool {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable done_;
-  std::atomic<uint64_t> batch_{0};   // generation number of the current batch
+  std::atomic<uint64_t> batch_{0};  // generation number of the current batch
   // The last generation closed to helpers: once the caller has run out of tasks it closes
   // the batch, so a helper that wakes late does not hold it up.
   std::atomic<uint64_t> closed_{0};
-  std::atomic<int> active_{0};       // helper threads inside the current batch
+  std::atomic<int> active_{0};  // helper threads inside the current batch
   std::atomic<bool> exit_{false};
   const Task* task_ = nullptr;
   uint64_t tasks_ = 0;

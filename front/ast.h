@@ -36,11 +36,11 @@ enum class TypeExprKind {
 struct TypeExpr {
   TypeExprKind kind = TypeExprKind::kName;
   ir::Location loc;
-  std::string name;    // kName
-  ExprPtr lo, hi;      // kRange bounds
-  ExprPtr capacity;    // kBag, kSeq
-  TypeExprPtr index;   // kArray
-  TypeExprPtr elem;    // kArray, kBag, kSeq, kSet, kOption
+  std::string name;   // kName
+  ExprPtr lo, hi;     // kRange bounds
+  ExprPtr capacity;   // kBag, kSeq
+  TypeExprPtr index;  // kArray
+  TypeExprPtr elem;   // kArray, kBag, kSeq, kSet, kOption
 };
 
 // ---------------------------------------------------------------- expressions
@@ -62,10 +62,23 @@ enum class ExprKind {
 };
 
 enum class Op {
-  kNeg, kNot,                                     // unary
-  kAdd, kSub, kMul, kDiv, kMod,                   // arithmetic
-  kEq, kNe, kLt, kLe, kGt, kGe, kIn,              // comparison and membership
-  kAnd, kOr, kImplies,                            // logic
+  kNeg,
+  kNot,  // unary
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMod,  // arithmetic
+  kEq,
+  kNe,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kIn,  // comparison and membership
+  kAnd,
+  kOr,
+  kImplies,  // logic
 };
 
 enum class Quantifier { kAll, kAny, kSum, kCount };
@@ -86,8 +99,8 @@ struct Expr {
   int64_t int_value = 0;
   bool bool_value = false;
   Op op = Op::kAdd;
-  ir::Location op_loc;  // kUnary, kBinary: the operator's position
-  std::string name;  // kName, kField, kCall, kQuantifier (the bound variable)
+  ir::Location op_loc;    // kUnary, kBinary: the operator's position
+  std::string name;       // kName, kField, kCall, kQuantifier (the bound variable)
   ir::Location name_loc;  // kField, kQuantifier: the name's position
   Quantifier quantifier = Quantifier::kAll;
   std::unique_ptr<Domain> domain;  // kQuantifier
@@ -148,17 +161,17 @@ struct Stmt {
   StmtKind kind = StmtKind::kAssign;
   ir::Location loc;
   AssignOp assign_op = AssignOp::kSet;
-  ExprPtr target;  // kAssign; kMove destination
-  ExprPtr source;  // kMove origin
-  ExprPtr value;   // kAssign, kLet, kRequire, kAssert, kMove element
+  ExprPtr target;    // kAssign; kMove destination
+  ExprPtr source;    // kMove origin
+  ExprPtr value;     // kAssign, kLet, kRequire, kAssert, kMove element
   std::string name;  // kLet, kFor, kChoose, kRoll (bound name); kEmit, kCall (callee)
   ir::Location name_loc;
   std::string message;  // kAssert
   std::unique_ptr<Domain> domain;
   ExprPtr filter;
-  std::vector<ExprPtr> args;     // kEmit, kCall
-  std::vector<ExprPtr> conds;    // kIf
-  std::vector<Block> blocks;     // kIf (one per cond); kFor/kChoose/kRoll/kMay: blocks[0]
+  std::vector<ExprPtr> args;          // kEmit, kCall
+  std::vector<ExprPtr> conds;         // kIf
+  std::vector<Block> blocks;          // kIf (one per cond); kFor/kChoose/kRoll/kMay: blocks[0]
   std::unique_ptr<Block> else_block;  // kIf, may be null
 };
 
@@ -202,33 +215,50 @@ struct StateVar {
 };
 
 enum class DeclKind {
-  kGame, kConst, kEnum, kAlias, kStruct, kCards, kState, kInit, kFun, kProc, kAction, kEvent,
-  kTrigger, kTerminal, kInvariant, kReachable, kTerminates, kQuery, kPending,
+  kGame,
+  kConst,
+  kEnum,
+  kAlias,
+  kStruct,
+  kCards,
+  kState,
+  kInit,
+  kFun,
+  kProc,
+  kAction,
+  kEvent,
+  kTrigger,
+  kTerminal,
+  kInvariant,
+  kReachable,
+  kTerminates,
+  kQuery,
+  kPending,
 };
 
 enum class QueryKind { kMaximize, kMinimize, kReachable };
 
 struct Decl {
   DeclKind kind = DeclKind::kGame;
-  ir::Location loc;       // the keyword
-  std::string name;   // most declarations; kGame: the game's title
+  ir::Location loc;  // the keyword
+  std::string name;  // most declarations; kGame: the game's title
   ir::Location name_loc;
-  ExprPtr value;      // kConst value, kFun body, kTerminal/kInvariant/kReachable/kQuery
-                      // expression, kPending capacity
-  ExprPtr within;     // kQuery bound
+  ExprPtr value;   // kConst value, kFun body, kTerminal/kInvariant/kReachable/kQuery
+                   // expression, kPending capacity
+  ExprPtr within;  // kQuery bound
   QueryKind query_kind = QueryKind::kReachable;
-  TypeExprPtr type;   // kAlias target, kFun result
-  std::vector<Param> params;            // kStruct fields, kFun/kProc/kAction/kEvent params
-  std::vector<EnumMember> members;      // kEnum
-  std::vector<CardAttr> attrs;          // kCards
-  std::vector<CardMember> cards;        // kCards
-  std::vector<StateVar> vars;           // kState
-  std::string event;                    // kTrigger: the event it listens to
+  TypeExprPtr type;                 // kAlias target, kFun result
+  std::vector<Param> params;        // kStruct fields, kFun/kProc/kAction/kEvent params
+  std::vector<EnumMember> members;  // kEnum
+  std::vector<CardAttr> attrs;      // kCards
+  std::vector<CardMember> cards;    // kCards
+  std::vector<StateVar> vars;       // kState
+  std::string event;                // kTrigger: the event it listens to
   ir::Location event_loc;
-  std::vector<EnumMember> binders;      // kTrigger: names bound to the event's arguments
-  ExprPtr by;                           // kAction, kTrigger
-  ExprPtr when;                         // kAction, kTrigger guard
-  Block body;                           // kInit, kProc, kAction, kTrigger
+  std::vector<EnumMember> binders;  // kTrigger: names bound to the event's arguments
+  ExprPtr by;                       // kAction, kTrigger
+  ExprPtr when;                     // kAction, kTrigger guard
+  Block body;                       // kInit, kProc, kAction, kTrigger
 };
 
 struct File {

@@ -13,27 +13,48 @@ namespace {
 
 const std::unordered_map<std::string_view, Tok>& Keywords() {
   static const auto* keywords = new std::unordered_map<std::string_view, Tok>{
-      {"game", Tok::kGame},         {"const", Tok::kConst},
-      {"enum", Tok::kEnum},         {"type", Tok::kType},
-      {"struct", Tok::kStruct},     {"cards", Tok::kCards},
-      {"state", Tok::kState},       {"init", Tok::kInit},
-      {"fun", Tok::kFun},           {"proc", Tok::kProc},
-      {"action", Tok::kAction},     {"event", Tok::kEvent},
-      {"trigger", Tok::kTrigger},   {"terminal", Tok::kTerminal},
-      {"invariant", Tok::kInvariant}, {"reachable", Tok::kReachable},
-      {"terminates", Tok::kTerminates}, {"query", Tok::kQuery},
-      {"pending", Tok::kPending},   {"when", Tok::kWhen},
-      {"by", Tok::kBy},             {"if", Tok::kIf},
-      {"then", Tok::kThen},         {"else", Tok::kElse},
-      {"elif", Tok::kElif},         {"for", Tok::kFor},
-      {"in", Tok::kIn},             {"where", Tok::kWhere},
-      {"choose", Tok::kChoose},     {"roll", Tok::kRoll},
-      {"may", Tok::kMay},           {"require", Tok::kRequire},
-      {"assert", Tok::kAssert},     {"emit", Tok::kEmit},
-      {"let", Tok::kLet},           {"move", Tok::kMove},
-      {"and", Tok::kAnd},           {"or", Tok::kOr},
-      {"not", Tok::kNot},           {"true", Tok::kTrue},
-      {"false", Tok::kFalse},       {"none", Tok::kNone},
+      {"game", Tok::kGame},
+      {"const", Tok::kConst},
+      {"enum", Tok::kEnum},
+      {"type", Tok::kType},
+      {"struct", Tok::kStruct},
+      {"cards", Tok::kCards},
+      {"state", Tok::kState},
+      {"init", Tok::kInit},
+      {"fun", Tok::kFun},
+      {"proc", Tok::kProc},
+      {"action", Tok::kAction},
+      {"event", Tok::kEvent},
+      {"trigger", Tok::kTrigger},
+      {"terminal", Tok::kTerminal},
+      {"invariant", Tok::kInvariant},
+      {"reachable", Tok::kReachable},
+      {"terminates", Tok::kTerminates},
+      {"query", Tok::kQuery},
+      {"pending", Tok::kPending},
+      {"when", Tok::kWhen},
+      {"by", Tok::kBy},
+      {"if", Tok::kIf},
+      {"then", Tok::kThen},
+      {"else", Tok::kElse},
+      {"elif", Tok::kElif},
+      {"for", Tok::kFor},
+      {"in", Tok::kIn},
+      {"where", Tok::kWhere},
+      {"choose", Tok::kChoose},
+      {"roll", Tok::kRoll},
+      {"may", Tok::kMay},
+      {"require", Tok::kRequire},
+      {"assert", Tok::kAssert},
+      {"emit", Tok::kEmit},
+      {"let", Tok::kLet},
+      {"move", Tok::kMove},
+      {"and", Tok::kAnd},
+      {"or", Tok::kOr},
+      {"not", Tok::kNot},
+      {"true", Tok::kTrue},
+      {"false", Tok::kFalse},
+      {"none", Tok::kNone},
   };
   return *keywords;
 }
@@ -124,8 +145,9 @@ class Scanner {
     }
     token.text = text_.substr(start, pos_ - start);
     if (std::isalpha(static_cast<unsigned char>(Peek())) || Peek() == '_') {
-      diagnostics_.Error(token.loc, absl::StrCat("expected a number, found `", token.text,
-                                                 std::string(1, Peek()), "`: a name cannot start with a digit"));
+      diagnostics_.Error(
+          token.loc, absl::StrCat("expected a number, found `", token.text, std::string(1, Peek()),
+                                  "`: a name cannot start with a digit"));
       while (std::isalnum(static_cast<unsigned char>(Peek())) || Peek() == '_') Advance();
       return false;
     }
@@ -147,7 +169,8 @@ class Scanner {
       Advance();
     }
     if (Peek() != '"') {
-      diagnostics_.Error(token.loc, "unterminated string: expected `\"` before the end of the line");
+      diagnostics_.Error(token.loc,
+                         "unterminated string: expected `\"` before the end of the line");
       return false;
     }
     Advance();
@@ -163,16 +186,13 @@ class Scanner {
     };
     // Longest first, so `..` wins over `.` and `:=` over `:`.
     static constexpr Punct kPuncts[] = {
-        {"..", Tok::kDotDot}, {":=", Tok::kColonEq}, {"+=", Tok::kPlusEq},
-        {"-=", Tok::kMinusEq}, {"==", Tok::kEqEq},   {"!=", Tok::kNotEq},
-        {"<=", Tok::kLessEq}, {">=", Tok::kGreaterEq}, {"=>", Tok::kArrow},
-        {"(", Tok::kLParen},  {")", Tok::kRParen},   {"{", Tok::kLBrace},
-        {"}", Tok::kRBrace},  {"[", Tok::kLBracket}, {"]", Tok::kRBracket},
-        {"<", Tok::kLess},    {">", Tok::kGreater},  {",", Tok::kComma},
-        {":", Tok::kColon},   {".", Tok::kDot},      {"=", Tok::kAssign},
-        {"+", Tok::kPlus},    {"-", Tok::kMinus},    {"*", Tok::kStar},
-        {"/", Tok::kSlash},   {"%", Tok::kPercent},  {"!", Tok::kBang},
-        {"?", Tok::kQuestion},
+        {"..", Tok::kDotDot}, {":=", Tok::kColonEq}, {"+=", Tok::kPlusEq},  {"-=", Tok::kMinusEq},
+        {"==", Tok::kEqEq},   {"!=", Tok::kNotEq},   {"<=", Tok::kLessEq},  {">=", Tok::kGreaterEq},
+        {"=>", Tok::kArrow},  {"(", Tok::kLParen},   {")", Tok::kRParen},   {"{", Tok::kLBrace},
+        {"}", Tok::kRBrace},  {"[", Tok::kLBracket}, {"]", Tok::kRBracket}, {"<", Tok::kLess},
+        {">", Tok::kGreater}, {",", Tok::kComma},    {":", Tok::kColon},    {".", Tok::kDot},
+        {"=", Tok::kAssign},  {"+", Tok::kPlus},     {"-", Tok::kMinus},    {"*", Tok::kStar},
+        {"/", Tok::kSlash},   {"%", Tok::kPercent},  {"!", Tok::kBang},     {"?", Tok::kQuestion},
     };
     std::string_view rest = std::string_view(text_).substr(pos_);
     for (const Punct& p : kPuncts) {
@@ -185,7 +205,7 @@ class Scanner {
     }
     unsigned char c = static_cast<unsigned char>(Peek());
     std::string shown = c >= 0x20 && c < 0x7f ? absl::StrCat("`", std::string(1, Peek()), "`")
-                                             : absl::StrCat("byte 0x", absl::Hex(c));
+                                              : absl::StrCat("byte 0x", absl::Hex(c));
     diagnostics_.Error(token.loc, absl::StrCat("unexpected character ", shown));
     Advance();
     return false;
@@ -217,13 +237,13 @@ std::string TokDescription(Tok kind) {
     if (tok == kind) return absl::StrCat("`", std::string(word), "`");
   }
   static const std::pair<Tok, const char*> kNames[] = {
-      {Tok::kLParen, "("},   {Tok::kRParen, ")"},   {Tok::kLBrace, "{"},  {Tok::kRBrace, "}"},
-      {Tok::kLBracket, "["}, {Tok::kRBracket, "]"}, {Tok::kLess, "<"},    {Tok::kGreater, ">"},
-      {Tok::kLessEq, "<="},  {Tok::kGreaterEq, ">="}, {Tok::kEqEq, "=="}, {Tok::kNotEq, "!="},
-      {Tok::kComma, ","},    {Tok::kColon, ":"},    {Tok::kDot, "."},     {Tok::kDotDot, ".."},
-      {Tok::kAssign, "="},   {Tok::kColonEq, ":="}, {Tok::kPlusEq, "+="}, {Tok::kMinusEq, "-="},
-      {Tok::kPlus, "+"},     {Tok::kMinus, "-"},    {Tok::kStar, "*"},    {Tok::kSlash, "/"},
-      {Tok::kPercent, "%"},  {Tok::kBang, "!"},     {Tok::kQuestion, "?"}, {Tok::kArrow, "=>"},
+      {Tok::kLParen, "("},   {Tok::kRParen, ")"},     {Tok::kLBrace, "{"},   {Tok::kRBrace, "}"},
+      {Tok::kLBracket, "["}, {Tok::kRBracket, "]"},   {Tok::kLess, "<"},     {Tok::kGreater, ">"},
+      {Tok::kLessEq, "<="},  {Tok::kGreaterEq, ">="}, {Tok::kEqEq, "=="},    {Tok::kNotEq, "!="},
+      {Tok::kComma, ","},    {Tok::kColon, ":"},      {Tok::kDot, "."},      {Tok::kDotDot, ".."},
+      {Tok::kAssign, "="},   {Tok::kColonEq, ":="},   {Tok::kPlusEq, "+="},  {Tok::kMinusEq, "-="},
+      {Tok::kPlus, "+"},     {Tok::kMinus, "-"},      {Tok::kStar, "*"},     {Tok::kSlash, "/"},
+      {Tok::kPercent, "%"},  {Tok::kBang, "!"},       {Tok::kQuestion, "?"}, {Tok::kArrow, "=>"},
   };
   for (const auto& [tok, text] : kNames) {
     if (tok == kind) return absl::StrCat("`", text, "`");

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "front/diagnostics.h"
-#include "ir/source.h"
 #include "front/token.h"
+#include "ir/source.h"
 
 namespace rulecheck::front {
 

@@ -12,10 +12,24 @@ namespace {
 
 bool IsDeclKeyword(Tok kind) {
   switch (kind) {
-    case Tok::kGame: case Tok::kConst: case Tok::kEnum: case Tok::kType: case Tok::kStruct:
-    case Tok::kCards: case Tok::kState: case Tok::kInit: case Tok::kFun: case Tok::kProc:
-    case Tok::kAction: case Tok::kEvent: case Tok::kTrigger: case Tok::kTerminal:
-    case Tok::kInvariant: case Tok::kReachable: case Tok::kTerminates: case Tok::kQuery:
+    case Tok::kGame:
+    case Tok::kConst:
+    case Tok::kEnum:
+    case Tok::kType:
+    case Tok::kStruct:
+    case Tok::kCards:
+    case Tok::kState:
+    case Tok::kInit:
+    case Tok::kFun:
+    case Tok::kProc:
+    case Tok::kAction:
+    case Tok::kEvent:
+    case Tok::kTrigger:
+    case Tok::kTerminal:
+    case Tok::kInvariant:
+    case Tok::kReachable:
+    case Tok::kTerminates:
+    case Tok::kQuery:
     case Tok::kPending:
       return true;
     default:
@@ -39,8 +53,8 @@ const Token& Parser::ExpectIdent(const std::string& what) {
   if (At(Tok::kIdent)) return Next();
   if (Peek().kind != Tok::kEof && Peek().kind != Tok::kInt && Peek().kind != Tok::kString &&
       std::isalpha(static_cast<unsigned char>(Peek().text[0]))) {
-    diagnostics_.Error(Peek().loc, absl::StrCat("expected ", what, ", found keyword `",
-                                                Peek().text, "` (keywords cannot be names)"));
+    diagnostics_.Error(Peek().loc, absl::StrCat("expected ", what, ", found keyword `", Peek().text,
+                                                "` (keywords cannot be names)"));
     throw SyntaxError{};
   }
   Fail(what);
@@ -72,9 +86,10 @@ ast::File Parser::ParseFile() {
     size_t start = pos_;
     try {
       if (!IsDeclKeyword(Peek().kind)) {
-        Fail("a declaration (game, const, enum, type, struct, cards, state, init, fun, proc, "
-             "action, event, trigger, terminal, invariant, reachable, terminates, query, "
-             "pending)");
+        Fail(
+            "a declaration (game, const, enum, type, struct, cards, state, init, fun, proc, "
+            "action, event, trigger, terminal, invariant, reachable, terminates, query, "
+            "pending)");
       }
       file.decls.push_back(ParseDecl());
     } catch (const SyntaxError&) {
@@ -296,8 +311,8 @@ ast::Decl Parser::ParseDecl() {
       break;
     case Tok::kInvariant:
     case Tok::kReachable:
-      decl.kind = keyword.kind == Tok::kInvariant ? ast::DeclKind::kInvariant
-                                                  : ast::DeclKind::kReachable;
+      decl.kind =
+          keyword.kind == Tok::kInvariant ? ast::DeclKind::kInvariant : ast::DeclKind::kReachable;
       take_name("the property's name");
       Expect(Tok::kColon, "`:` and a condition");
       decl.value = ParseExpr();

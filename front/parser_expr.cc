@@ -129,14 +129,29 @@ ast::ExprPtr Parser::ParseComparison() {
   ast::ExprPtr lhs = ParseAdditive();
   ast::Op op;
   switch (Peek().kind) {
-    case Tok::kEqEq: op = ast::Op::kEq; break;
-    case Tok::kNotEq: op = ast::Op::kNe; break;
-    case Tok::kLess: op = ast::Op::kLt; break;
-    case Tok::kLessEq: op = ast::Op::kLe; break;
-    case Tok::kGreater: op = ast::Op::kGt; break;
-    case Tok::kGreaterEq: op = ast::Op::kGe; break;
-    case Tok::kIn: op = ast::Op::kIn; break;
-    default: return lhs;
+    case Tok::kEqEq:
+      op = ast::Op::kEq;
+      break;
+    case Tok::kNotEq:
+      op = ast::Op::kNe;
+      break;
+    case Tok::kLess:
+      op = ast::Op::kLt;
+      break;
+    case Tok::kLessEq:
+      op = ast::Op::kLe;
+      break;
+    case Tok::kGreater:
+      op = ast::Op::kGt;
+      break;
+    case Tok::kGreaterEq:
+      op = ast::Op::kGe;
+      break;
+    case Tok::kIn:
+      op = ast::Op::kIn;
+      break;
+    default:
+      return lhs;
   }
   ir::Location op_loc = Next().loc;
   return MakeBinary(op, op_loc, std::move(lhs), ParseAdditive());
@@ -289,8 +304,8 @@ ast::TypeExprPtr Parser::ParseType() {
     std::string word = Next().text;
     Next();
     type->elem = ParseType();
-    Expect(Tok::kComma, absl::StrCat("`,` and the ", word, "'s capacity (", word,
-                                     "<Element, Capacity>)"));
+    Expect(Tok::kComma,
+           absl::StrCat("`,` and the ", word, "'s capacity (", word, "<Element, Capacity>)"));
     type->capacity = ParseAdditive();
     Expect(Tok::kGreater, "`>`");
   } else if (AtWord("set") && Peek(1).kind == Tok::kLess) {

@@ -60,8 +60,9 @@ ast::StmtPtr Parser::ParseStmt() {
       stmt->domain = ParseDomain();
       if (keyword == Tok::kRoll && At(Tok::kWhere)) {
         // Filtering would silently change the chances; ruling outcomes out is explicit.
-        Fail("'{' after a roll's domain (a roll takes every outcome: instead of `where c`, "
-             "write `require c` first in its block)");
+        Fail(
+            "'{' after a roll's domain (a roll takes every outcome: instead of `where c`, "
+            "write `require c` first in its block)");
       }
       if (keyword != Tok::kRoll && Accept(Tok::kWhere)) stmt->filter = ParseExpr();
       stmt->blocks.push_back(ParseBlock());
@@ -112,11 +113,19 @@ ast::StmtPtr Parser::ParseStmt() {
   stmt->kind = ast::StmtKind::kAssign;
   stmt->target = ParsePostfix();
   switch (Peek().kind) {
-    case Tok::kColonEq: stmt->assign_op = ast::AssignOp::kSet; break;
-    case Tok::kPlusEq: stmt->assign_op = ast::AssignOp::kAdd; break;
-    case Tok::kMinusEq: stmt->assign_op = ast::AssignOp::kSub; break;
-    case Tok::kAssign: Fail("`:=` (assignment is written `:=`; `=` is for declarations)");
-    default: Fail("`:=`, `+=` or `-=`");
+    case Tok::kColonEq:
+      stmt->assign_op = ast::AssignOp::kSet;
+      break;
+    case Tok::kPlusEq:
+      stmt->assign_op = ast::AssignOp::kAdd;
+      break;
+    case Tok::kMinusEq:
+      stmt->assign_op = ast::AssignOp::kSub;
+      break;
+    case Tok::kAssign:
+      Fail("`:=` (assignment is written `:=`; `=` is for declarations)");
+    default:
+      Fail("`:=`, `+=` or `-=`");
   }
   Next();
   stmt->value = ParseExpr();

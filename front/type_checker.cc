@@ -89,8 +89,8 @@ void Check(const ast::File& file, const std::vector<ConstOverride>& overrides, i
 }
 
 TypeChecker::TypeChecker(const ast::File& file, const std::vector<ConstOverride>& overrides,
-                 ir::Program& program, Diagnostics& diagnostics,
-                 std::vector<std::string>& override_errors)
+                         ir::Program& program, Diagnostics& diagnostics,
+                         std::vector<std::string>& override_errors)
     : file_(file),
       overrides_(overrides),
       program_(program),
@@ -308,7 +308,8 @@ void TypeChecker::CheckStateTypes() {
   }
 }
 
-std::vector<ir::Param> TypeChecker::CheckParams(const std::vector<ast::Param>& params, bool stored) {
+std::vector<ir::Param> TypeChecker::CheckParams(const std::vector<ast::Param>& params,
+                                                bool stored) {
   std::vector<ir::Param> out;
   for (const ast::Param& p : params) {
     ir::Param param;
@@ -539,7 +540,7 @@ const Local* TypeChecker::FindLocal(const std::string& name) const {
 }
 
 const Local& TypeChecker::BindLocal(const std::string& name, ir::Location loc, const ir::Type* type,
-                                LocalKind kind) {
+                                    LocalKind kind) {
   if (const Local* outer = FindLocal(name)) {
     Error(loc, absl::StrCat(Quote(name), " would shadow the local ", Quote(name), " bound at ",
                             outer->loc.line, ":", outer->loc.column, "; choose another name"));

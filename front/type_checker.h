@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "front/ast.h"
+#include "front/const_override.h"
 #include "front/diagnostics.h"
 #include "ir/ir.h"
-#include "front/const_override.h"
 
 namespace rulecheck::front {
 
@@ -22,9 +22,8 @@ namespace rulecheck::front {
 // overrides themselves (no such constant, a value that is not an integer or true/false, or
 // of the wrong kind) go to `override_errors` as complete sentences that name the override.
 // The program is usable only when both are empty.
-void Check(const ast::File& file, const std::vector<ConstOverride>& overrides,
-           ir::Program& program, Diagnostics& diagnostics,
-           std::vector<std::string>& override_errors);
+void Check(const ast::File& file, const std::vector<ConstOverride>& overrides, ir::Program& program,
+           Diagnostics& diagnostics, std::vector<std::string>& override_errors);
 
 }  // namespace rulecheck::front
 

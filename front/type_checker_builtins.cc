@@ -100,7 +100,8 @@ ir::ExprPtr TypeChecker::CheckBuiltinCall(const ast::Expr& e, bool* handled) {
       if (!placeholder && (t->kind == ir::TypeKind::kBag || t->kind == ir::TypeKind::kSet)) {
         result = types_.Int();
       }
-      if (!placeholder && t->kind == ir::TypeKind::kSeq) needs = "a bag or set (use len() for a seq)";
+      if (!placeholder && t->kind == ir::TypeKind::kSeq)
+        needs = "a bag or set (use len() for a seq)";
       break;
     case ExprOp::kEmpty:
       needs = "a bag, seq, set or option";
@@ -174,7 +175,7 @@ ir::ExprPtr TypeChecker::CheckSetLiteral(const ast::Expr& e) {
 }
 
 ir::ExprPtr TypeChecker::CheckZone(const ast::Expr& e, std::string_view builtin, bool bag, bool seq,
-                               bool set) {
+                                   bool set) {
   ir::ExprPtr place = CheckPlace(e);
   if (IsError(place->type)) return place;
   ir::TypeKind k = place->type->kind;

@@ -27,7 +27,8 @@ void ExprCalls(const ast::Expr* e, const std::function<void(const std::string&, 
   ExprCalls(e->filter.get(), f);
 }
 
-void BlockCalls(const ast::Block& b, const std::function<void(const std::string&, ir::Location)>& f);
+void BlockCalls(const ast::Block& b,
+                const std::function<void(const std::string&, ir::Location)>& f);
 
 void StmtCalls(const ast::Stmt& s, const std::function<void(const std::string&, ir::Location)>& f) {
   if (s.kind == ast::StmtKind::kCall) f(s.name, s.name_loc);
@@ -35,7 +36,8 @@ void StmtCalls(const ast::Stmt& s, const std::function<void(const std::string&, 
   if (s.else_block) BlockCalls(*s.else_block, f);
 }
 
-void BlockCalls(const ast::Block& b, const std::function<void(const std::string&, ir::Location)>& f) {
+void BlockCalls(const ast::Block& b,
+                const std::function<void(const std::string&, ir::Location)>& f) {
   for (const ast::StmtPtr& s : b.stmts) StmtCalls(*s, f);
 }
 

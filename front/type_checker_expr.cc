@@ -390,8 +390,8 @@ ir::ExprPtr TypeChecker::StructField(ir::ExprPtr base, const ast::Expr& e) {
   const ir::Type* t = base->type;
   int index = t->struct_def->FieldIndex(e.name);
   if (index < 0) {
-    Error(e.name_loc, absl::StrCat("struct ", t->struct_def->name, " has no field ",
-                                   Quote(e.name), DidYouMean(e.name, FieldNames(t))));
+    Error(e.name_loc, absl::StrCat("struct ", t->struct_def->name, " has no field ", Quote(e.name),
+                                   DidYouMean(e.name, FieldNames(t))));
     return ErrorExpr(e.loc);
   }
   ir::ExprPtr r = MakeExpr(ir::ExprOp::kField, t->struct_def->fields[index].type, e.loc);
@@ -400,7 +400,8 @@ ir::ExprPtr TypeChecker::StructField(ir::ExprPtr base, const ast::Expr& e) {
   return r;
 }
 
-std::unique_ptr<ir::Domain> TypeChecker::CheckDomain(const ast::Domain& d, std::string_view keyword) {
+std::unique_ptr<ir::Domain> TypeChecker::CheckDomain(const ast::Domain& d,
+                                                     std::string_view keyword) {
   bool roll = keyword == "roll";
   auto domain = std::make_unique<ir::Domain>();
   if (d.hi != nullptr) {
@@ -543,8 +544,8 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
     e->type = want;
     return e;
   }
-  if (want->kind == ir::TypeKind::kOption && !IsPlaceholder(want) && from->kind != ir::TypeKind::kOption &&
-      Assignable(from, want->elem)) {
+  if (want->kind == ir::TypeKind::kOption && !IsPlaceholder(want) &&
+      from->kind != ir::TypeKind::kOption && Assignable(from, want->elem)) {
     ir::ExprPtr payload = Coerce(std::move(e), want->elem);
     if (IsError(payload->type)) return payload;
     ir::ExprPtr r = MakeExpr(ir::ExprOp::kSome, want, loc);
@@ -565,7 +566,8 @@ const ir::Type* TypeChecker::Unify(ir::ExprPtr& a, ir::ExprPtr& b) {
   }
   bool a_flexible = IsPlaceholder(ta) || a->op == ir::ExprOp::kSetLiteral;
   if (!a_flexible || IsPlaceholder(tb) || b->op == ir::ExprOp::kSetLiteral) {
-    if (Assignable(tb, ta) || (b->op == ir::ExprOp::kSetLiteral && ta->kind == ir::TypeKind::kSet)) {
+    if (Assignable(tb, ta) ||
+        (b->op == ir::ExprOp::kSetLiteral && ta->kind == ir::TypeKind::kSet)) {
       b = Coerce(std::move(b), ta);
       return IsError(b->type) ? ErrorType() : ta;
     }

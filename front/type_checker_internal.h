@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "front/ast.h"
+#include "front/const_override.h"
 #include "front/diagnostics.h"
 #include "ir/ir.h"
-#include "front/const_override.h"
 #include "ir/types.h"
 
 namespace rulecheck::front {
@@ -71,7 +71,7 @@ enum class SymbolKind {
 
 struct Symbol {
   SymbolKind kind = SymbolKind::kConstant;
-  int index = 0;  // into the checker's table for the kind
+  int index = 0;       // into the checker's table for the kind
   ir::Location loc{};  // the declaration's name; invalid for built-ins
 };
 
@@ -131,8 +131,9 @@ struct Local {
 
 class TypeChecker {
  public:
-  TypeChecker(const ast::File& file, const std::vector<ConstOverride>& overrides, ir::Program& program,
-          Diagnostics& diagnostics, std::vector<std::string>& override_errors);
+  TypeChecker(const ast::File& file, const std::vector<ConstOverride>& overrides,
+              ir::Program& program, Diagnostics& diagnostics,
+              std::vector<std::string>& override_errors);
   TypeChecker(const TypeChecker&) = delete;
   TypeChecker& operator=(const TypeChecker&) = delete;
 
@@ -174,7 +175,8 @@ class TypeChecker {
   const ir::Type* ResolveType(const ast::TypeExpr& t);
   // ResolveType for what is stored (state, fields, attributes, action and event parameters):
   // `int` is not allowed; `finite_only` also rules out every non-finite-scalar type.
-  const ir::Type* ResolveStoredType(const ast::TypeExpr& t, std::string_view what, bool finite_only);
+  const ir::Type* ResolveStoredType(const ast::TypeExpr& t, std::string_view what,
+                                    bool finite_only);
   const ir::Type* CheckWidth(const ir::Type* t, ir::Location loc);
   bool ContainsInt(const ir::Type* t) const;
   void CheckCardValues(int type_index);
@@ -247,7 +249,8 @@ class TypeChecker {
   // ------------------------------------------------------------ locals and frames
   // Binds a new local in the innermost scope, reporting a name that would shadow a global
   // or an enclosing local, and allocates its frame slot.
-  const Local& BindLocal(const std::string& name, ir::Location loc, const ir::Type* type, LocalKind kind);
+  const Local& BindLocal(const std::string& name, ir::Location loc, const ir::Type* type,
+                         LocalKind kind);
   const Local* FindLocal(const std::string& name) const;
   int64_t AllocSlot(const ir::Type* type);
   size_t OpenScope() const { return locals_.size(); }
@@ -291,7 +294,7 @@ class TypeChecker {
   int mute_ = 0;                // > 0: errors are dropped (re-lowering an already checked proc)
   bool checking_proc_ = false;  // checking a proc body on its own: calls are not inlined
   std::vector<int> inlining_;   // procs being inlined, innermost last
-  ir::Location inline_root_;        // the outermost call being inlined
+  ir::Location inline_root_;    // the outermost call being inlined
   int64_t inlined_statements_ = 0;
   int nesting_ = 0;     // constants and types being resolved, one inside another
   int expr_depth_ = 0;  // CheckExpr calls, one inside another

@@ -158,7 +158,7 @@ ir::ExprPtr TypeChecker::CheckPlace(const ast::Expr& e) {
             "cannot assign to an element of ", TypeName(t),
             t->kind == ir::TypeKind::kBag   ? ": change a bag with add, remove or move"
             : t->kind == ir::TypeKind::kSeq ? ": change a seq with push, pop, insert_at, remove_at"
-                                        : ": only arrays can be indexed"));
+                                            : ": only arrays can be indexed"));
       }
       ir::ExprPtr i = Coerce(CheckExpr(*e.operands[1]), t->index);
       if (IsError(i->type)) return ErrorExpr(e.loc);
@@ -318,7 +318,7 @@ void TypeChecker::LowerCall(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
 }
 
 void TypeChecker::InlineProc(int proc, const ast::Stmt& call, std::vector<ir::ExprPtr> args,
-                         std::vector<ir::StmtPtr>& out) {
+                             std::vector<ir::StmtPtr>& out) {
   if (proc_recursive_[proc]) return;
   if (std::find(inlining_.begin(), inlining_.end(), proc) != inlining_.end()) return;
   const ProcInfo& info = procs_[proc];

@@ -275,7 +275,7 @@ const ir::Type* TypeChecker::ResolveType(const ast::TypeExpr& t) {
 }
 
 const ir::Type* TypeChecker::ResolveStoredType(const ast::TypeExpr& t, std::string_view what,
-                                       bool finite_only) {
+                                               bool finite_only) {
   const ir::Type* type = ResolveType(t);
   if (IsError(type)) return type;
   if (ContainsInt(type)) {

@@ -2,9 +2,9 @@
 //
 // The type checker (front/type_checker.h) turns the AST into this form: every name is
 // resolved (a state variable to its index, a local to its frame slot, an enumerator to its
-// ordinal, a constant to its value), every expression has its type, implicit conversions are explicit (a scalar
-// stored into an option is wrapped in kSome), and procs are inlined at their call sites.
-// The successor generator interprets it over packed states and the symbolic engine
+// ordinal, a constant to its value), every expression has its type, implicit conversions are
+// explicit (a scalar stored into an option is wrapped in kSome), and procs are inlined at their
+// call sites. The successor generator interprets it over packed states and the symbolic engine
 // translates it to Z3; neither needs to look at names or the AST again.
 //
 // Locals (parameters, `let`, loop and quantifier variables) live in a frame: scalar locals in
@@ -35,17 +35,28 @@ using ExprPtr = std::unique_ptr<Expr>;
 using StmtPtr = std::unique_ptr<Stmt>;
 
 enum class ExprOp {
-  kConst,       // value: a logical scalar of `type`
-  kStateVar,    // index: the state variable; offset: its bit offset (set by the layout)
-  kLocal,       // index: scalar slot (scalar type) or bit offset in the frame words
-  kIndex,       // args[0][args[1]]: an array element
-  kField,       // args[0].field: index = field number
-  kAttr,        // args[0].attr of a card: index = attribute number
-  kNeg, kNot,
-  kAdd, kSub, kMul, kDiv, kMod,
-  kEq, kNe,     // any type: composites compare bit for bit
-  kLt, kLe, kGt, kGe,
-  kAnd, kOr, kImplies,
+  kConst,     // value: a logical scalar of `type`
+  kStateVar,  // index: the state variable; offset: its bit offset (set by the layout)
+  kLocal,     // index: scalar slot (scalar type) or bit offset in the frame words
+  kIndex,     // args[0][args[1]]: an array element
+  kField,     // args[0].field: index = field number
+  kAttr,      // args[0].attr of a card: index = attribute number
+  kNeg,
+  kNot,
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMod,
+  kEq,
+  kNe,  // any type: composites compare bit for bit
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kAnd,
+  kOr,
+  kImplies,
   kIf,          // if args[0] then args[1] else args[2]
   kCall,        // index: the fun; args: its arguments
   kQuantifier,  // quantifier over domain, bound to local `index`, filter, body args[0]
@@ -58,8 +69,12 @@ enum class ExprOp {
   kSeqAt,       // args[0][args[1]] of a seq, 0 = bottom
   kEmpty,       // empty(args[0]): a bag, seq or set with nothing in it, or an absent option
   kUnwrap,      // args[0]! of an option
-  kMin, kMax, kAbs,
-  kNext, kPrev, kOrd,  // enums: cyclic successor and predecessor, ordinal
+  kMin,
+  kMax,
+  kAbs,
+  kNext,
+  kPrev,
+  kOrd,         // enums: cyclic successor and predecessor, ordinal
   kSetLiteral,  // {args...}: type is set<E>
   kNone,        // the absent value of an option type
   kSome,        // args[0] as a present option value
@@ -86,9 +101,9 @@ struct Expr {
   ExprOp op = ExprOp::kConst;
   const Type* type = nullptr;
   Location loc;
-  int64_t value = 0;   // kConst
-  int64_t index = 0;   // kStateVar, kLocal, kField, kAttr, kCall, kQuantifier
-  uint32_t offset = 0; // kStateVar
+  int64_t value = 0;    // kConst
+  int64_t index = 0;    // kStateVar, kLocal, kField, kAttr, kCall, kQuantifier
+  uint32_t offset = 0;  // kStateVar
   Quantifier quantifier = Quantifier::kAll;
   std::unique_ptr<Domain> domain;  // kQuantifier
   ExprPtr filter;                  // kQuantifier `where`, may be null
@@ -133,7 +148,7 @@ struct Stmt {
   ExprPtr place;   // the l-value acted on (a kStateVar/kIndex/kField/kLocal chain)
   ExprPtr target;  // kMove destination
   ExprPtr value;
-  ExprPtr index;   // kInsertAt, kRemoveAt
+  ExprPtr index;     // kInsertAt, kRemoveAt
   int64_t slot = 0;  // kLet, kFor, kChoose, kRoll: the local bound
   std::unique_ptr<Domain> domain;
   ExprPtr filter;
@@ -144,8 +159,8 @@ struct Stmt {
   std::vector<ExprPtr> args;
   std::string message;  // kAssert
   std::string name;     // kLet/kFor/kChoose/kRoll: the local's name, for narration
-  // Trail ids (see TrailPoint), set by NumberTrailPoints (passes.h): this statement's, and for kIf the
-  // first of its branches' (branch i is branch_id + i; conds.size() is the else, or the
+  // Trail ids (see TrailPoint), set by NumberTrailPoints (passes.h): this statement's, and for kIf
+  // the first of its branches' (branch i is branch_id + i; conds.size() is the else, or the
   // fall-through when there is no else block).
   uint32_t id = 0;
   uint32_t branch_id = 0;
@@ -203,8 +218,8 @@ struct Action {
   std::string name;
   Location loc;
   std::vector<Param> params;  // each a finite scalar; instances are all combinations
-  ExprPtr by;     // may be null
-  ExprPtr guard;  // may be null
+  ExprPtr by;                 // may be null
+  ExprPtr guard;              // may be null
   Block body;
   FrameLayout frame;
 };
@@ -257,7 +272,7 @@ struct Program {
   std::vector<Action> actions;
   std::vector<Event> events;
   std::vector<Trigger> triggers;
-  std::vector<Property> terminals;   // name empty; a state is terminal when any holds
+  std::vector<Property> terminals;  // name empty; a state is terminal when any holds
   std::vector<Property> invariants;
   std::vector<Property> reachables;
   std::optional<Location> terminates;

@@ -19,8 +19,8 @@ namespace rulecheck::ir {
 struct Choice {
   enum class Kind { kChoose, kRoll, kMay };
   Kind kind = Kind::kChoose;
-  std::string name;              // the bound variable; empty for may
-  const Type* type = nullptr;    // the bound variable's type; bool for may
+  std::string name;            // the bound variable; empty for may
+  const Type* type = nullptr;  // the bound variable's type; bool for may
   int64_t value = 0;
   Location loc;
 };
@@ -28,8 +28,8 @@ struct Choice {
 struct Move {
   enum class Kind { kInit, kAction, kTrigger };
   Kind kind = Kind::kInit;
-  int index = -1;                 // the action or trigger
-  std::vector<int64_t> args;      // action parameters / trigger binders, logical values
+  int index = -1;                     // the action or trigger
+  std::vector<int64_t> args;          // action parameters / trigger binders, logical values
   const Type* player_type = nullptr;  // the `by` expression's type; null without `by`
   int64_t player = 0;
   std::vector<Choice> choices;
@@ -41,9 +41,9 @@ struct Move {
 struct StepFailure {
   enum class Kind { kAssert, kModelError, kPendingOverflow };
   Kind kind = Kind::kModelError;
-  Location loc;          // the assert, or the expression or statement that failed
+  Location loc;  // the assert, or the expression or statement that failed
   std::string message;
-  Move move;             // the move that failed (kInit for an initial state)
+  Move move;  // the move that failed (kInit for an initial state)
 };
 
 }  // namespace rulecheck::ir

@@ -7,13 +7,13 @@
 // it changes one word, not two, and the tree store rehashes one leaf path instead of two.
 #include "ir/state_layout.h"
 
-#include "ir/bits.h"
-#include "ir/layout_order.h"
-#include "ir/passes.h"
-
 #include <algorithm>
 #include <cassert>
 #include <limits>
+
+#include "ir/bits.h"
+#include "ir/layout_order.h"
+#include "ir/passes.h"
 
 namespace rulecheck::ir {
 namespace {
@@ -111,8 +111,7 @@ StateLayout StateLayout::Build(ir::Program& program) {
       for (const ir::Param& p : event.params) sum += p.type->width;
       args_width = std::max(args_width, sum);
     }
-    layout.pending_trigger_width_ =
-        BitsFor(static_cast<int64_t>(program.triggers.size()) + 1);
+    layout.pending_trigger_width_ = BitsFor(static_cast<int64_t>(program.triggers.size()) + 1);
     layout.pending_entry_width_ = CheckedBits(layout.pending_trigger_width_ + args_width);
     layout.pending_entries_offset_ = CheckedBits(bit);
     bit += static_cast<uint64_t>(layout.pending_entry_width_) *

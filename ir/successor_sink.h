@@ -1,7 +1,8 @@
 // Where successor generation delivers its results: one call per successor (its packed words
 // and the move that made it) and one per failed move. Declared here, below both the model's
-// successor generator (model/successors.h), which calls it, and the explorer (explorer/), which implements it in its hot loop, so that a successor costs one
-// virtual call and no adapter sits in between.
+// successor generator (model/successors.h), which calls it, and the explorer (explorer/), which
+// implements it in its hot loop, so that a successor costs one virtual call and no adapter sits in
+// between.
 #ifndef RULECHECK_IR_SUCCESSOR_SINK_H_
 #define RULECHECK_IR_SUCCESSOR_SINK_H_
 

@@ -139,12 +139,11 @@ TypeTable::TypeTable() {
 }
 
 const Type* TypeTable::Intern(Type t) {
-  auto key = std::make_tuple(static_cast<int>(t.kind), t.lo, t.hi,
-                             t.enum_def ? static_cast<const void*>(t.enum_def)
-                                        : static_cast<const void*>(t.struct_def),
-                             static_cast<const void*>(t.elem),
-                             t.kind == TypeKind::kArray
-                                 ? static_cast<int64_t>(reinterpret_cast<intptr_t>(t.index))
+  auto key = std::make_tuple(
+      static_cast<int>(t.kind), t.lo, t.hi,
+      t.enum_def ? static_cast<const void*>(t.enum_def) : static_cast<const void*>(t.struct_def),
+      static_cast<const void*>(t.elem),
+      t.kind == TypeKind::kArray ? static_cast<int64_t>(reinterpret_cast<intptr_t>(t.index))
                                  : t.capacity);
   auto it = index_.find(key);
   if (it != index_.end()) return it->second;

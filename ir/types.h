@@ -66,11 +66,11 @@ struct Type {
   int64_t lo = 0, hi = 0;             // kRange bounds (inclusive)
   const EnumDef* enum_def = nullptr;  // kEnum
   const StructDef* struct_def = nullptr;
-  const Type* index = nullptr;        // kArray: a finite scalar type
-  const Type* elem = nullptr;         // kArray, kBag, kSeq, kSet, kOption
-  int64_t capacity = 0;               // kBag: copies of one member; kSeq: elements
-  uint32_t width = 0;                 // bits of the canonical packed form
-  uint32_t count_width = 0;           // kBag: bits of one member's count; kSeq: of the length
+  const Type* index = nullptr;  // kArray: a finite scalar type
+  const Type* elem = nullptr;   // kArray, kBag, kSeq, kSet, kOption
+  int64_t capacity = 0;         // kBag: copies of one member; kSeq: elements
+  uint32_t width = 0;           // bits of the canonical packed form
+  uint32_t count_width = 0;     // kBag: bits of one member's count; kSeq: of the length
 
   bool is_scalar() const;
   bool is_integer() const { return kind == TypeKind::kInt || kind == TypeKind::kRange; }
@@ -83,7 +83,9 @@ struct Type {
   }
   // For finite scalars: how many values, and the value <-> position maps (0-based).
   int64_t Cardinality() const;
-  int64_t ValueAt(int64_t ordinal) const { return kind == TypeKind::kRange ? lo + ordinal : ordinal; }
+  int64_t ValueAt(int64_t ordinal) const {
+    return kind == TypeKind::kRange ? lo + ordinal : ordinal;
+  }
   int64_t OrdinalOf(int64_t value) const { return kind == TypeKind::kRange ? value - lo : value; }
   // Whether a logical value belongs to this scalar type (ranges check bounds, options accept
   // none).
@@ -116,7 +118,7 @@ class TypeTable {
   const Type* Int() const { return int_; }
   const Type* Range(int64_t lo, int64_t hi);  // REQUIRES: lo <= hi
   const Type* Enum(const EnumDef* def);
-  const Type* Struct(const StructDef* def);   // computes field offsets
+  const Type* Struct(const StructDef* def);  // computes field offsets
   const Type* Array(const Type* index, const Type* elem);
   const Type* Bag(const Type* elem, int64_t capacity);
   const Type* Seq(const Type* elem, int64_t capacity);

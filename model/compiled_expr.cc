@@ -41,8 +41,8 @@ class ExprCompiler {
   }
 
   void CompileStmt(ir::Stmt& s) {
-    for (ir::Expr* e : {s.place.get(), s.target.get(), s.value.get(), s.index.get(),
-                        s.filter.get()}) {
+    for (ir::Expr* e :
+         {s.place.get(), s.target.get(), s.value.get(), s.index.get(), s.filter.get()}) {
       if (e != nullptr) Compile(*e);
     }
     for (ir::Expr* e : {s.place.get(), s.target.get()}) {

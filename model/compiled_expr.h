@@ -45,13 +45,13 @@ struct CompiledExpr {
   const CompiledExpr* b = nullptr;
   const CompiledExpr* c = nullptr;
   const ir::Type* type = nullptr;  // what the node reads or checks against; by op
-  const ir::Fun* fun = nullptr;  // a call's fun
-  int64_t k = 0;               // a constant, a frame slot, an attribute or fun number
-  int64_t lo = 0, hi = 0;      // an index type's or parameter's bounds
-  uint64_t offset = 0;         // a bit offset (state variable, field)
-  uint32_t width = 0;          // bits of the value read
-  uint32_t stride = 0;         // bits of one array or seq element
-  uint32_t count_width = 0;    // bits of a seq's length or a bag's count
+  const ir::Fun* fun = nullptr;    // a call's fun
+  int64_t k = 0;                   // a constant, a frame slot, an attribute or fun number
+  int64_t lo = 0, hi = 0;          // an index type's or parameter's bounds
+  uint64_t offset = 0;             // a bit offset (state variable, field)
+  uint32_t width = 0;              // bits of the value read
+  uint32_t stride = 0;             // bits of one array or seq element
+  uint32_t count_width = 0;        // bits of a seq's length or a bag's count
 };
 
 // The compiled nodes of one program. Immutable once built, so every thread's evaluator

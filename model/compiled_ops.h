@@ -79,7 +79,9 @@ struct CompiledOps {
 
   // Logic and comparison.
   static int64_t Not(const Node& n, Evaluator& ev) { return Run(n.a, ev) == 0; }
-  static int64_t And(const Node& n, Evaluator& ev) { return Run(n.a, ev) != 0 && Run(n.b, ev) != 0; }
+  static int64_t And(const Node& n, Evaluator& ev) {
+    return Run(n.a, ev) != 0 && Run(n.b, ev) != 0;
+  }
   static int64_t Or(const Node& n, Evaluator& ev) { return Run(n.a, ev) != 0 || Run(n.b, ev) != 0; }
   static int64_t Implies(const Node& n, Evaluator& ev) {
     return Run(n.a, ev) == 0 || Run(n.b, ev) != 0;
@@ -209,9 +211,8 @@ struct CompiledOps {
     const int64_t m = Run(member, ev);
     const Slice s = RunSlice(coll, ev);
     if (!InType(n.type, m)) return 0;
-    return static_cast<int64_t>(
-        ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(n.type->OrdinalOf(m)) * n.stride,
-                   n.stride));
+    return static_cast<int64_t>(ir::bits::Read(
+        s.words, s.bit + static_cast<uint64_t>(n.type->OrdinalOf(m)) * n.stride, n.stride));
   }
   static int64_t Count(const Node& n, Evaluator& ev) { return MemberCount(n, ev, n.b, n.a); }
   static int64_t In(const Node& n, Evaluator& ev) { return MemberCount(n, ev, n.a, n.b) != 0; }

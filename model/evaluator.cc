@@ -314,8 +314,8 @@ int64_t Evaluator::CollectionScalar(const ir::Expr& e) {
       int64_t n = ct->elem->Cardinality();
       int64_t total = 0;
       for (int64_t o = 0; o < n; ++o) {
-        total +=
-            static_cast<int64_t>(ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw));
+        total += static_cast<int64_t>(
+            ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw));
       }
       return total;
     }

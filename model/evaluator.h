@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "ir/bits.h"
-#include "model/compiled_expr.h"
 #include "ir/ir.h"
+#include "model/compiled_expr.h"
 
 namespace rulecheck::model {
 

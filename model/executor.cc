@@ -346,11 +346,11 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
         absl::StrAppend(&args, i == 0 ? "" : ", ",
                         FormatScalar(event.params[i].type, emit_args_[i]));
       }
-      Fail(ir::StepFailure::Kind::kPendingOverflow, s.loc,
-           absl::StrCat("pending-trigger list overflow: emit ", event.name, "(", args,
-                        ") would queue trigger `", trigger.name, "` after ", length,
-                        " pending entries, more than the capacity of ",
-                        layout_.pending_capacity()));
+      Fail(
+          ir::StepFailure::Kind::kPendingOverflow, s.loc,
+          absl::StrCat("pending-trigger list overflow: emit ", event.name, "(", args,
+                       ") would queue trigger `", trigger.name, "` after ", length,
+                       " pending entries, more than the capacity of ", layout_.pending_capacity()));
       return false;
     }
     uint64_t at = layout_.pending_entry_offset(length);
@@ -362,7 +362,7 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
       at += pt->width;
     }
     ir::bits::Write(st, layout_.pending_length_offset(), layout_.pending_length_width(),
-                static_cast<uint64_t>(length) + 1);
+                    static_cast<uint64_t>(length) + 1);
   }
   return true;
 }
@@ -374,11 +374,12 @@ void Executor::RemovePending(int64_t i) {
   assert(i < length);
   const uint32_t width = layout_.pending_entry_width();
   for (int64_t j = i; j + 1 < length; ++j) {
-    ir::bits::Copy(st, layout_.pending_entry_offset(j), st, layout_.pending_entry_offset(j + 1), width);
+    ir::bits::Copy(st, layout_.pending_entry_offset(j), st, layout_.pending_entry_offset(j + 1),
+                   width);
   }
   ir::bits::Clear(st, layout_.pending_entry_offset(length - 1), width);
   ir::bits::Write(st, layout_.pending_length_offset(), layout_.pending_length_width(),
-              static_cast<uint64_t>(length) - 1);
+                  static_cast<uint64_t>(length) - 1);
 }
 
 void Executor::InitVariables() {

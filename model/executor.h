@@ -43,7 +43,8 @@ class Executor {
   // Runs `body` from the working state with `frame` (laid out as `layout`) holding the
   // parameters. Every completed path goes to sink.OnSuccessor, every failed one to
   // sink.OnFailure. Leaves the working state undefined. Never throws ModelError.
-  void Run(const ir::Block& body, Frame frame, const ir::FrameLayout& layout, ir::SuccessorSink& sink);
+  void Run(const ir::Block& body, Frame frame, const ir::FrameLayout& layout,
+           ir::SuccessorSink& sink);
 
   // Sets each state variable that has an initial expression, in order, in the working state.
   // Throws ModelError.
@@ -53,7 +54,8 @@ class Executor {
   void RemovePending(int64_t i);
 
   // Reports a failure of the current move to `sink`.
-  void Fail(ir::SuccessorSink& sink, ir::StepFailure::Kind kind, ir::Location loc, std::string message);
+  void Fail(ir::SuccessorSink& sink, ir::StepFailure::Kind kind, ir::Location loc,
+            std::string message);
 
  private:
   // A piece of the rest of a path: statements of a block from `next` on, or the iterations

@@ -121,7 +121,8 @@ void Executor::SeqInsertAt(const Place& p, int64_t i, const Elem& e) {
   const ir::Type* ct = p.type;
   int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
   for (int64_t j = length; j > i; --j) {
-    ir::bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j - 1), ct->ElemWidth());
+    ir::bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j - 1),
+                   ct->ElemWidth());
   }
   WriteElem(p.words, SlotBit(ct, p.bit, i), e);
   ir::bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) + 1);
@@ -131,7 +132,8 @@ void Executor::SeqRemoveAt(const Place& p, int64_t i) {
   const ir::Type* ct = p.type;
   int64_t length = Evaluator::SeqLength(ct, {p.words, p.bit});
   for (int64_t j = i; j + 1 < length; ++j) {
-    ir::bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j + 1), ct->ElemWidth());
+    ir::bits::Copy(p.words, SlotBit(ct, p.bit, j), p.words, SlotBit(ct, p.bit, j + 1),
+                   ct->ElemWidth());
   }
   ir::bits::Clear(p.words, SlotBit(ct, p.bit, length - 1), ct->ElemWidth());
   ir::bits::Write(p.words, p.bit, ct->CountWidth(), static_cast<uint64_t>(length) - 1);

@@ -54,9 +54,9 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
   int next_line = model->source->line_count() + 1;
   for (const ExtraProperty& property : extra) {
     const bool invariant = property.kind == ExtraProperty::Kind::kInvariant;
-    model->extra_sources.push_back(std::make_unique<ir::SourceFile>(
-        invariant ? "--invariant" : "--reachable",
-        std::string(next_line - 1, '\n') + property.expr));
+    model->extra_sources.push_back(
+        std::make_unique<ir::SourceFile>(invariant ? "--invariant" : "--reachable",
+                                         std::string(next_line - 1, '\n') + property.expr));
     const ir::SourceFile& source = *model->extra_sources.back();
     model->extra_first_lines.push_back(next_line);
     diagnostics.AddSource(&source, next_line);

@@ -15,8 +15,8 @@
 #include "front/const_override.h"
 #include "ir/ir.h"
 #include "ir/source.h"
-#include "model/compiled_expr.h"
 #include "ir/state_layout.h"
+#include "model/compiled_expr.h"
 
 namespace rulecheck::model {
 

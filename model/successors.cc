@@ -55,8 +55,8 @@ class SuccessorGenerator::Impl {
                               ? checked_terminal_
                               : IsTerminal(state, nullptr);
     if (terminal) return;
-    if (layout_.has_triggers() &&
-        ir::bits::Read(state, layout_.pending_length_offset(), layout_.pending_length_width()) != 0) {
+    if (layout_.has_triggers() && ir::bits::Read(state, layout_.pending_length_offset(),
+                                                 layout_.pending_length_width()) != 0) {
       ResolveTrigger(state, sink);
       return;
     }
@@ -128,7 +128,7 @@ class SuccessorGenerator::Impl {
         m.args[i] = v;
       }
       m.choices.clear();
-    m.trail.clear();
+      m.trail.clear();
       m.player = 0;
       eval_.set_state(state);
       eval_.set_frame(frame);

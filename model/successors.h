@@ -29,9 +29,9 @@ namespace rulecheck::model {
 
 // The result of evaluating a property in one state.
 struct PropertyValue {
-  bool ok = true;         // false: evaluation hit a model error (failure is set)
-  int64_t value = 0;      // a bool is 0 or 1
-  ir::StepFailure failure;    // kind kModelError, move kind kInit (no move)
+  bool ok = true;           // false: evaluation hit a model error (failure is set)
+  int64_t value = 0;        // a bool is 0 or 1
+  ir::StepFailure failure;  // kind kModelError, move kind kInit (no move)
 };
 
 // Runs the rules of one model. Holds scratch buffers: one generator per thread; the Model

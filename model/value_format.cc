@@ -11,7 +11,9 @@
 namespace rulecheck::model {
 namespace {
 
-bool IndexIsList(const ir::Type* index) { return index->kind == ir::TypeKind::kRange && index->lo == 0; }
+bool IndexIsList(const ir::Type* index) {
+  return index->kind == ir::TypeKind::kRange && index->lo == 0;
+}
 
 void AppendValue(std::string& out, const Value& v) {
   switch (v.kind) {
@@ -188,7 +190,8 @@ Value DecodeValue(const ir::Type* type, const uint32_t* words, uint64_t offset) 
     }
     case ir::TypeKind::kSeq: {
       v.kind = Value::Kind::kList;
-      const int64_t length = static_cast<int64_t>(ir::bits::Read(words, offset, type->CountWidth()));
+      const int64_t length =
+          static_cast<int64_t>(ir::bits::Read(words, offset, type->CountWidth()));
       for (int64_t i = 0; i < length && i < type->capacity; ++i) {
         v.items.push_back(DecodeValue(
             type->elem, words,

@@ -22,8 +22,8 @@ struct Value {
   Kind kind = Kind::kInt;
   bool bool_value = false;
   int64_t int_value = 0;
-  std::string name;  // kName: an enumerator
-  std::vector<Value> items;                        // kList
+  std::string name;                                    // kName: an enumerator
+  std::vector<Value> items;                            // kList
   std::vector<std::pair<std::string, Value>> entries;  // kMap, in layout order
 };
 

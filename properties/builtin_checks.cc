@@ -22,8 +22,8 @@ results::Finding EvaluationError(const std::string& what, const ir::Property& pr
   finding.kind = results::FindingKind::kModelError;
   finding.severity = results::Severity::kError;
   finding.name = property.name;
-  finding.message = absl::StrCat("model error while evaluating ", what, " ", property.name,
-                                 ": ", failure.message);
+  finding.message = absl::StrCat("model error while evaluating ", what, " ", property.name, ": ",
+                                 failure.message);
   finding.location = failure.loc.valid() ? failure.loc : property.loc;
   return finding;
 }
@@ -75,8 +75,7 @@ void StatePropertyCheck::OnVisit(const explorer::StateRef& state, bool /*termina
     if (OnValue(i, state, value.value != 0)) {
       // Settled here: deeper states need not evaluate it any more.
       int seen = settled_depth_[i].load(std::memory_order_relaxed);
-      while (state.depth < seen &&
-             !settled_depth_[i].compare_exchange_weak(seen, state.depth)) {
+      while (state.depth < seen && !settled_depth_[i].compare_exchange_weak(seen, state.depth)) {
       }
     }
   }
@@ -124,15 +123,14 @@ void DeadlockCheck::Finish(const explorer::ExplorationStats& stats,
                            std::vector<Undetermined>& /*undetermined*/) {
   results::Finding* finding = collector_.Find("deadlock");
   if (finding == nullptr) return;
-  const std::string states = deadlocks_ == 1 ? "1 deadlocked state"
-                                             : absl::StrCat(deadlocks_, " deadlocked states");
+  const std::string states =
+      deadlocks_ == 1 ? "1 deadlocked state" : absl::StrCat(deadlocks_, " deadlocked states");
   finding->message += stats.complete
                           ? absl::StrCat(" (", states, " in all)")
                           : absl::StrCat(" (", states, " found before the search stopped)");
 }
 
-void FailureCheck::OnStepFailure(const explorer::StateRef& from,
-                                 const ir::StepFailure& failure) {
+void FailureCheck::OnStepFailure(const explorer::StateRef& from, const ir::StepFailure& failure) {
   // One finding per kind of failure and source location.
   const char* kind = failure.kind == ir::StepFailure::Kind::kAssert       ? "assert"
                      : failure.kind == ir::StepFailure::Kind::kModelError ? "model_error"
@@ -147,8 +145,7 @@ void FailureCheck::OnTerminalError(const explorer::StateRef& state,
   finding.kind = results::FindingKind::kModelError;
   finding.severity = results::Severity::kError;
   finding.name = "terminal";
-  finding.message =
-      absl::StrCat("model error while evaluating `terminal when`: ", failure.message);
+  finding.message = absl::StrCat("model error while evaluating `terminal when`: ", failure.message);
   finding.location = failure.loc;
   collector_.Offer(AtLocation("model_error", failure.loc), std::move(finding), state,
                    collector_.NextSeq());

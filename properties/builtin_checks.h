@@ -104,8 +104,7 @@ class FailureCheck final : public BuiltInCheck {
   FailureCheck(const model::Model& model, FindingCollector& collector)
       : model_(model), collector_(collector) {}
   void OnStepFailure(const explorer::StateRef& from, const ir::StepFailure& failure) override;
-  void OnTerminalError(const explorer::StateRef& state,
-                       const ir::StepFailure& failure) override;
+  void OnTerminalError(const explorer::StateRef& state, const ir::StepFailure& failure) override;
 
  private:
   const model::Model& model_;

@@ -246,11 +246,10 @@ void CoverageCheck::OfferDeadFindings() {
     if (point.parent_branch >= 0 && total_.points[point.parent_branch] == 0) continue;
     if (taken.count(point.loc) != 0 || !reported.insert(point.loc).second) continue;
     const char* which = is_else ? "else" : point.branch == 0 ? "if" : "elif";
-    std::string rule = point.rule == TrailPoint::Rule::kInit
-                           ? std::string("init")
-                           : point.rule == TrailPoint::Rule::kAction
-                                 ? "action " + program.actions[point.rule_index].name
-                                 : "trigger " + program.triggers[point.rule_index].name;
+    std::string rule = point.rule == TrailPoint::Rule::kInit ? std::string("init")
+                       : point.rule == TrailPoint::Rule::kAction
+                           ? "action " + program.actions[point.rule_index].name
+                           : "trigger " + program.triggers[point.rule_index].name;
     collector_.AddUntraced(Warning(results::FindingKind::kDeadBranch, rule,
                                    absl::StrCat("the `", which, "` branch at line ", point.loc.line,
                                                 " of ", rule, " is never taken"),

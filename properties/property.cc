@@ -5,14 +5,14 @@
 #include <memory>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "explorer/state_graph.h"
+#include "model/model_state_space.h"
 #include "properties/builtin_checks.h"
 #include "properties/collector.h"
 #include "properties/coverage_check.h"
 #include "properties/cycle_check.h"
 #include "properties/order_check.h"
-#include "explorer/state_graph.h"
-#include "model/model_state_space.h"
-#include "absl/strings/str_cat.h"
 
 namespace rulecheck::properties {
 

@@ -68,7 +68,7 @@ struct QueryLevel {
 struct QueryOptions {
   // Threads, memory, max_states, cancel flag, progress. AnswerQueries sets max_depth.
   explorer::ExploreOptions explore{};
-  std::string query;              // only this query; empty: every query
+  std::string query;                // only this query; empty: every query
   std::optional<int64_t> within{};  // overrides each query's `within`
   // When set, called after each level from the search's calling thread.
   std::function<void(const QueryLevel&)> on_level{};

@@ -7,8 +7,6 @@
 // is a non-terminal state in which, for every choice of action, parameter and choose/roll/may
 // values, the step neither completes nor fails: a universally quantified formula over the
 // step's fresh variables.
-#include "results/verdict_text.h"
-#include "results/violations.h"
 #include "solver/bmc.h"
 
 #include <functional>
@@ -18,6 +16,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "results/verdict_text.h"
+#include "results/violations.h"
 #include "solver/deadline.h"
 #include "solver/fixed_bits.h"
 #include "solver/incremental_solver.h"
@@ -92,9 +92,9 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       }
       if (r == z3::unknown) {
         result.verdict = results::Verdict::kUnknown;
-        result.message = StopMessage(
-            watchdog, k, deadline,
-            absl::StrCat("Z3 gave up at depth ", k, ": ", checker->ReasonUnknown()));
+        result.message =
+            StopMessage(watchdog, k, deadline,
+                        absl::StrCat("Z3 gave up at depth ", k, ": ", checker->ReasonUnknown()));
         result.depth = k;
         result.seconds = deadline.Elapsed();
         return result;
@@ -123,7 +123,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
 absl::StatusOr<bool> InitFails(const model::Model& model) {
   try {
     ContextHolder holder;
-  z3::context& ctx = holder.get();
+    z3::context& ctx = holder.get();
     StepEncoder enc(ctx, model);
     InitTerms init = enc.Init();
     RETURN_IF_ERROR(enc.status());

@@ -8,8 +8,8 @@
 
 #include "absl/status/statusor.h"
 #include "model/model.h"
-#include "solver/bmc_context.h"
 #include "results/answer.h"
+#include "solver/bmc_context.h"
 #include "solver/solver.h"
 
 namespace rulecheck::solver::internal {

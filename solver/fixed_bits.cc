@@ -274,8 +274,7 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
 std::string FixedBitsLine(const std::string& what, const FixedBits& fixed,
                           const Deadline& deadline) {
   return absl::StrCat(what, ": ", fixed.count(), " of ", fixed.total(),
-                      " state bits are fixed in every reachable state, ", deadline.Elapsed(),
-                      " s");
+                      " state bits are fixed in every reachable state, ", deadline.Elapsed(), " s");
 }
 
 }  // namespace rulecheck::solver::internal

@@ -25,8 +25,8 @@ namespace rulecheck::solver::internal {
 
 // What FindFixedBits learns about the model.
 struct StateFacts {
-  FixedBits fixed;       // the fixed bits (none when the search did not finish)
-  int longest_play = 0;  // the most moves of a sampled play: plays of every length up to it exist
+  FixedBits fixed;        // the fixed bits (none when the search did not finish)
+  int longest_play = 0;   // the most moves of a sampled play: plays of every length up to it exist
   bool complete = false;  // the search finished (a check that timed out leaves it false)
 };
 

@@ -6,8 +6,6 @@
 // holds at every depth. If it stays sat up to max_k, the last induction counterexample is
 // returned: its states need not be reachable, so the invariant may still hold and need
 // strengthening with a stronger invariant.
-#include "results/verdict_text.h"
-#include "results/violations.h"
 #include "solver/induction.h"
 
 #include <string>
@@ -16,6 +14,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "results/verdict_text.h"
+#include "results/violations.h"
 #include "solver/deadline.h"
 #include "solver/fixed_bits.h"
 #include "solver/incremental_solver.h"

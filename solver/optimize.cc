@@ -8,7 +8,6 @@
 //   (incremental_solver.h);
 // - Z3's optimiser (z3::optimize with push/pop), maximising the value's offset from its static
 //   lower bound as an unsigned bit-vector (Z3 orders bit-vector objectives as unsigned).
-#include "results/verdict_text.h"
 #include "solver/optimize.h"
 
 #include <memory>
@@ -18,6 +17,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "results/verdict_text.h"
 #include "solver/deadline.h"
 #include "solver/fixed_bits.h"
 #include "solver/incremental_solver.h"
@@ -93,8 +93,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
     // A new unrolling from S_0 (again once the fixed bits are known, so that every state of
     // the path has them as constants).
     auto start = [&]() {
-      checker =
-          std::make_unique<IncrementalSolver>(ctx, IncrementalSolver::Tuning::kProveBound);
+      checker = std::make_unique<IncrementalSolver>(ctx, IncrementalSolver::Tuning::kProveBound);
       opt = std::make_unique<z3::optimize>(ctx);
       unrolling = std::make_unique<Unrolling>(
           enc,

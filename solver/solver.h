@@ -65,9 +65,9 @@ absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
                                                    const SolveOptions& options);
 
 struct ProveOptions {
-  int max_k = 10;              // tries k = 1..max_k
-  std::string invariant;       // only this one; empty: every invariant
-  double timeout_seconds = 0;  // per invariant; 0: none
+  int max_k = 10;                             // tries k = 1..max_k
+  std::string invariant;                      // only this one; empty: every invariant
+  double timeout_seconds = 0;                 // per invariant; 0: none
   const std::atomic<bool>* cancel = nullptr;  // as in SolveOptions
   uint64_t memory_bytes = 0;                  // as in SolveOptions
   std::function<void(const std::string&)> progress;

@@ -35,8 +35,7 @@ std::vector<Run> RunsOf(const std::vector<int8_t>& bits) {
 }
 
 // The fixed bits [lo, lo + width) as a constant.
-Bits FixedConstant(z3::context& ctx, const std::vector<int8_t>& bits, uint32_t lo,
-                   uint32_t width) {
+Bits FixedConstant(z3::context& ctx, const std::vector<int8_t>& bits, uint32_t lo, uint32_t width) {
   Bits out;
   for (uint32_t at = 0; at < width; at += 64) {
     const uint32_t w = std::min<uint32_t>(64, width - at);

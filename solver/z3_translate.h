@@ -127,8 +127,7 @@ class Translator {
   // The bits an element-selecting expression (kIndex, kField, kTop, kBottom, kSeqAt,
   // kUnwrap of a composite option) denotes.
   Bits Select(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
-  Bits SelectIndex(const Bits& base, const ir::Type* array, const Scalar& index,
-                   const z3::expr& g);
+  Bits SelectIndex(const Bits& base, const ir::Type* array, const Scalar& index, const z3::expr& g);
   Bits SeqSlot(const Bits& seq, const ir::Type* ct, const Scalar& i);
   std::vector<Item> Items(const ir::Domain& d, const SymState& st, Env& env, const z3::expr& g);
   ErrorFn ErrorsUnder(const z3::expr& g);

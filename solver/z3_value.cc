@@ -173,9 +173,8 @@ Scalar FromBool(const z3::expr& b) { return {b, 0, 1, std::nullopt}; }
 
 Scalar ConstOf(z3::context& ctx, const ir::Type* type, int64_t value) {
   const ir::Type* t = type->kind == ir::TypeKind::kOption ? type->elem : type;
-  Scalar s = t->kind == ir::TypeKind::kBool
-                 ? BoolConst(ctx, value != 0)
-                 : IntConst(ctx, value == ir::kNoneValue ? 0 : value);
+  Scalar s = t->kind == ir::TypeKind::kBool ? BoolConst(ctx, value != 0)
+                                            : IntConst(ctx, value == ir::kNoneValue ? 0 : value);
   if (type->kind == ir::TypeKind::kOption) {
     if (value == ir::kNoneValue && t->kind == ir::TypeKind::kBool) s = BoolConst(ctx, false);
     s.present = ctx.bool_val(value != ir::kNoneValue);
@@ -376,7 +375,7 @@ Bits Encode(z3::context& ctx, const ir::Type* type, const Scalar& s) {
       Scalar ord = et->kind == ir::TypeKind::kBool
                        ? Scalar{z3::ite(s.e, ctx.bv_val(2, 3), ctx.bv_val(1, 3)), 1, 2, {}}
                    : et->kind == ir::TypeKind::kRange ? Sub(s, IntConst(ctx, et->lo - 1), ignore)
-                                                         : Add(s, IntConst(ctx, 1), ignore);
+                                                      : Add(s, IntConst(ctx, 1), ignore);
       if (et->kind != ir::TypeKind::kBool) ord.present.reset();
       z3::expr bits = LowBits(ord, w);
       if (!s.present) return {bits, w};

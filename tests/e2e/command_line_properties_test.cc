@@ -24,8 +24,8 @@ json Findings(const RunResult& run) {
 
 TEST(CommandLinePropertiesTest, InvariantFromTheCommandLineIsChecked) {
   // X can win: the shortest win is three X moves and two O moves, a trace of 6 steps.
-  const RunResult run = RunRulecheck({"check", "games/tictactoe.rules", "--format", "json",
-                                      "-q", "--invariant", "not won(X)"});
+  const RunResult run = RunRulecheck(
+      {"check", "games/tictactoe.rules", "--format", "json", "-q", "--invariant", "not won(X)"});
   EXPECT_EQ(run.exit_code, 1);
   const json findings = Findings(run);
   ASSERT_FALSE(findings.empty());
@@ -61,8 +61,8 @@ TEST(CommandLinePropertiesTest, ReachableFromTheCommandLineGetsAWitness) {
 
 TEST(CommandLinePropertiesTest, UnreachableFromTheCommandLineIsAFinding) {
   // Both players never have a line at once: the game ends at the first line.
-  const RunResult run = RunRulecheck({"check", "games/tictactoe.rules", "--format", "json",
-                                      "-q", "--reachable", "won(X) and won(O)"});
+  const RunResult run = RunRulecheck({"check", "games/tictactoe.rules", "--format", "json", "-q",
+                                      "--reachable", "won(X) and won(O)"});
   EXPECT_EQ(run.exit_code, 1);
   const json findings = Findings(run);
   ASSERT_FALSE(findings.empty());
@@ -84,8 +84,8 @@ TEST(CommandLinePropertiesTest, TypeErrorsNameTheFlagLineAndColumn) {
       RunRulecheck({"check", "games/tictactoe.rules", "--reachable", "board[1][1] + 1"});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr("--reachable:1:1: error: type mismatch"));
-  run = RunRulecheck({"check", "games/tictactoe.rules", "--invariant", "turn == X",
-                      "--invariant", "1 + nosuch > 0"});
+  run = RunRulecheck({"check", "games/tictactoe.rules", "--invariant", "turn == X", "--invariant",
+                      "1 + nosuch > 0"});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr("--invariant:1:5: error: undefined name `nosuch`"));
 }

@@ -34,11 +34,13 @@ json Comparable(json report) {
 
 void ExpectSameForAnyThreadCount(const std::vector<std::string>& args, int exit_code) {
   RunResult run;
-  const json one = Comparable(CheckJson([&] {
-    std::vector<std::string> a = args;
-    a.insert(a.end(), {"--threads", "1"});
-    return a;
-  }(), run));
+  const json one = Comparable(CheckJson(
+      [&] {
+        std::vector<std::string> a = args;
+        a.insert(a.end(), {"--threads", "1"});
+        return a;
+      }(),
+      run));
   EXPECT_EQ(run.exit_code, exit_code) << run.stderr_text;
   for (const char* threads : {"2", "4"}) {
     std::vector<std::string> a = args;
@@ -134,8 +136,8 @@ TEST(LimitsTest, TextReportSaysIncompleteAndHowFar) {
 
 TEST(SkipTest, SkippedChecksReportNothing) {
   RunResult run;
-  const json report = CheckJson(
-      {"games/puzzle8.rules", "--skip", "invariant", "--skip", "reachable"}, run);
+  const json report =
+      CheckJson({"games/puzzle8.rules", "--skip", "invariant", "--skip", "reachable"}, run);
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
   EXPECT_EQ(report.value("states", 0), 181440);
   EXPECT_TRUE(report["findings"].empty()) << report.dump(2);

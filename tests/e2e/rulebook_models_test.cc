@@ -99,13 +99,13 @@ TEST(RandomMutationsTest, DefaultScopeFindings) {
   EXPECT_EQ(r.exit_code, 1);  // scope artefacts: witnesses that need more cards or turns
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_EQ(r.body["states"], 56355);
-  EXPECT_THAT(r.names["unreachable"],
-              UnorderedElementsAreArray(
-                  {"budding_adds", "mimicry_redirects", "mimicry_bounces",
-                   "extremophile_discards", "defect_ignored", "heavy_hunts_heavy",
-                   "simplification_takes_trait", "swimming_hunts", "scavenger_fed",
-                   "trait_becomes_species", "left_species_skipped", "over_cap_kept",
-                   "new_deck_dealt", "new_deck_empty", "deck_runs_out", "divergence"}));
+  EXPECT_THAT(
+      r.names["unreachable"],
+      UnorderedElementsAreArray(
+          {"budding_adds", "mimicry_redirects", "mimicry_bounces", "extremophile_discards",
+           "defect_ignored", "heavy_hunts_heavy", "simplification_takes_trait", "swimming_hunts",
+           "scavenger_fed", "trait_becomes_species", "left_species_skipped", "over_cap_kept",
+           "new_deck_dealt", "new_deck_empty", "deck_runs_out", "divergence"}));
   EXPECT_EQ(r.names["witness"].size(), 22u);
   for (const char* witness : {"instinct_gap", "carnivore_overfed", "p1_wins", "p2_wins", "tie",
                               "score_goal", "poisonous_kills", "running_escapes"}) {
@@ -125,9 +125,8 @@ TEST(RandomMutationsTest, DefaultScopeFindings) {
 
 // The README's finding 6: an attack can be passed between two MIMICRY species for ever.
 TEST(RandomMutationsTest, MimicryBounceIsAForcedEndlessChain) {
-  Report r = CheckModel(kRandomMutations,
-                              {"COPIES=0", "N_MIMICRY=2", "N_CARNIVOROUS=1", "S0=2", "D0=2",
-                               "SHELTER_MAX=0", "PARA_ROLL_MAX=0"});
+  Report r = CheckModel(kRandomMutations, {"COPIES=0", "N_MIMICRY=2", "N_CARNIVOROUS=1", "S0=2",
+                                           "D0=2", "SHELTER_MAX=0", "PARA_ROLL_MAX=0"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_THAT(r.names["reaction_chain"], testing::ElementsAre("mimicry"));
@@ -155,8 +154,8 @@ TEST(RandomMutationsTest, NewDeckNeverDealsACard) {
 
 // Finding 4, the divergence scope: the copied traits have no cards.
 TEST(RandomMutationsTest, DivergenceCreatesTraitsWithoutCards) {
-  Report r = CheckModel(kRandomMutations, {"DIVERGENCE=true", "COPIES=0", "N_CARNIVOROUS=1",
-                                           "D0=2", "SHELTER_MAX=0", "PARA_ROLL_MAX=0"});
+  Report r = CheckModel(kRandomMutations, {"DIVERGENCE=true", "COPIES=0", "N_CARNIVOROUS=1", "D0=2",
+                                           "SHELTER_MAX=0", "PARA_ROLL_MAX=0"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_EQ(r.body["states"], 5286);
@@ -172,15 +171,14 @@ TEST(RandomMutationsTest, TraitSearchDoesNotWrapAround) {
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_EQ(r.body["states"], 64155);
   EXPECT_THAT(r.names["witness"],
-              testing::IsSupersetOf({"left_species_skipped", "extremophile_discards",
-                                     "simplification_takes_trait"}));
+              testing::IsSupersetOf(
+                  {"left_species_skipped", "extremophile_discards", "simplification_takes_trait"}));
 }
 
 // Finding 8: SWIMMING and HIGH BODY WEIGHT hunters need two copies of their card.
 TEST(RandomMutationsTest, SameTraitHuntsNeedTwoCopies) {
-  std::vector<std::string> hunters = {"COPIES=0",           "N_CARNIVOROUS=1",
-                                      "N_DEVELOPMENT_DEFECTS=1", "D0=2",
-                                      "SHELTER_MAX=0",      "PARA_ROLL_MAX=0"};
+  std::vector<std::string> hunters = {"COPIES=0", "N_CARNIVOROUS=1", "N_DEVELOPMENT_DEFECTS=1",
+                                      "D0=2",     "SHELTER_MAX=0",   "PARA_ROLL_MAX=0"};
   std::vector<std::string> two = hunters, one = hunters;
   two.insert(two.end(), {"N_SWIMMING=2", "N_HIGH_BODY_WEIGHT=2"});
   one.insert(one.end(), {"N_SWIMMING=1", "N_HIGH_BODY_WEIGHT=1"});
@@ -208,12 +206,12 @@ TEST(MonsterMutatorsTest, DefaultScopeFindings) {
   EXPECT_THAT(r.names["dead_action"], testing::Contains("action honorable_duel"));
   // Players may skip contests for ever once nothing is left to draw.
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
-  for (const char* witness : {"p1_wins", "p2_wins", "defender_wins", "win_on_tie",
-                              "dragon_effect"}) {
+  for (const char* witness :
+       {"p1_wins", "p2_wins", "defender_wins", "win_on_tie", "dragon_effect"}) {
     EXPECT_THAT(r.names["witness"], testing::Contains(witness));
   }
-  for (const char* kind : {"invariant", "deadlock", "model_error", "reaction_chain",
-                           "order_dependence"}) {
+  for (const char* kind :
+       {"invariant", "deadlock", "model_error", "reaction_chain", "order_dependence"}) {
     EXPECT_TRUE(r.names[kind].empty()) << kind;
   }
 }
@@ -258,8 +256,8 @@ TEST(MonsterMutatorsTest, EmptyDeckBlocksTheSetUpOrDeadlocks) {
   EXPECT_EQ(setup.body["states"], 0);
   EXPECT_THAT(setup.names["no_initial_state"], testing::ElementsAre("init"));
 
-  Report stuck = CheckModel(kMonsterMutators, {"SCOPE=6", "P2_DECK=0", "N_MAD_SCIENCE=2",
-                                               "WIN=2", "EMPTY_DECK=3"});
+  Report stuck = CheckModel(kMonsterMutators,
+                            {"SCOPE=6", "P2_DECK=0", "N_MAD_SCIENCE=2", "WIN=2", "EMPTY_DECK=3"});
   EXPECT_EQ(stuck.exit_code, 1);
   EXPECT_TRUE(stuck.body["complete"]);
   EXPECT_EQ(stuck.body["states"], 225);
@@ -288,8 +286,8 @@ TEST(MonsterMutatorsTest, BoxingRingNeverActsAfterTheWinningContest) {
   Report r = CheckModel(kMonsterMutators, {"SCOPE=3", "WIN=1"});
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_THAT(r.names["unreachable"], testing::Contains("boxing_ring_effect"));
-  EXPECT_THAT(r.names["dead_trigger"],
-              testing::IsSupersetOf({"trigger boxing_ring_active", "trigger boxing_ring_defender"}));
+  EXPECT_THAT(r.names["dead_trigger"], testing::IsSupersetOf({"trigger boxing_ring_active",
+                                                              "trigger boxing_ring_defender"}));
 }
 
 // Finding 7 at preset 4: Bird, Lion and Kaiju against a Circus, in either column role.

@@ -125,8 +125,7 @@ TEST(ExplorerTest, SameStatesForAnyThreadCount) {
   EXPECT_EQ(one.stats.states, 5478u);
   EXPECT_EQ(one.stats.terminal_states, 958u);
   for (int threads : {2, 4}) {
-    ExploreSummary many =
-        ExploreAndCollect(*model, {.threads = threads, .memory_bytes = 1 << 26});
+    ExploreSummary many = ExploreAndCollect(*model, {.threads = threads, .memory_bytes = 1 << 26});
     EXPECT_EQ(many.stats.states, one.stats.states);
     EXPECT_EQ(many.stats.transitions, one.stats.transitions);
     EXPECT_EQ(many.levels, one.levels) << threads << " threads";
@@ -169,8 +168,8 @@ TEST(ExplorerTest, MaxStatesKeepsTheFirstStatesInCanonicalOrder) {
       if (d + 1 < cut.levels.size()) {
         EXPECT_EQ(cut.levels[d], full.levels[d]);
       } else {
-        std::vector<std::vector<uint32_t>> prefix(
-            full.levels[d].begin(), full.levels[d].begin() + cut.levels[d].size());
+        std::vector<std::vector<uint32_t>> prefix(full.levels[d].begin(),
+                                                  full.levels[d].begin() + cut.levels[d].size());
         EXPECT_EQ(cut.levels[d], prefix);
       }
     }

@@ -24,16 +24,16 @@ std::vector<Tok> Kinds(const std::vector<Token>& tokens) {
 TEST(LexerTest, PunctuationPrefersTheLongestToken) {
   EXPECT_EQ(Kinds(LexText("0..2 := += -= == != <= >= => . : = < > ! ?")),
             (std::vector<Tok>{Tok::kInt, Tok::kDotDot, Tok::kInt, Tok::kColonEq, Tok::kPlusEq,
-                              Tok::kMinusEq, Tok::kEqEq, Tok::kNotEq, Tok::kLessEq,
-                              Tok::kGreaterEq, Tok::kArrow, Tok::kDot, Tok::kColon, Tok::kAssign,
-                              Tok::kLess, Tok::kGreater, Tok::kBang, Tok::kQuestion, Tok::kEof}));
+                              Tok::kMinusEq, Tok::kEqEq, Tok::kNotEq, Tok::kLessEq, Tok::kGreaterEq,
+                              Tok::kArrow, Tok::kDot, Tok::kColon, Tok::kAssign, Tok::kLess,
+                              Tok::kGreater, Tok::kBang, Tok::kQuestion, Tok::kEof}));
 }
 
 TEST(LexerTest, KeywordsAndContextualWords) {
   std::vector<Token> tokens = LexText("action on from to bag all count when");
-  EXPECT_EQ(Kinds(tokens), (std::vector<Tok>{Tok::kAction, Tok::kIdent, Tok::kIdent, Tok::kIdent,
-                                             Tok::kIdent, Tok::kIdent, Tok::kIdent, Tok::kWhen,
-                                             Tok::kEof}));
+  EXPECT_EQ(Kinds(tokens),
+            (std::vector<Tok>{Tok::kAction, Tok::kIdent, Tok::kIdent, Tok::kIdent, Tok::kIdent,
+                              Tok::kIdent, Tok::kIdent, Tok::kWhen, Tok::kEof}));
   EXPECT_EQ(tokens[1].text, "on");
 }
 

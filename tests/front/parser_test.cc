@@ -24,8 +24,8 @@ Parsed ParseText(const std::string& text) {
 
 // Renders an expression fully parenthesised, to test precedence.
 std::string Show(const ast::Expr& e) {
-  static const char* kOps[] = {"-", "not ", "+", "-", "*", "/", "%", "==", "!=", "<", "<=",
-                               ">", ">=", "in", "and", "or", "=>"};
+  static const char* kOps[] = {"-", "not ", "+", "-",  "*",  "/",   "%",  "==", "!=",
+                               "<", "<=",   ">", ">=", "in", "and", "or", "=>"};
   switch (e.kind) {
     case ast::ExprKind::kInt:
       return std::to_string(e.int_value);
@@ -234,8 +234,7 @@ TEST(ParserTest, SyntaxErrorsAreLocatedAndRecoveryFindsLaterOnes) {
 
 TEST(ParserTest, MissingClosingBraceAtEndOfFile) {
   Parsed p = ParseText("action a {\n  x := 1\n");
-  EXPECT_NE(p.errors.find("t.rules:2:9: error: expected `}`, found end of file"),
-            std::string::npos)
+  EXPECT_NE(p.errors.find("t.rules:2:9: error: expected `}`, found end of file"), std::string::npos)
       << p.errors;
 }
 
@@ -269,8 +268,8 @@ TEST(ParserTest, StandaloneExpression) {
 
 TEST(ParserTest, DeepNestingIsAnErrorNotACrash) {
   // Parentheses, `not`, unary minus, types and blocks, each 10,000 deep.
-  const std::string parens = "invariant deep: " + std::string(10000, '(') + "true" +
-                             std::string(10000, ')') + "\n";
+  const std::string parens =
+      "invariant deep: " + std::string(10000, '(') + "true" + std::string(10000, ')') + "\n";
   std::string nots = "invariant deep: ";
   for (int i = 0; i < 10000; ++i) nots += "not ";
   nots += "true\n";

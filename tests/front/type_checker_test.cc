@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "gtest/gtest.h"
 #include "front/parser.h"
+#include "gtest/gtest.h"
 #include "tests/shared/monster_fragment.h"
 
 namespace rulecheck::front {

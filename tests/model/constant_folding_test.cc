@@ -28,26 +28,16 @@ struct Case {
 };
 
 constexpr Case kCases[] = {
-    {"A + B", false, false},
-    {"A - B", false, false},
-    {"A * B", false, false},
-    {"A / B", false, true},
-    {"A % B", false, true},
-    {"-A", false, false},
-    {"abs(A)", false, false},
-    {"min(A, B)", false, false},
-    {"max(A, B)", false, false},
-    {"if A < B then A - B else B * 2", false, false},
-    {"A * 3 - B / 2", false, true},
-    {"A == B", true, false},
-    {"A != B", true, false},
-    {"A < B", true, false},
-    {"A <= B", true, false},
-    {"A > B", true, false},
-    {"A >= B", true, false},
-    {"A < 0 and B > 0", true, false},
-    {"A < 0 or B > 0", true, false},
-    {"A < 0 => B > 0", true, false},
+    {"A + B", false, false},         {"A - B", false, false},
+    {"A * B", false, false},         {"A / B", false, true},
+    {"A % B", false, true},          {"-A", false, false},
+    {"abs(A)", false, false},        {"min(A, B)", false, false},
+    {"max(A, B)", false, false},     {"if A < B then A - B else B * 2", false, false},
+    {"A * 3 - B / 2", false, true},  {"A == B", true, false},
+    {"A != B", true, false},         {"A < B", true, false},
+    {"A <= B", true, false},         {"A > B", true, false},
+    {"A >= B", true, false},         {"A < 0 and B > 0", true, false},
+    {"A < 0 or B > 0", true, false}, {"A < 0 => B > 0", true, false},
     {"not (A < B)", true, false},
 };
 
@@ -87,8 +77,7 @@ std::string ModelText(int a, int b) {
                       " then 1 else 0 within 0\n");
     } else {
       absl::StrAppend(&vars, "  f", i, ": k", i, "..k", i, " = ", literal, "\n");
-      absl::StrAppend(&queries, "query q", i, ": maximize ", Fill(c.expr, "x", "y"),
-                      " within 0\n");
+      absl::StrAppend(&queries, "query q", i, ": maximize ", Fill(c.expr, "x", "y"), " within 0\n");
     }
   }
   return absl::StrCat(consts, "state {\n  x: -7..7 = ", la, "\n  y: -7..7 = ", lb, "\n", vars,
@@ -122,8 +111,8 @@ TEST(ConstantFoldingTest, CheckerAndRuntimeAgreeOnEveryOperator) {
       SuccessorGenerator generator(**model);
       Sink initial((*model)->layout.words());
       generator.Initial(initial);
-      ASSERT_TRUE(initial.failures.empty()) << "a = " << a << ", b = " << b << ": "
-                                            << initial.failures.front();
+      ASSERT_TRUE(initial.failures.empty())
+          << "a = " << a << ", b = " << b << ": " << initial.failures.front();
       ASSERT_EQ(initial.states.size(), 1u);
       for (const ir::Query& query : (*model)->program.queries) {
         const std::string index = query.name.substr(1);
@@ -171,8 +160,7 @@ TEST(ConstantFoldingTest, OverflowIsAnErrorEverywhere) {
   ASSERT_TRUE(model.ok()) << model.status();
   const PropertyValue run = FirstQueryAtStart(**model);
   EXPECT_FALSE(run.ok);
-  EXPECT_NE(run.failure.message.find("integer overflow"), std::string::npos)
-      << run.failure.message;
+  EXPECT_NE(run.failure.message.find("integer overflow"), std::string::npos) << run.failure.message;
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "ir/bits.h"
-#include "model/evaluator.h"
 #include "ir/types.h"
+#include "model/evaluator.h"
 #include "model/value_format.h"
 
 namespace rulecheck::model {

@@ -77,7 +77,7 @@ std::vector<uint32_t> With(const Model& model, std::vector<uint32_t> base,
     if (it == values.end()) continue;
     const ir::Type* t = model.program.state[v].type;
     ir::bits::Write(base.data(), model.layout.var_offset(static_cast<int>(v)), t->width,
-                EncodeScalar(t, it->second));
+                    EncodeScalar(t, it->second));
   }
   return base;
 }
@@ -276,7 +276,8 @@ std::string ErrorOf(const Model& model, const std::string& name, bool succeeds =
   Recorder r = Expand(model, FirstInitial(model));
   std::string found;
   for (const ir::StepFailure& f : r.failures) {
-    if (f.move.kind == ir::Move::Kind::kAction && model.program.actions[f.move.index].name == name) {
+    if (f.move.kind == ir::Move::Kind::kAction &&
+        model.program.actions[f.move.index].name == name) {
       EXPECT_EQ(f.kind, ir::StepFailure::Kind::kModelError) << name;
       EXPECT_TRUE(f.loc.valid()) << name;
       if (!found.empty()) ADD_FAILURE() << "two failures for " << name;

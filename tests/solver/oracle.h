@@ -81,9 +81,8 @@ inline Answer ExplicitAnswer(const model::Model& model, const Levels& levels, in
         }
         continue;
       }
-      const bool better =
-          !a.value ||
-          (q.kind == ir::QueryKind::kMaximize ? v.value > *a.value : v.value < *a.value);
+      const bool better = !a.value || (q.kind == ir::QueryKind::kMaximize ? v.value > *a.value
+                                                                          : v.value < *a.value);
       if (better) {
         a.value = v.value;
         a.depth = d;
