@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "front/source_display.h"
 
 namespace rulecheck::front {
 
@@ -22,10 +23,18 @@ std::string Diagnostics::Render() const {
   });
   std::string out;
   const Diagnostic* previous = nullptr;
+  int shown = 0, not_shown = 0;
   for (const Diagnostic& d : sorted) {
     // One error per position: a later error at the same place is usually a consequence.
     if (previous != nullptr && previous->location == d.location) continue;
     previous = &d;
+    // Past the first few errors the rest are mostly consequences of the first, and a file of
+    // garbage could otherwise produce text many times its own size.
+    if (shown == kMaxRenderedErrors) {
+      ++not_shown;
+      continue;
+    }
+    ++shown;
     const ir::SourceFile* file = file_;
     int shown_line = d.location.line;
     for (const auto& [first_line, extra] : extra_) {
@@ -35,16 +44,13 @@ std::string Diagnostics::Render() const {
       }
     }
     absl::StrAppend(&out, file->path(), ":", shown_line, ":", d.location.column,
-                    ": error: ", d.message, "\n");
+                    ": error: ", EscapeForDisplay(d.message), "\n");
     std::string_view line = file->Line(d.location.line);
-    if (line.empty()) continue;
-    absl::StrAppend(&out, "  ", std::string(line), "\n  ");
-    // Keep tabs so that the caret lines up under the column in a terminal.
-    int col = std::max(1, d.location.column);
-    for (int i = 1; i < col && i <= static_cast<int>(line.size()); ++i) {
-      out.push_back(line[i - 1] == '\t' ? '\t' : ' ');
-    }
-    out += "^\n";
+    if (!line.empty()) out += QuoteLine(line, d.location.column);
+  }
+  if (not_shown > 0) {
+    absl::StrAppend(&out, file_->path(), ": ", not_shown, " more error", not_shown == 1 ? "" : "s",
+                    " not shown (only the first ", kMaxRenderedErrors, " are)\n");
   }
   return out;
 }

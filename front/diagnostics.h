@@ -35,8 +35,13 @@ class Diagnostics {
   const std::vector<Diagnostic>& errors() const { return errors_; }
   const ir::SourceFile& file() const { return *file_; }
 
-  // Every error sorted by position (duplicates at one position dropped), each rendered as
-  // `path:line:col: error: message` + source line + caret line.
+  // The most errors Render shows; the rest are counted in one last line.
+  static constexpr int kMaxRenderedErrors = 50;
+
+  // The first kMaxRenderedErrors errors in position order (duplicates at one position
+  // dropped), each rendered as `path:line:col: error: message` + source line + caret line
+  // (see source_display.h: non-printable bytes escaped, long lines cut around the column),
+  // then, if there were more, one line saying how many were not shown.
   std::string Render() const;
   // OK when there are no errors; otherwise InvalidArgument carrying Render().
   absl::Status ToStatus() const;

@@ -89,14 +89,17 @@ class Scanner {
   char Peek(size_t ahead = 0) const {
     return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
   }
+  // Columns count characters, not bytes: the column moves when a whole character is passed.
   void Advance() {
-    if (text_[pos_] == '\n') {
+    if (pos_ >= char_end_) char_end_ = pos_ + ir::CharLength(text_, pos_);
+    bool newline = text_[pos_] == '\n';
+    ++pos_;
+    if (newline) {
       ++line_;
       column_ = 1;
-    } else {
+    } else if (pos_ == char_end_) {
       ++column_;
     }
-    ++pos_;
   }
 
   void SkipSpaceAndComments() {
@@ -203,12 +206,27 @@ class Scanner {
         return true;
       }
     }
-    unsigned char c = static_cast<unsigned char>(Peek());
-    std::string shown = c >= 0x20 && c < 0x7f ? absl::StrCat("`", std::string(1, Peek()), "`")
-                                              : absl::StrCat("byte 0x", absl::Hex(c));
-    diagnostics_.Error(token.loc, absl::StrCat("unexpected character ", shown));
-    Advance();
+    // A run of bytes that cannot start a token (binary data, a pasted symbol) is one mistake.
+    size_t start = pos_;
+    while (pos_ < text_.size() && !CanStartToken(Peek())) Advance();
+    if (pos_ == start) Advance();
+    std::string_view run = std::string_view(text_).substr(start, pos_ - start);
+    constexpr size_t kShownBytes = 16;
+    if (run.size() <= kShownBytes && ir::CharLength(run, 0) == run.size()) {
+      diagnostics_.Error(token.loc, absl::StrCat("unexpected character `", std::string(run), "`"));
+    } else {
+      diagnostics_.Error(
+          token.loc,
+          absl::StrCat("unexpected characters `", std::string(run.substr(0, kShownBytes)),
+                       run.size() > kShownBytes ? "`..." : "`", " (", run.size(), " bytes)"));
+    }
     return false;
+  }
+
+  // Whether `c` may begin a token, a space or a comment.
+  static bool CanStartToken(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+           std::string_view(" \t\r\n#\"().:+-=!<>{}[],*/%?").find(c) != std::string_view::npos;
   }
 
   const std::string& text_;
@@ -216,6 +234,7 @@ class Scanner {
   size_t pos_ = 0;
   int line_ = 1;
   int column_ = 1;
+  size_t char_end_ = 0;  // where the character that holds text_[pos_ - 1] ends
 };
 
 }  // namespace

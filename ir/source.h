@@ -11,7 +11,7 @@
 namespace rulecheck::ir {
 
 // A position in a source file. Lines and columns are 1-based; 0 means "no position".
-// Columns count bytes, which is what editors show for the ASCII text the language uses.
+// Columns count characters (UTF-8 code points, see CharLength), which is what editors show.
 struct Location {
   int line = 0;
   int column = 0;
@@ -20,8 +20,14 @@ struct Location {
   friend auto operator<=>(const Location&, const Location&) = default;
 };
 
+// The number of bytes of the character that starts at `text[pos]`: the length of a well-formed
+// UTF-8 sequence there, otherwise 1 (a byte that is not UTF-8 is a character of its own).
+// REQUIRES: pos < text.size(). Thread-safe.
+size_t CharLength(std::string_view text, size_t pos);
+
 class SourceFile {
  public:
+  // A UTF-8 byte-order mark at the start of `text` is dropped: it is not part of the program.
   SourceFile(std::string path, std::string text);
 
   const std::string& path() const { return path_; }

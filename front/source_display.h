@@ -1,0 +1,30 @@
+// How source text is shown in a diagnostic, internal to front/. A message or a quoted line can
+// hold any byte a file holds; written raw, control bytes would garble the terminal and one
+// very long line would be repeated whole under every error on it. So text is shown with every
+// byte that is not printable escaped as `\xNN`, and a quoted line is cut to a window around
+// the column, with the caret still under the character the column names.
+#ifndef RULECHECK_FRONT_SOURCE_DISPLAY_H_
+#define RULECHECK_FRONT_SOURCE_DISPLAY_H_
+
+#include <string>
+#include <string_view>
+
+namespace rulecheck::front {
+
+// The widest quoted line, in display columns, before it is cut around the caret.
+inline constexpr int kMaxQuotedWidth = 120;
+
+// `text` with each byte that is neither printable ASCII, a tab, a line break nor part of a
+// printable UTF-8 character written as `\xNN`. Thread-safe.
+std::string EscapeForDisplay(std::string_view text);
+
+// The two lines that quote `line` under a diagnostic: two spaces, the (escaped, and if wider
+// than kMaxQuotedWidth cut with `...`) text, then a line with `^` under character `column`
+// (1-based, in characters as ir::CharLength counts them; past the end means just after it).
+// Tabs before the column are repeated in the caret line so the caret lines up in a terminal.
+// Thread-safe.
+std::string QuoteLine(std::string_view line, int column);
+
+}  // namespace rulecheck::front
+
+#endif  // RULECHECK_FRONT_SOURCE_DISPLAY_H_

