@@ -3,6 +3,7 @@
 // is collected before failing, and the layout is built only for an error-free program.
 #include "model/model.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <utility>
@@ -31,11 +32,24 @@ std::pair<const ir::SourceFile*, ir::Location> Model::Resolve(ir::Location locat
 absl::StatusOr<std::unique_ptr<Model>> LoadModel(const std::string& path,
                                                  const std::vector<ConstOverride>& overrides,
                                                  const std::vector<ExtraProperty>& extra) {
+  // A directory opens and reads as nothing; say what it is rather than check an empty model.
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (std::filesystem::is_directory(status)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot read rules file `", path, "`: it is a directory"));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot read rules file `", path, "`"));
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) return absl::NotFoundError(absl::StrCat("cannot read rules file `", path, "`"));
+  // A pipe (`<(generate)`) is a fine source; a device such as /dev/null that gives nothing
+  // is a mistake in the command line, not an empty file.
+  if (text.str().empty() && !std::filesystem::is_regular_file(status)) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot read rules file `", path,
+                                                   "`: it is not a regular file and gave no text"));
+  }
   return LoadModelFromText(path, text.str(), overrides, extra);
 }
 
@@ -49,6 +63,14 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
   // A file with syntax errors is not type-checked: the parser has already reported every
   // independent syntax error, and checking the partial tree would only add noise.
   if (diagnostics.has_errors()) return diagnostics.ToStatus();
+  // An empty file would otherwise be a game with one state and no move, reported as a
+  // deadlock; it is far more likely the wrong or a truncated file (docs/language.md).
+  if (file.decls.empty()) {
+    diagnostics.Error({1, 1},
+                      "the file has no declarations: a rules file declares at least "
+                      "its state or its moves");
+    return diagnostics.ToStatus();
+  }
   // Command-line properties: each parsed from its own padded source (see Model), then
   // declared like the file's own.
   int next_line = model->source->line_count() + 1;

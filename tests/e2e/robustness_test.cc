@@ -39,5 +39,26 @@ TEST(RobustnessTest, GarbageGivesFewShortErrors) {
   EXPECT_THAT(run.stderr_text, Not(HasSubstr("\x01")));
 }
 
+TEST(RobustnessTest, DirectoryIsNotARulesFile) {
+  RunResult run = RunRulecheck({"check", "games"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("`games`: it is a directory"));
+}
+
+TEST(RobustnessTest, DevNullIsNotARulesFile) {
+  RunResult run = RunRulecheck({"check", "/dev/null"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("`/dev/null`: it is not a regular file"));
+}
+
+TEST(RobustnessTest, FileWithoutDeclarationsIsAnError) {
+  for (const std::string& text : {std::string(), std::string("# only a comment\n\n")}) {
+    std::string path = WriteTempFile("empty.rules", text);
+    RunResult run = RunRulecheck({"check", path});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_THAT(run.stderr_text, HasSubstr(path + ":1:1: error: the file has no declarations"));
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
