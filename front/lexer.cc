@@ -59,6 +59,8 @@ const std::unordered_map<std::string_view, Tok>& Keywords() {
   return *keywords;
 }
 
+constexpr uint64_t kMostNegativeMagnitude = uint64_t{1} << 63;
+
 class Scanner {
  public:
   Scanner(const ir::SourceFile& file, Diagnostics& diagnostics)
@@ -71,7 +73,9 @@ class Scanner {
       SkipSpaceAndComments();
       if (pos_ >= text_.size()) break;
       Token token;
-      if (ScanToken(token)) {
+      after_minus_ = previous_ok_ && !tokens.empty() && tokens.back().kind == Tok::kMinus;
+      previous_ok_ = ScanToken(token);
+      if (previous_ok_) {
         tokens.push_back(token);
         last_content = {line_, column_};
       }
@@ -140,7 +144,8 @@ class Scanner {
     uint64_t value = 0;
     while (std::isdigit(static_cast<unsigned char>(Peek()))) {
       uint64_t digit = static_cast<uint64_t>(Peek() - '0');
-      if (value > (static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) - digit) / 10) {
+      // Up to 2^63, the magnitude of the most negative int64, which `-` makes a literal.
+      if (value > (kMostNegativeMagnitude - digit) / 10) {
         overflow = true;
       }
       if (!overflow) value = value * 10 + digit;
@@ -154,13 +159,16 @@ class Scanner {
       while (std::isalnum(static_cast<unsigned char>(Peek())) || Peek() == '_') Advance();
       return false;
     }
-    if (overflow) {
+    // 2^63 is a number only as `-9223372036854775808`; the parser rejects it after a `-`
+    // that turns out to be a subtraction.
+    if (overflow || (value == kMostNegativeMagnitude && !after_minus_)) {
       diagnostics_.Error(token.loc, absl::StrCat("integer literal ", token.text,
                                                  " is too large (the limit is 2^63 - 1)"));
       return false;
     }
     token.kind = Tok::kInt;
-    token.int_value = static_cast<int64_t>(value);
+    token.int_value = value == kMostNegativeMagnitude ? std::numeric_limits<int64_t>::min()
+                                                      : static_cast<int64_t>(value);
     return true;
   }
 
@@ -234,7 +242,9 @@ class Scanner {
   size_t pos_ = 0;
   int line_ = 1;
   int column_ = 1;
-  size_t char_end_ = 0;  // where the character that holds text_[pos_ - 1] ends
+  size_t char_end_ = 0;       // where the character that holds text_[pos_ - 1] ends
+  bool previous_ok_ = false;  // whether the last ScanToken gave a token
+  bool after_minus_ = false;  // whether the token being scanned comes right after a `-`
 };
 
 }  // namespace

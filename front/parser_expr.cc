@@ -4,6 +4,7 @@
 // `=>` associates to the right; comparisons do not chain. Range bounds and capacities inside
 // types are parsed at the additive level, so `bag<Card, 3>` never reads `>` as a comparison.
 #include <cstdint>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "front/parser_internal.h"
@@ -181,9 +182,19 @@ ast::ExprPtr Parser::ParseUnary() {
   Nesting nesting(*this);
   if (At(Tok::kMinus)) {
     ir::Location loc = Next().loc;
+    if (At(Tok::kInt) && Peek().int_value == std::numeric_limits<int64_t>::min()) {
+      // `-9223372036854775808`: the one literal whose magnitude is not an int64 itself.
+      auto literal = std::make_unique<ast::Expr>();
+      literal->kind = ast::ExprKind::kInt;
+      literal->int_value = Next().int_value;
+      literal->loc = loc;
+      return literal;
+    }
     ast::ExprPtr operand = ParseUnary();
-    // Fold `-<literal>` so that the most negative integer can be written.
-    if (operand->kind == ast::ExprKind::kInt) {
+    // Fold `-<literal>`, except the one whose negation is not an int64: that is left to the
+    // evaluator, which reports the overflow like any other.
+    if (operand->kind == ast::ExprKind::kInt &&
+        operand->int_value != std::numeric_limits<int64_t>::min()) {
       operand->int_value = -operand->int_value;
       operand->loc = loc;
       return operand;
@@ -246,6 +257,11 @@ ast::ExprPtr Parser::ParsePrimary() {
     case Tok::kInt:
       expr->kind = ast::ExprKind::kInt;
       expr->int_value = Next().int_value;
+      if (expr->int_value == std::numeric_limits<int64_t>::min()) {
+        diagnostics_.Error(expr->loc,
+                           "integer literal 9223372036854775808 is too large (the limit is "
+                           "2^63 - 1; only -9223372036854775808 can be written)");
+      }
       return expr;
     case Tok::kTrue:
     case Tok::kFalse:

@@ -93,8 +93,11 @@ enum class Tok {
 struct Token {
   Tok kind = Tok::kEof;
   ir::Location loc;
-  std::string text;       // identifier name, string contents, or the token as written
-  int64_t int_value = 0;  // kInt
+  std::string text;  // identifier name, string contents, or the token as written
+  // kInt: the value. The literal 9223372036854775808 (2^63) is a token only right after a
+  // `-`, with the value INT64_MIN, which no other literal gives; the parser accepts it only
+  // as the operand of a unary minus (elsewhere it is a lexical error).
+  int64_t int_value = 0;
 };
 
 // How a token kind reads in a message: "`{`", "identifier", "end of file".

@@ -89,6 +89,23 @@ TEST(ParserTest, Precedence) {
   EXPECT_EQ(ShowInvariant("a - b - c"), "((a - b) - c)");
 }
 
+// The most negative int64 is a literal; its magnitude alone is not a number, and negating it
+// again is left to the evaluator (which reports the overflow) rather than folded.
+TEST(ParserTest, MostNegativeIntegerLiteral) {
+  EXPECT_EQ(ShowInvariant("x == -9223372036854775808"), "(x == -9223372036854775808)");
+  EXPECT_EQ(ShowInvariant("x - -9223372036854775808"), "(x - -9223372036854775808)");
+  EXPECT_EQ(ShowInvariant("- -9223372036854775808"), "(--9223372036854775808)");
+  EXPECT_EQ(ShowInvariant("x == -9223372036854775807"), "(x == -9223372036854775807)");
+  Parsed p = ParseText("invariant i: x - 9223372036854775808");
+  EXPECT_NE(p.errors.find("t.rules:1:18: error: integer literal 9223372036854775808 is too large"),
+            std::string::npos)
+      << p.errors;
+  p = ParseText("invariant i: x == -9223372036854775809");
+  EXPECT_NE(p.errors.find("t.rules:1:20: error: integer literal 9223372036854775809 is too large"),
+            std::string::npos)
+      << p.errors;
+}
+
 TEST(ParserTest, Quantifiers) {
   EXPECT_EQ(ShowInvariant("all r in 0..2: any c in Col where c != A: b[r][c] == 1"),
             "(all r in 0..2: (any c in Col where (c != A): (b[r][c] == 1)))");
