@@ -25,7 +25,7 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->add_option("--max-states", flags.max_states,
                    "Stop after this many states, reporting an incomplete search (0: no limit)")
       ->type_name("N")
-      ->check(NotNegative());
+      ->check(UnsignedCount());
   check->add_flag("--stop-at-first", flags.stop_at_first,
                   "Stop the search at the first error finding");
   check->add_option("--threads", flags.threads, "Worker threads (default: one per core)")

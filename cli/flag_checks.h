@@ -1,20 +1,51 @@
-// Validators for command-line values that CLI11 would otherwise read wrongly.
+// Validators for command-line values that CLI11 would otherwise read wrongly. They look at the
+// text the user typed, before CLI11 converts it, because after the conversion the mistake can
+// no longer be seen: "-3" and "18446744073709551616" both become some uint64_t, and "nan"
+// passes every range check.
 #ifndef RULECHECK_CLI_FLAG_CHECKS_H_
 #define RULECHECK_CLI_FLAG_CHECKS_H_
 
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 
 #include "CLI/CLI.hpp"
 
 namespace rulecheck::cli {
 
-// For a count read into an unsigned integer: CLI11 reads "-3" as 2^64 - 3, which for
-// --max-states would silently mean no limit at all.
-inline CLI::Validator NotNegative() {
+// For a count read into a uint64_t (e.g. --max-states): CLI11 reads "-3" as 2^64 - 3 and a
+// decimal too large for 64 bits as some other number, either of which would silently mean
+// "no limit" or an arbitrary one. Refuses a sign and a decimal number above 2^64 - 1.
+inline CLI::Validator UnsignedCount() {
   return CLI::Validator(
       [](const std::string& value) {
-        return value.empty() || value.front() != '-' ? std::string()
-                                                     : std::string("must not be negative");
+        if (!value.empty() && value.front() == '-') return std::string("must not be negative");
+        const char* begin = value.data() + (!value.empty() && value.front() == '+' ? 1 : 0);
+        uint64_t parsed = 0;
+        auto [end, error] = std::from_chars(begin, value.data() + value.size(), parsed);
+        if (error == std::errc::result_out_of_range) {
+          return std::string("must be at most 18446744073709551615 (2^64 - 1)");
+        }
+        return std::string();
+      },
+      "");
+}
+
+// For a number of seconds read into a double (e.g. --timeout): between 0 and `max`, and a
+// number: "nan" compares false with every bound, so CLI::Range lets it through.
+inline CLI::Validator Seconds(double max) {
+  return CLI::Validator(
+      [max](const std::string& value) {
+        double parsed = 0;
+        if (!CLI::detail::lexical_cast(value, parsed)) return std::string("must be a number");
+        if (!std::isfinite(parsed) || parsed < 0 || parsed > max) {
+          char bound[32];
+          std::snprintf(bound, sizeof bound, "%.0f", max);
+          return std::string("must be a finite number of seconds from 0 to ") + bound;
+        }
+        return std::string();
       },
       "");
 }

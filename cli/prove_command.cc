@@ -6,6 +6,7 @@
 #include "CLI/CLI.hpp"
 #include "cli/answer_command.h"
 #include "cli/app.h"
+#include "cli/flag_checks.h"
 #include "solver/solver.h"
 
 namespace rulecheck::cli {
@@ -21,7 +22,7 @@ CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
       ->capture_default_str();
   prove->add_option("--timeout", flags.timeout, "Seconds per invariant (0: none)")
       ->type_name("S")
-      ->check(CLI::Range(0.0, 1e9));
+      ->check(Seconds(1e9));
   AddMemoryFlag(*prove, flags,
                 "Memory for Z3, e.g. 4G (default: most of the available memory); past it an "
                 "invariant ends unknown");

@@ -41,7 +41,7 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
       ->add_option("--timeout", flags.timeout,
                    "Symbolic engine: seconds per query or check (0: none)")
       ->type_name("S")
-      ->check(CLI::Range(0.0, 1e9));
+      ->check(Seconds(1e9));
   AddMemoryFlag(*solve, flags,
                 "Memory for Z3 or the explicit engine's state store, e.g. 4G (default: most of "
                 "the available memory); past it a query ends unknown");
@@ -55,7 +55,7 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
                    "Explicit engine: stop after this many states, answering unknown where the "
                    "states within the bound were not all visited (0: no limit)")
       ->type_name("N")
-      ->check(NotNegative());
+      ->check(UnsignedCount());
   solve
       ->add_option("--method", flags.method,
                    "Symbolic engine: how maximize/minimize search for the best value")

@@ -60,5 +60,31 @@ TEST(RobustnessTest, FileWithoutDeclarationsIsAnError) {
   }
 }
 
+TEST(RobustnessTest, OutOfRangeNumbersAreUsageErrors) {
+  struct Case {
+    std::vector<std::string> args;
+    const char* message;
+  };
+  const Case cases[] = {
+      {{"check", "games/puzzle8.rules", "--max-states", "18446744073709551616"},
+       "--max-states: must be at most 18446744073709551615"},
+      {{"check", "games/puzzle8.rules", "--max-states", "99999999999999999999999"},
+       "--max-states: must be at most"},
+      {{"solve", "games/puzzle8.rules", "--engine", "explicit", "--max-states",
+        "18446744073709551616"},
+       "--max-states: must be at most"},
+      {{"solve", "games/puzzle8.rules", "--timeout", "nan"}, "--timeout: must be a finite number"},
+      {{"solve", "games/puzzle8.rules", "--timeout", "inf"}, "--timeout: must be a finite number"},
+      {{"prove", "games/puzzle8.rules", "--timeout", "nan"}, "--timeout: must be a finite number"},
+      {{"prove", "games/puzzle8.rules", "--timeout", "-1"}, "--timeout: must be a finite number"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args[0] + " " + c.args.back());
+    RunResult run = RunRulecheck(c.args);
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_THAT(run.stderr_text, HasSubstr(c.message));
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
