@@ -1,4 +1,4 @@
-// The SIGINT handler behind ScopedInterruptHandler (see interrupt.h).
+// The signal handlers behind ScopedInterruptHandler (see interrupt.h).
 #include "cli/interrupt.h"
 
 namespace rulecheck::cli {
@@ -18,11 +18,15 @@ ScopedInterruptHandler::ScopedInterruptHandler() {
   action.sa_handler = OnInterrupt;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESETHAND | SA_RESTART;
-  installed_ = sigaction(SIGINT, &action, &previous_) == 0;
+  for (size_t i = 0; i < std::size(kSignals); ++i) {
+    installed_[i] = sigaction(kSignals[i], &action, &previous_[i]) == 0;
+  }
 }
 
 ScopedInterruptHandler::~ScopedInterruptHandler() {
-  if (installed_) sigaction(SIGINT, &previous_, nullptr);
+  for (size_t i = 0; i < std::size(kSignals); ++i) {
+    if (installed_[i]) sigaction(kSignals[i], &previous_[i], nullptr);
+  }
 }
 
 const std::atomic<bool>* ScopedInterruptHandler::flag() { return &interrupted; }

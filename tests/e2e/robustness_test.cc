@@ -86,5 +86,15 @@ TEST(RobustnessTest, OutOfRangeNumbersAreUsageErrors) {
   }
 }
 
+TEST(RobustnessTest, TerminationSignalsStopTheSearchWithAReport) {
+  for (int signal : {SIGTERM, SIGHUP}) {
+    SCOPED_TRACE(signal);
+    RunResult run = RunRulecheckAndSignal({"check", "games/hanoi.rules", "--const", "N=16"}, signal,
+                                          std::chrono::seconds(1));
+    EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+    EXPECT_THAT(run.stdout_text, HasSubstr("INCOMPLETE: interrupted"));
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e

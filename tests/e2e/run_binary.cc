@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -99,6 +100,12 @@ std::string SourcePath(const std::string& relative) {
 }
 
 RunResult RunRulecheck(const std::vector<std::string>& args, std::chrono::milliseconds timeout) {
+  return RunRulecheckAndSignal(args, 0, {}, timeout);
+}
+
+RunResult RunRulecheckAndSignal(const std::vector<std::string>& args, int signal,
+                                std::chrono::milliseconds signal_after,
+                                std::chrono::milliseconds timeout) {
   RunResult result;
   std::string binary = RULECHECK_BINARY;
   std::vector<char*> argv;
@@ -123,7 +130,9 @@ RunResult RunRulecheck(const std::vector<std::string>& args, std::chrono::millis
   err.CloseWrite();
   exec_error.CloseWrite();
 
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + timeout;
+  bool signal_pending = signal != 0;
   pollfd fds[2] = {{out.read_end, POLLIN, 0}, {err.read_end, POLLIN, 0}};
   std::string* sinks[2] = {&result.stdout_text, &result.stderr_text};
   int open_fds = 2;
@@ -134,6 +143,16 @@ RunResult RunRulecheck(const std::vector<std::string>& args, std::chrono::millis
       result.timed_out = true;
       kill(pid, SIGKILL);
       break;
+    }
+    if (signal_pending) {
+      auto until_signal = std::chrono::duration_cast<std::chrono::milliseconds>(
+          start + signal_after - std::chrono::steady_clock::now());
+      if (until_signal.count() <= 0) {
+        kill(pid, signal);
+        signal_pending = false;
+      } else {
+        left = std::min(left, until_signal);
+      }
     }
     int ready = poll(fds, 2, static_cast<int>(left.count()));
     if (ready < 0 && errno != EINTR) break;

@@ -32,6 +32,12 @@ inline constexpr std::chrono::seconds kDefaultTimeout{120};
 RunResult RunRulecheck(const std::vector<std::string>& args,
                        std::chrono::milliseconds timeout = kDefaultTimeout);
 
+// As RunRulecheck, and sends `signal` to the child `signal_after` from its start unless it
+// has exited by then (when it has, nothing is sent, and the caller sees a normal exit).
+RunResult RunRulecheckAndSignal(const std::vector<std::string>& args, int signal,
+                                std::chrono::milliseconds signal_after,
+                                std::chrono::milliseconds timeout = kDefaultTimeout);
+
 // The path of `relative` (e.g. "games/hanoi.rules") inside the repository root.
 std::string SourcePath(const std::string& relative);
 
