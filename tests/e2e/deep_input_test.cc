@@ -88,9 +88,9 @@ TEST(DeepInputTest, LongChainsInFunsAndPlacesAreAnError) {
   ExpectTooDeep("state { n: 0..1 }\nfun f(k: int): int = " + Chain("k", " + ", 20000) +
                     "\ninvariant i: f(n) >= 0\n",
                 2, "nested too deeply");
-  ExpectTooDeep("struct S { n: 0..1 }\nstate { s: S }\naction a() { s" +
-                    Chain("", ".n", 20000) + " := 1 }\n",
-                3, "nested too deeply");
+  ExpectTooDeep(
+      "struct S { n: 0..1 }\nstate { s: S }\naction a() { s" + Chain("", ".n", 20000) + " := 1 }\n",
+      3, "nested too deeply");
 }
 
 TEST(DeepInputTest, LongFunChainIsAnError) {
