@@ -41,6 +41,9 @@ struct TypeExpr {
   ExprPtr capacity;   // kBag, kSeq
   TypeExprPtr index;  // kArray
   TypeExprPtr elem;   // kArray, kBag, kSeq, kSet, kOption
+  // The height of this tree, counting the expressions inside it (1 for a leaf). The parser
+  // sets it and bounds it (Parser::kMaxNesting), so every later recursive pass may rely on it.
+  int height = 1;
 };
 
 // ---------------------------------------------------------------- expressions
@@ -106,6 +109,10 @@ struct Expr {
   std::unique_ptr<Domain> domain;  // kQuantifier
   ExprPtr filter;                  // kQuantifier `where`
   std::vector<ExprPtr> operands;
+  // The height of this tree (1 for a leaf), set by the parser. The type checker rejects an
+  // expression higher than its bound before walking it, so every later recursive pass over
+  // the IR lowered from it may rely on that bound.
+  int height = 1;
 
   Expr() = default;
   Expr(const Expr&) = delete;

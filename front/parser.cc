@@ -1,6 +1,7 @@
 // Declarations: the top level of a rules file, and error recovery between declarations.
 #include "front/parser.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
@@ -67,10 +68,37 @@ void Parser::Fail(const std::string& expected) {
 }
 
 void Parser::FailTooDeep() {
-  diagnostics_.Error(Peek().loc, absl::StrCat("nesting too deep here: expressions, types and "
-                                              "blocks may nest at most ",
-                                              kMaxNesting, " levels"));
+  diagnostics_.Error(Peek().loc,
+                     absl::StrCat("nesting too deep here: expressions, types and blocks may nest "
+                                  "at most ",
+                                  kMaxNesting,
+                                  " levels (each operator of a chain such as `a => b => c` or "
+                                  "`T??` counts as one)"));
   throw SyntaxError{};
+}
+
+namespace {
+
+int HeightOf(const ast::ExprPtr& e) { return e == nullptr ? 0 : e->height; }
+int HeightOf(const ast::TypeExprPtr& t) { return t == nullptr ? 0 : t->height; }
+
+}  // namespace
+
+ast::ExprPtr Parser::Bounded(ast::ExprPtr expr) {
+  int below = std::max(HeightOf(expr->filter), 0);
+  for (const ast::ExprPtr& o : expr->operands) below = std::max(below, HeightOf(o));
+  if (expr->domain != nullptr) {
+    below = std::max({below, HeightOf(expr->domain->expr), HeightOf(expr->domain->hi)});
+  }
+  expr->height = below + 1;
+  return expr;
+}
+
+ast::TypeExprPtr Parser::Bounded(ast::TypeExprPtr type) {
+  type->height = 1 + std::max({HeightOf(type->lo), HeightOf(type->hi), HeightOf(type->capacity),
+                               HeightOf(type->index), HeightOf(type->elem)});
+  if (type->height > kMaxNesting) FailTooDeep();
+  return type;
 }
 
 // After an error, skip to a declaration keyword that starts a line: the usual layout of a

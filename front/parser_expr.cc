@@ -58,7 +58,7 @@ ast::ExprPtr Parser::ParseIf() {
   expr->operands.push_back(ParseExpr());
   Expect(Tok::kElse, "`else` (an if-expression needs both branches)");
   expr->operands.push_back(ParseExpr());
-  return expr;
+  return Bounded(std::move(expr));
 }
 
 ast::ExprPtr Parser::ParseQuantifier() {
@@ -78,7 +78,7 @@ ast::ExprPtr Parser::ParseQuantifier() {
   if (Accept(Tok::kWhere)) expr->filter = ParseExpr();
   Expect(Tok::kColon, "`:` and the quantified expression");
   expr->operands.push_back(ParseExpr());
-  return expr;
+  return Bounded(std::move(expr));
 }
 
 std::unique_ptr<ast::Domain> Parser::ParseDomain() {
@@ -90,11 +90,12 @@ std::unique_ptr<ast::Domain> Parser::ParseDomain() {
 }
 
 ast::ExprPtr Parser::ParseImplies() {
+  Nesting nesting(*this);  // `=>` recurses to the right
   ast::ExprPtr lhs = ParseOr();
   if (At(Tok::kArrow)) {
     ir::Location op_loc = Next().loc;
     ast::ExprPtr rhs = At(Tok::kIf) || AtQuantifier() ? ParseExpr() : ParseImplies();
-    return MakeBinary(ast::Op::kImplies, op_loc, std::move(lhs), std::move(rhs));
+    return Bounded(MakeBinary(ast::Op::kImplies, op_loc, std::move(lhs), std::move(rhs)));
   }
   return lhs;
 }
@@ -103,7 +104,7 @@ ast::ExprPtr Parser::ParseOr() {
   ast::ExprPtr lhs = ParseAnd();
   while (At(Tok::kOr)) {
     ir::Location op_loc = Next().loc;
-    lhs = MakeBinary(ast::Op::kOr, op_loc, std::move(lhs), ParseAnd());
+    lhs = Bounded(MakeBinary(ast::Op::kOr, op_loc, std::move(lhs), ParseAnd()));
   }
   return lhs;
 }
@@ -112,7 +113,7 @@ ast::ExprPtr Parser::ParseAnd() {
   ast::ExprPtr lhs = ParseNot();
   while (At(Tok::kAnd)) {
     ir::Location op_loc = Next().loc;
-    lhs = MakeBinary(ast::Op::kAnd, op_loc, std::move(lhs), ParseNot());
+    lhs = Bounded(MakeBinary(ast::Op::kAnd, op_loc, std::move(lhs), ParseNot()));
   }
   return lhs;
 }
@@ -121,7 +122,7 @@ ast::ExprPtr Parser::ParseNot() {
   Nesting nesting(*this);
   if (At(Tok::kNot)) {
     ir::Location loc = Next().loc;
-    return MakeUnary(ast::Op::kNot, loc, ParseNot());
+    return Bounded(MakeUnary(ast::Op::kNot, loc, ParseNot()));
   }
   return ParseComparison();
 }
@@ -155,7 +156,7 @@ ast::ExprPtr Parser::ParseComparison() {
       return lhs;
   }
   ir::Location op_loc = Next().loc;
-  return MakeBinary(op, op_loc, std::move(lhs), ParseAdditive());
+  return Bounded(MakeBinary(op, op_loc, std::move(lhs), ParseAdditive()));
 }
 
 ast::ExprPtr Parser::ParseAdditive() {
@@ -163,7 +164,7 @@ ast::ExprPtr Parser::ParseAdditive() {
   while (At(Tok::kPlus) || At(Tok::kMinus)) {
     ast::Op op = At(Tok::kPlus) ? ast::Op::kAdd : ast::Op::kSub;
     ir::Location op_loc = Next().loc;
-    lhs = MakeBinary(op, op_loc, std::move(lhs), ParseMultiplicative());
+    lhs = Bounded(MakeBinary(op, op_loc, std::move(lhs), ParseMultiplicative()));
   }
   return lhs;
 }
@@ -173,7 +174,7 @@ ast::ExprPtr Parser::ParseMultiplicative() {
   while (At(Tok::kStar) || At(Tok::kSlash) || At(Tok::kPercent)) {
     ast::Op op = At(Tok::kStar) ? ast::Op::kMul : At(Tok::kSlash) ? ast::Op::kDiv : ast::Op::kMod;
     ir::Location op_loc = Next().loc;
-    lhs = MakeBinary(op, op_loc, std::move(lhs), ParseUnary());
+    lhs = Bounded(MakeBinary(op, op_loc, std::move(lhs), ParseUnary()));
   }
   return lhs;
 }
@@ -199,7 +200,7 @@ ast::ExprPtr Parser::ParseUnary() {
       operand->loc = loc;
       return operand;
     }
-    return MakeUnary(ast::Op::kNeg, loc, std::move(operand));
+    return Bounded(MakeUnary(ast::Op::kNeg, loc, std::move(operand)));
   }
   return ParsePostfix();
 }
@@ -215,7 +216,7 @@ ast::ExprPtr Parser::ParsePostfix() {
       index->operands.push_back(std::move(expr));
       index->operands.push_back(ParseExpr());
       Expect(Tok::kRBracket, "`]`");
-      expr = std::move(index);
+      expr = Bounded(std::move(index));
     } else if (At(Tok::kDot)) {
       Next();
       auto field = std::make_unique<ast::Expr>();
@@ -225,14 +226,14 @@ ast::ExprPtr Parser::ParsePostfix() {
       field->name = name.text;
       field->name_loc = name.loc;
       field->operands.push_back(std::move(expr));
-      expr = std::move(field);
+      expr = Bounded(std::move(field));
     } else if (At(Tok::kBang)) {
       Next();
       auto unwrap = std::make_unique<ast::Expr>();
       unwrap->kind = ast::ExprKind::kUnwrap;
       unwrap->loc = expr->loc;
       unwrap->operands.push_back(std::move(expr));
-      expr = std::move(unwrap);
+      expr = Bounded(std::move(unwrap));
     } else {
       return expr;
     }
@@ -279,9 +280,9 @@ ast::ExprPtr Parser::ParsePrimary() {
       if (At(Tok::kLParen)) {
         expr->kind = ast::ExprKind::kCall;
         expr->operands = ParseArgs();
-      } else {
-        expr->kind = ast::ExprKind::kName;
+        return Bounded(std::move(expr));
       }
+      expr->kind = ast::ExprKind::kName;
       return expr;
     case Tok::kLParen: {
       Next();
@@ -298,7 +299,7 @@ ast::ExprPtr Parser::ParsePrimary() {
         } while (Accept(Tok::kComma));
         Expect(Tok::kRBrace, "`,` or `}`");
       }
-      return expr;
+      return Bounded(std::move(expr));
     case Tok::kIf:
       return ParseIf();
     default:
@@ -346,13 +347,14 @@ ast::TypeExprPtr Parser::ParseType() {
       Fail("`..` (a range type is written lo..hi)");
     }
   }
+  type = Bounded(std::move(type));
   while (At(Tok::kQuestion)) {
     auto option = std::make_unique<ast::TypeExpr>();
     option->kind = ast::TypeExprKind::kOption;
     option->loc = type->loc;
     Next();
     option->elem = std::move(type);
-    type = std::move(option);
+    type = Bounded(std::move(option));
   }
   return type;
 }

@@ -82,8 +82,9 @@ class Parser {
   const Token& ExpectIdent(const std::string& what);
   [[noreturn]] void Fail(const std::string& expected);
 
-  // How deep expressions, types and blocks may nest: deeper input is reported, not parsed by
-  // a recursion that could overflow the stack.
+  // How deep expressions, types and blocks may nest, and how high an expression or type tree
+  // may be: deeper input is reported, not parsed by a recursion (or later walked by one) that
+  // could overflow the stack.
   static constexpr int kMaxNesting = 256;
   // Counts one level of nesting for as long as it lives; reports too deep a nesting (and
   // throws) at the current token.
@@ -101,6 +102,12 @@ class Parser {
     Parser& parser_;
   };
   [[noreturn]] void FailTooDeep();
+  // Set the height of a node just built from its children's. Every node the parser builds
+  // passes through one of these. A type deeper than kMaxNesting (`T???...`, built by a loop)
+  // is reported here (and throws); an expression chain built by a loop (`a + b + ...`) may be
+  // any height, which the type checker bounds before any pass recurses over it.
+  ast::ExprPtr Bounded(ast::ExprPtr expr);
+  ast::TypeExprPtr Bounded(ast::TypeExprPtr type);
 
  private:
   int nesting_ = 0;

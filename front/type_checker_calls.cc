@@ -3,7 +3,9 @@
 // call graphs (fun -> fun, proc -> proc) are read off the AST before any body is lowered, a
 // depth-first search finds each cycle at the call that closes it, and the error points at
 // that call; every fun or proc on a cycle is marked so that inlining never follows it.
+#include <algorithm>
 #include <functional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "front/type_checker_internal.h"
@@ -17,7 +19,8 @@ struct Edge {
 };
 
 void ExprCalls(const ast::Expr* e, const std::function<void(const std::string&, ir::Location)>& f) {
-  if (e == nullptr) return;
+  // Too high a body is reported when it is checked; its calls are not needed before that.
+  if (e == nullptr || e->height > kMaxExprDepth) return;
   if (e->kind == ast::ExprKind::kCall) f(e->name, e->loc);
   for (const ast::ExprPtr& o : e->operands) ExprCalls(o.get(), f);
   if (e->domain) {
@@ -77,6 +80,46 @@ void FindCycles(const std::vector<std::vector<Edge>>& graph,
       }
     }
   }
+}
+
+// How deeply evaluating each fun nests: its body's height plus the deepest of its callees'
+// (an upper bound on the recursion of the evaluator, the compiled code and the Z3 translation,
+// which follow a call into the callee's body). `own[i]` is fun i's body height; calls into
+// a cycle (already reported) count nothing. Iterative, like FindCycles, and capped at
+// `cap` so that a long chain cannot overflow an int.
+std::vector<int> EvalDepths(const std::vector<std::vector<Edge>>& graph,
+                            const std::vector<int>& own, const std::vector<bool>& on_cycle,
+                            int cap) {
+  enum State { kNew, kOpen, kDone };
+  std::vector<State> state(graph.size(), kNew);
+  std::vector<int> depth(graph.size(), 0);
+  std::vector<std::pair<int, size_t>> stack;  // node, next edge
+  for (size_t root = 0; root < graph.size(); ++root) {
+    if (state[root] != kNew) continue;
+    state[root] = kOpen;
+    stack.push_back({static_cast<int>(root), 0});
+    while (!stack.empty()) {
+      auto& [node, next] = stack.back();
+      if (next == graph[node].size()) {
+        int deepest = 0;
+        for (const Edge& e : graph[node]) {
+          if (state[e.callee] == kDone && !on_cycle[e.callee]) {
+            deepest = std::max(deepest, depth[e.callee]);
+          }
+        }
+        depth[node] = std::min(cap, own[node] + deepest);
+        state[node] = kDone;
+        stack.pop_back();
+        continue;
+      }
+      int callee = graph[node][next++].callee;
+      if (state[callee] == kNew) {
+        state[callee] = kOpen;
+        stack.push_back({callee, 0});
+      }
+    }
+  }
+  return depth;
 }
 
 std::string LocalWord(LocalKind kind) {
@@ -172,6 +215,23 @@ void TypeChecker::CheckRecursion() {
                                   "; functions cannot be recursive"));
       },
       fun_recursive_);
+  // Every later stage follows a call into the callee's body by recursion; bound how deep that
+  // goes. The error names the fun where the chain first grows too deep.
+  std::vector<int> own(fun_decls_.size(), 1);
+  for (size_t i = 0; i < own.size(); ++i) {
+    if (fun_decls_[i]->value != nullptr) own[i] = fun_decls_[i]->value->height;
+  }
+  std::vector<int> depth = EvalDepths(fun_graph, own, fun_recursive_, kMaxEvalDepth + 1);
+  for (size_t i = 0; i < depth.size(); ++i) {
+    bool callees_fit = std::all_of(fun_graph[i].begin(), fun_graph[i].end(),
+                                   [&](const Edge& e) { return depth[e.callee] <= kMaxEvalDepth; });
+    if (depth[i] > kMaxEvalDepth && callees_fit &&
+        TooDeep(
+            depth[i], kMaxEvalDepth, fun_decls_[i]->name_loc,
+            absl::StrCat("evaluating ", Quote(fun_decls_[i]->name), ", with the funs it calls,"))) {
+      break;
+    }
+  }
 
   proc_recursive_.assign(procs_.size(), false);
   auto proc_graph = build(SymbolKind::kProc, procs_.size(),

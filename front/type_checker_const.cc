@@ -145,6 +145,16 @@ ConstValue TypeChecker::EnsureConstant(int index, ir::Location use) {
 }
 
 ConstValue TypeChecker::EvalConst(const ast::Expr& e) {
+  if (TooDeep(resolve_depth_ + 1, kMaxEvalDepth, e.loc, "the definition of this constant")) {
+    return Failed();
+  }
+  ++resolve_depth_;
+  ConstValue v = EvalConstKind(e);
+  --resolve_depth_;
+  return v;
+}
+
+ConstValue TypeChecker::EvalConstKind(const ast::Expr& e) {
   using ast::ExprKind;
   using ast::Op;
   switch (e.kind) {

@@ -36,6 +36,13 @@ inline constexpr int64_t kMaxInlinedStatements = 200'000;
 // themselves: deeper input gets an error instead of exhausting the stack.
 inline constexpr int kMaxNesting = 200;
 inline constexpr int kMaxExprDepth = 500;
+// How deeply evaluating a fun may nest, counting the height of its body and of the bodies of
+// the funs it calls (the evaluator, the compiled code and the Z3 translation follow calls by
+// recursion); and how deeply resolving a constant or a type may nest, counting the
+// expressions and types of the definitions it refers to.
+inline constexpr int kMaxEvalDepth = 1000;
+// How deeply blocks may nest once procs are inlined into one another.
+inline constexpr int kMaxBlockDepth = 300;
 
 // Placeholder types the checker uses while typing; none of them is interned in a TypeTable
 // and none survives into an error-free program. The error type is given to an expression
@@ -162,7 +169,10 @@ class TypeChecker {
   void EvaluateConstants();
   void ApplyOverrides();
   ConstValue EnsureConstant(int index, ir::Location use);
+  // Bounds the depth (kMaxEvalDepth, counting the definitions of the constants `e` uses) and
+  // evaluates `e` by EvalConstKind.
   ConstValue EvalConst(const ast::Expr& e);
+  ConstValue EvalConstKind(const ast::Expr& e);
   // A constant integer for `what` ("a range bound", "a capacity"): reports a non-constant or
   // non-integer expression at `e` and returns nullopt.
   std::optional<int64_t> ConstantInt(const ast::Expr& e, std::string_view what);
@@ -172,7 +182,8 @@ class TypeChecker {
   // ------------------------------------------------------------ type_checker_types.cc
   void DeclareEnum(const ast::Decl& decl, int type_index);
   const ir::Type* TypeOfDecl(int type_index, ir::Location use);
-  const ir::Type* ResolveType(const ast::TypeExpr& t);
+  const ir::Type* ResolveType(const ast::TypeExpr& t);  // bounded, like EvalConst
+  const ir::Type* ResolveTypeKind(const ast::TypeExpr& t);
   // ResolveType for what is stored (state, fields, attributes, action and event parameters):
   // `int` is not allowed; `finite_only` also rules out every non-finite-scalar type.
   const ir::Type* ResolveStoredType(const ast::TypeExpr& t, std::string_view what,
@@ -296,8 +307,10 @@ class TypeChecker {
   std::vector<int> inlining_;   // procs being inlined, innermost last
   ir::Location inline_root_;    // the outermost call being inlined
   int64_t inlined_statements_ = 0;
-  int nesting_ = 0;     // constants and types being resolved, one inside another
-  int expr_depth_ = 0;  // CheckExpr calls, one inside another
+  int nesting_ = 0;        // constants and types being resolved, one inside another
+  int expr_depth_ = 0;     // CheckExpr calls, one inside another
+  int resolve_depth_ = 0;  // EvalConst and ResolveType calls, one inside another
+  int block_depth_ = 0;    // IR blocks being lowered, one inside another
   bool depth_reported_ = false;
   bool inline_budget_reported_ = false;
 };

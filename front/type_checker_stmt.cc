@@ -19,9 +19,17 @@ std::string Where(ir::Location loc) { return absl::StrCat(loc.line, ":", loc.col
 
 void TypeChecker::LowerBlock(const ast::Block& block, ir::Block& out) {
   out.loc = block.loc;
+  // Inlined procs put their blocks inside the caller's: bound the nesting of the IR the
+  // executor, the compiled code and the Z3 translation walk by recursion.
+  if (TooDeep(block_depth_ + 1, kMaxBlockDepth, inlining_.empty() ? block.loc : inline_root_,
+              "this block, with the blocks of the procs it calls,")) {
+    return;
+  }
+  ++block_depth_;
   size_t mark = OpenScope();
   LowerStmts(block, out.stmts);
   CloseScope(mark);
+  --block_depth_;
 }
 
 void TypeChecker::LowerStmts(const ast::Block& block, std::vector<ir::StmtPtr>& out) {
@@ -105,6 +113,8 @@ void TypeChecker::LowerStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
 }
 
 ir::ExprPtr TypeChecker::CheckPlace(const ast::Expr& e) {
+  // A place recurses along its chain of `[i]` and `.f` without passing through CheckExpr.
+  if (TooDeep(e.height, kMaxExprDepth, e.loc, "this expression")) return ErrorExpr(e.loc);
   auto not_assignable = [&](const std::string& why) {
     Error(e.loc, why);
     return ErrorExpr(e.loc);

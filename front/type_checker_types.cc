@@ -169,6 +169,16 @@ bool TypeChecker::ContainsInt(const ir::Type* t) const {
 }
 
 const ir::Type* TypeChecker::ResolveType(const ast::TypeExpr& t) {
+  if (TooDeep(resolve_depth_ + 1, kMaxEvalDepth, t.loc, "the definition of this type")) {
+    return ErrorType();
+  }
+  ++resolve_depth_;
+  const ir::Type* r = ResolveTypeKind(t);
+  --resolve_depth_;
+  return r;
+}
+
+const ir::Type* TypeChecker::ResolveTypeKind(const ast::TypeExpr& t) {
   switch (t.kind) {
     case ast::TypeExprKind::kName: {
       if (t.name == "bool") return types_.Bool();

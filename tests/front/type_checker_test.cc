@@ -347,6 +347,28 @@ TEST(CheckerTest, DeepProcChainsAreAnErrorNotACrash) {
   EXPECT_TRUE(HasError(r, 302, 14, "nested too deeply")) << r.rendered;
 }
 
+// Procs p1 .. p<n-1>, each calling the one before inside five nested `if`s, and an action
+// on line n + 2 that calls the last.
+std::string NestedProcChain(int n) {
+  std::string text = "state { n: 0..1 }\nproc p0() { n := 1 }\n";
+  for (int i = 1; i < n; ++i) {
+    text += "proc p" + std::to_string(i) + "() {";
+    for (int k = 0; k < 5; ++k) text += " if n == 0 {";
+    text += " p" + std::to_string(i - 1) + "()";
+    for (int k = 0; k < 5; ++k) text += " }";
+    text += " }\n";
+  }
+  return text + "action a() { p" + std::to_string(n - 1) + "() }\n";
+}
+
+TEST(CheckerTest, BlocksNestedThroughInlinedProcsAreBounded) {
+  // 99 procs of five blocks each nest 495 blocks deep once inlined into one another.
+  Result deep = CheckText(NestedProcChain(100));
+  EXPECT_TRUE(HasError(deep, 102, 14, "nested too deeply")) << deep.rendered;
+  Result fits = CheckText(NestedProcChain(50));
+  EXPECT_TRUE(fits.errors.empty()) << fits.rendered;
+}
+
 TEST(CheckerTest, InliningBlowupIsAnError) {
   std::string text = "state { n: 0..1 }\nproc p7() { n := 1 }\n";
   for (int i = 6; i >= 0; --i) {
