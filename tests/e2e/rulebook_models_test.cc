@@ -3,7 +3,6 @@
 // editor, and `rulecheck solve --engine explicit` the answers to the models' score queries.
 // When a model or the checker changes what is found, this test and the README change
 // together.
-#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -11,57 +10,13 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
-#include "tests/e2e/run_binary.h"
-#include "tests/e2e/solve_json.h"
+#include "tests/e2e/rulebook_check.h"
 
 namespace rulecheck::e2e {
 namespace {
 
 using ::testing::UnorderedElementsAreArray;
 using json = nlohmann::json;
-
-struct Report {
-  int exit_code = -1;
-  json body;
-  // kind -> names, in report order.
-  std::map<std::string, std::vector<std::string>> names;
-};
-
-Report CheckModel(const std::string& path, const std::vector<std::string>& consts) {
-  std::vector<std::string> args = {"check", path, "--format", "json", "-q", "--threads", "2"};
-  for (const std::string& c : consts) args.insert(args.end(), {"--const", c});
-  const RunResult run = RunRulecheck(args);
-  Report report;
-  report.exit_code = run.exit_code;
-  report.body = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
-  EXPECT_FALSE(report.body.is_discarded()) << run.stdout_text << run.stderr_text;
-  if (report.body.is_discarded()) return report;
-  for (const json& finding : report.body["findings"]) {
-    report.names[finding["kind"]].push_back(finding["name"]);
-  }
-  return report;
-}
-
-// `solve --engine explicit` on `path` with `flags` and --const `consts`.
-SolveRun SolveExplicit(const std::string& path, const std::vector<std::string>& consts,
-                       const std::vector<std::string>& flags = {}) {
-  std::vector<std::string> args = {path, "--engine", "explicit", "--threads", "2"};
-  args.insert(args.end(), flags.begin(), flags.end());
-  for (const std::string& c : consts) args.insert(args.end(), {"--const", c});
-  SolveRun solve = SolveJson(args);
-  EXPECT_EQ(solve.run.exit_code, 0) << solve.run.stderr_text;
-  return solve;
-}
-
-// The query `name` of `solve` has this status, value (null: none) and depth.
-void ExpectAnswer(const SolveRun& solve, const std::string& name, const std::string& status,
-                  const json& value, int depth) {
-  ASSERT_EQ(solve.queries.count(name), 1u) << name;
-  const json& q = solve.queries.at(name);
-  EXPECT_EQ(q["status"], status) << name << ": " << q["message"];
-  EXPECT_EQ(q["value"], value) << name;
-  EXPECT_EQ(q["depth"], depth) << name;
-}
 
 constexpr char kRandomMutations[] = "games/random-mutations/random-mutations.rules";
 

@@ -1,0 +1,38 @@
+// Running `rulecheck check` and `rulecheck solve --engine explicit` on a rulebook model in
+// games/ from an end-to-end test, and reading the findings and answers its README claims.
+#ifndef RULECHECK_TESTS_E2E_RULEBOOK_CHECK_H_
+#define RULECHECK_TESTS_E2E_RULEBOOK_CHECK_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "nlohmann/json.hpp"
+#include "tests/e2e/solve_json.h"
+
+namespace rulecheck::e2e {
+
+// A `check --format json` report.
+struct Report {
+  int exit_code = -1;
+  nlohmann::json body;
+  // kind -> names, in report order.
+  std::map<std::string, std::vector<std::string>> names;
+};
+
+// `check path --format json -q --threads 2` with --const `consts`; a report that is not JSON
+// is a test failure.
+Report CheckModel(const std::string& path, const std::vector<std::string>& consts);
+
+// `solve --engine explicit` on `path` with `flags` and --const `consts`; an exit code other
+// than 0 is a test failure.
+SolveRun SolveExplicit(const std::string& path, const std::vector<std::string>& consts,
+                       const std::vector<std::string>& flags = {});
+
+// The query `name` of `solve` has this status, value (null: none) and depth.
+void ExpectAnswer(const SolveRun& solve, const std::string& name, const std::string& status,
+                  const nlohmann::json& value, int depth);
+
+}  // namespace rulecheck::e2e
+
+#endif  // RULECHECK_TESTS_E2E_RULEBOOK_CHECK_H_
