@@ -65,7 +65,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
     RETURN_IF_ERROR(start());
     for (int k = 0; k <= max_depth; ++k) {
       if (k == 1) {
-        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.facts));
+        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
         Progress(bc,
                  FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", result.name),
                                facts.fixed, deadline));
@@ -128,6 +128,7 @@ absl::StatusOr<bool> InitFails(const model::Model& model) {
     InitTerms init = enc.Init();
     RETURN_IF_ERROR(enc.status());
     z3::solver solver(ctx);
+    solver.set("ctrl_c", false);  // Ctrl-C is the run's, not Z3's (incremental_solver.cc)
     solver.add(init.fail);
     return solver.check() == z3::sat;
   } catch (const z3::exception& e) {

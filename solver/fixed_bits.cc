@@ -2,6 +2,7 @@
 #include "solver/fixed_bits.h"
 
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <utility>
 #include <vector>
@@ -62,7 +63,10 @@ void DropDiffering(const z3::model& m, const std::vector<std::vector<z3::expr>>&
 // simulate before they prove: a bit dropped here saves a check.
 class Simulator {
  public:
-  Simulator(const model::Model& model) : model_(model), gen_(model) {
+  // `stop` is asked before each state is expanded; once it says so, sampling ends early (fewer
+  // candidates are dropped, which is always sound).
+  Simulator(const model::Model& model, std::function<bool()> stop)
+      : model_(model), gen_(model), stop_(std::move(stop)) {
     for (size_t v = 0; v < model.program.state.size(); ++v) {
       offsets_.push_back(model.layout.var_offset(v));
     }
@@ -93,6 +97,7 @@ class Simulator {
       SuccessorCollector next(model_.layout.words());
       for (const std::vector<uint32_t>& s : level) {
         if (seen.size() >= kBfsStates || !seen.insert(s).second) continue;
+        if (stop_()) return cand;
         Drop(s, cand);
         gen_.Successors(s.data(), next);
       }
@@ -102,6 +107,7 @@ class Simulator {
     for (size_t w = 0; w < kWalks; ++w) {
       std::vector<uint32_t> s = initial.states[w % initial.states.size()];
       for (size_t step = 0; step < kWalkLength; ++step) {
+        if (stop_()) return cand;
         SuccessorCollector next(model_.layout.words());
         gen_.Successors(s.data(), next);
         if (next.states.empty()) break;
@@ -124,6 +130,7 @@ class Simulator {
       std::vector<uint32_t> s = std::move(todo.back());
       todo.pop_back();
       if (!seen.insert(s).second) continue;
+      if (stop_()) return;
       SuccessorCollector next(model_.layout.words());
       gen_.Successors(s.data(), next);
       for (const std::vector<uint32_t>& t : next.states) Drop(t, cand);
@@ -155,6 +162,7 @@ class Simulator {
 
   const model::Model& model_;
   model::SuccessorGenerator gen_;
+  std::function<bool()> stop_;
   std::vector<uint64_t> offsets_;
 };
 
@@ -174,7 +182,8 @@ unsigned Millis(const Deadline& budget, unsigned cap) {
 
 }  // namespace
 
-absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline) {
+absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
+                                         const std::atomic<bool>* cancel) {
   // A quarter of the query's time at most (a minute without a time-out): past it, the query
   // goes on without fixed bits.
   constexpr unsigned kInitAllMillis = 2000, kInitRootMillis = 1000;
@@ -188,8 +197,15 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   enc.FixBits(none);
   InitTerms init = enc.Init();
   if (!enc.status().ok()) return enc.status();
-  Simulator simulator(enc.model());
+  // The sample runs the explicit successor generator, outside Z3, where the watchdog cannot
+  // interrupt it: it stops itself at the budget or on Ctrl-C.
+  auto stopped = [&] {
+    return budget.expired() || deadline.expired() ||
+           (cancel != nullptr && cancel->load(std::memory_order_relaxed));
+  };
+  Simulator simulator(enc.model(), stopped);
   FixedBits cand = simulator.Sample(none, &facts.longest_play);
+  if (stopped()) return facts;
 
   // Every initial state must have the candidates. Proving that can be hard for SAT (a deal of
   // shuffled cards conserves counts, a pigeonhole argument): when the question about every bit
@@ -251,6 +267,10 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
       if (r == z3::unsat) break;
       DropDiffering(asker.Model(), next_bits, cand);
       simulator.From(enc.Concrete(asker.Model(), s), cand);
+      if (stopped()) {
+        enc.FixBits(none);
+        return facts;
+      }
     }
     if (cand.count() == before) break;
   }
@@ -261,12 +281,13 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
 }
 
 absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadline,
+                                         const std::atomic<bool>* cancel,
                                          std::optional<StateFacts>* cache) {
   if (cache != nullptr && cache->has_value()) {
     enc.FixBits((*cache)->fixed);
     return **cache;
   }
-  ASSIGN_OR_RETURN(StateFacts facts, FindFixedBits(enc, deadline));
+  ASSIGN_OR_RETURN(StateFacts facts, FindFixedBits(enc, deadline, cancel));
   if (cache != nullptr && facts.complete) *cache = facts;
   return facts;
 }

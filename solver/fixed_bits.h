@@ -14,6 +14,7 @@
 #ifndef RULECHECK_SOLVER_FIXED_BITS_H_
 #define RULECHECK_SOLVER_FIXED_BITS_H_
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -33,12 +34,16 @@ struct StateFacts {
 // The fixed bits of `enc`'s model (none when no initial state exists). Leaves them set on
 // `enc` (StepEncoder::FixBits). Returns the translation's status; Z3 exceptions (an
 // interruption) propagate. The sample of reachable states comes from the explicit successor
-// generator (first breadth-first states, then random plays from a fixed seed).
-absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline);
+// generator (first breadth-first states, then random plays from a fixed seed); it stops, and
+// the search ends incomplete, at the search's budget, at `deadline` or once `cancel` (may be
+// null) is set.
+absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
+                                         const std::atomic<bool>* cancel);
 
 // The same, found once per run: the facts depend on the model only, so every query of a run
 // shares them through `cache` (filled when a search completes).
 absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadline,
+                                         const std::atomic<bool>* cancel,
                                          std::optional<StateFacts>* cache);
 
 // The progress line: "<what>: K of N state bits are fixed, S s".

@@ -5,11 +5,15 @@
 
 namespace rulecheck::solver::internal {
 
+// Every solver is made with `ctrl_c` off: Z3 would otherwise take SIGINT for itself during a
+// check, stop only that check and swallow the signal, so a Ctrl-C never reached the run's
+// cancel flag (the watchdog interrupts Z3 once the flag is set).
 z3::check_result IncrementalSolver::Check(const std::vector<z3::expr>& extra, unsigned timeout_ms,
                                           bool quantified) {
   if (quantified) {
     quantified_ = std::make_unique<z3::solver>(ctx_);
     last_ = quantified_.get();
+    last_->set("ctrl_c", false);
     if (timeout_ms > 0) last_->set("timeout", timeout_ms);
     for (const z3::expr& a : assertions_) last_->add(a);
     for (const z3::expr& e : extra) last_->add(e);
@@ -17,6 +21,7 @@ z3::check_result IncrementalSolver::Check(const std::vector<z3::expr>& extra, un
   }
   if (incremental_ == nullptr) {
     incremental_ = std::make_unique<z3::solver>(ctx_, "QF_FD");
+    incremental_->set("ctrl_c", false);
     if (tuning_ == Tuning::kProveBound) {
       incremental_->set("sat.phase", "always_false");
       incremental_->set("sat.scc", false);

@@ -44,7 +44,7 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
   Watchdog watchdog(ctx, deadline, bc.cancel);
   try {
     StepEncoder enc(ctx, model);
-    ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.facts));
+    ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
     if (bc.progress) {
       bc.progress(FixedBitsLine(absl::StrCat("prove ", invariant.name), facts.fixed, deadline));
     }

@@ -111,7 +111,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
     for (int k = 0; k <= within; ++k) {
       depth = k;
       if (k == 1) {
-        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.facts));
+        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
         if (bc.progress) {
           bc.progress(
               FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name),
@@ -133,6 +133,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       const unsigned ms = deadline.CheckMillis();
       if (use_opt) {
         z3::params p(ctx);
+        p.set("ctrl_c", false);  // Ctrl-C is the run's, not Z3's (incremental_solver.cc)
         if (ms > 0) p.set("timeout", ms);
         opt->set(p);
         opt->push();

@@ -17,9 +17,10 @@ Watchdog::Watchdog(z3::context& ctx, const Deadline& deadline, const std::atomic
     while (!wake_.wait_for(lock, std::chrono::milliseconds(50), [this] { return exit_; })) {
       const bool cancelled = cancel_ != nullptr && cancel_->load(std::memory_order_relaxed);
       if (!cancelled && !deadline_.expired()) continue;
-      reason_ = cancelled ? "interrupted" : "timed out";
+      if (reason_.empty()) reason_ = cancelled ? "interrupted" : "timed out";
+      // Again every tick until the driver is done: an interrupt that comes while no Z3 call is
+      // running (the driver is encoding, or sampling states) would otherwise be lost.
       ctx_.interrupt();
-      return;
     }
   });
 }

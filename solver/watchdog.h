@@ -1,7 +1,8 @@
 // Stops Z3 from the outside (internal to solver/). Z3's own `timeout` parameter is not
 // honoured everywhere: a solver built from the bit-blasting tactic can spend minutes in
 // preprocessing without looking at it. A Watchdog runs a thread beside the driver that calls
-// z3::context::interrupt() once the deadline has passed or the cancel flag (Ctrl-C) is set;
+// z3::context::interrupt() once the deadline has passed or the cancel flag (Ctrl-C) is set (and
+// again every tick after, until the driver is done);
 // every Z3 call in progress then returns `unknown` (or throws), and the driver reports how far
 // it got. Polls every 50 ms, so a run stops within about a tenth of a second.
 #ifndef RULECHECK_SOLVER_WATCHDOG_H_

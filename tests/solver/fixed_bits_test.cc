@@ -32,7 +32,7 @@ StateFacts Find(const model::Model& model) {
   z3::context ctx;
   StepEncoder enc(ctx, model);
   Deadline deadline(0);
-  absl::StatusOr<StateFacts> facts = FindFixedBits(enc, deadline);
+  absl::StatusOr<StateFacts> facts = FindFixedBits(enc, deadline, nullptr);
   EXPECT_TRUE(facts.ok()) << facts.status();
   if (!facts.ok()) return {};
   EXPECT_TRUE(facts->complete);
