@@ -3,6 +3,8 @@
 // declarations may come in any order, with cycles reported), and the limits that keep a
 // hostile file from asking for absurd types: element and index types must be finite, no
 // type may exceed kMaxTypeBits, and `int` never reaches the packed state.
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "front/type_checker_internal.h"
 
@@ -36,15 +38,16 @@ void TypeChecker::DeclareEnum(const ast::Decl& decl, int type_index) {
   def->name = decl.name;
   def->loc = decl.name_loc;
   def->is_cards = decl.kind == ast::DeclKind::kCards;
+  // Member name -> index: a lookup per member keeps declaring linear in the members.
+  absl::flat_hash_map<std::string_view, size_t> index;
   auto add = [&](const std::string& name, ir::Location loc) {
-    for (size_t i = 0; i < def->members.size(); ++i) {
-      if (def->members[i] == name) {
-        Error(loc,
-              absl::StrCat("duplicate member ", Quote(name), " in enum ", def->name, " (first at ",
-                           def->member_locs[i].line, ":", def->member_locs[i].column, ")"));
-        return;
-      }
+    if (auto it = index.find(name); it != index.end()) {
+      const ir::Location first = def->member_locs[it->second];
+      Error(loc, absl::StrCat("duplicate member ", Quote(name), " in enum ", def->name,
+                              " (first at ", first.line, ":", first.column, ")"));
+      return;
     }
+    index.emplace(name, def->members.size());
     enumerators_[name].push_back({def, static_cast<int>(def->members.size())});
     def->members.push_back(name);
     def->member_locs.push_back(loc);
@@ -87,6 +90,7 @@ const ir::Type* TypeChecker::TypeOfDecl(int type_index, ir::Location use) {
     case ast::DeclKind::kCards: {
       // The enum exists already; resolve the attribute types once.
       std::vector<ir::EnumDef::Attr> attrs;
+      absl::flat_hash_set<std::string_view> names;
       for (const ast::CardAttr& a : decl.attrs) {
         ir::EnumDef::Attr attr;
         attr.name = a.name;
@@ -98,10 +102,8 @@ const ir::Type* TypeChecker::TypeOfDecl(int type_index, ir::Location use) {
                                           TypeName(attr.type)));
           attr.type = ErrorType();
         }
-        for (const ir::EnumDef::Attr& earlier : attrs) {
-          if (earlier.name == a.name) {
-            Error(a.loc, absl::StrCat("duplicate attribute ", Quote(a.name)));
-          }
+        if (!names.insert(a.name).second) {
+          Error(a.loc, absl::StrCat("duplicate attribute ", Quote(a.name)));
         }
         attrs.push_back(attr);
       }
@@ -120,12 +122,13 @@ const ir::Type* TypeChecker::TypeOfDecl(int type_index, ir::Location use) {
       def->name = decl.name;
       def->loc = decl.name_loc;
       bool ok = true;
+      absl::flat_hash_set<std::string_view> names;
       for (const ast::Param& f : decl.params) {
         ir::StructDef::Field field;
         field.name = f.name;
         field.loc = f.loc;
         field.type = f.type ? ResolveStoredType(*f.type, "a struct field", false) : ErrorType();
-        if (def->FieldIndex(f.name) >= 0) {
+        if (!names.insert(f.name).second) {
           Error(f.loc, absl::StrCat("duplicate field ", Quote(f.name), " in struct ", def->name));
         }
         ok = ok && !IsError(field.type);
