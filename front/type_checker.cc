@@ -332,6 +332,25 @@ std::vector<ir::Param> TypeChecker::CheckParams(const std::vector<ast::Param>& p
   return out;
 }
 
+void TypeChecker::CheckInstanceCount(const ir::Action& action) {
+  // Every instance's guard is evaluated in every state: beyond this, a search would never
+  // finish a state (three parameters of a million values each are 2^60 instances).
+  int64_t instances = 1;
+  for (const ir::Param& p : action.params) {
+    if (IsError(p.type)) return;
+    const int64_t n = p.type->Cardinality();
+    if (n == 0) return;
+    if (n > kMaxCardinality || instances > kMaxCardinality / n) {
+      Error(action.loc,
+            absl::StrCat("action ", action.name, " has more than ", kMaxCardinality,
+                         " instances (the product of its parameters' numbers of values); "
+                         "give its parameters smaller types"));
+      return;
+    }
+    instances *= n;
+  }
+}
+
 void TypeChecker::CheckSignatures() {
   program_.funs.resize(fun_decls_.size());
   for (size_t i = 0; i < fun_decls_.size(); ++i) {
@@ -352,6 +371,7 @@ void TypeChecker::CheckSignatures() {
     program_.actions[i].name = action_decls_[i]->name;
     program_.actions[i].loc = action_decls_[i]->name_loc;
     program_.actions[i].params = CheckParams(action_decls_[i]->params, true);
+    CheckInstanceCount(program_.actions[i]);
   }
   program_.events.resize(event_decls_.size());
   for (size_t i = 0; i < event_decls_.size(); ++i) {

@@ -158,6 +158,8 @@ class TypeChecker {
   std::vector<std::string> ValueNames() const;
   void CheckStateTypes();
   void CheckSignatures();
+  // An action with more than kMaxCardinality instances is an error at its name.
+  void CheckInstanceCount(const ir::Action& action);
   std::vector<ir::Param> CheckParams(const std::vector<ast::Param>& params, bool stored);
   void CheckFunBodies();
   void CheckInit();

@@ -233,6 +233,7 @@ struct CompiledOps {
   // A fun with up to three scalar parameters and a scalar result: a..c are the arguments, k
   // the fun. Its body is evaluated through its ir::Expr (compiled or not).
   static int64_t Call(const Node& n, Evaluator& ev) {
+    ev.Step(n.expr->loc);
     const ir::Fun& f = *n.fun;
     const Node* operands[3] = {n.a, n.b, n.c};
     int64_t args[3];

@@ -5,11 +5,14 @@
 // between a quantifier's iterations.
 #include "model/evaluator.h"
 
+#include "base/counts.h"
+
 #include <algorithm>
 #include <cassert>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "model/value_format.h"
 
 namespace rulecheck::model {
@@ -63,6 +66,11 @@ Evaluator::Evaluator(const ir::Program& program) : program_(program) {
   for (const ir::Fun& f : program.funs) fun_frames_.emplace_back(f.frame);
   arg_scalars_.reserve(16);
   arg_slices_.reserve(16);
+}
+
+void Evaluator::LoopBudgetSpent(ir::Location loc) {
+  ThrowModelError(loc, absl::StrCat("one move took more than ", base::GroupThousands(kMaxLoopSteps),
+                                    " steps (loop values, statements and fun calls) when it got here: a loop or quantifier over a huge domain?"));
 }
 
 void Evaluator::Reset() {
@@ -250,7 +258,7 @@ int64_t Evaluator::Quantify(const ir::Expr& e) {
   // (it may itself be a temporary).
   bool marked = false;
   TempStack::Mark mark;
-  ForEachValue(*e.domain, [&](int64_t v) {
+  ForEachValue(*e.domain, e.loc, [&](int64_t v) {
     if (!marked) {
       mark = temps_.mark();
       marked = true;
@@ -386,6 +394,7 @@ Slice Evaluator::SeqElement(const ir::Expr& e) {
 }
 
 Slice Evaluator::Call(const ir::Expr& e, int64_t* scalar_result) {
+  Step(e.loc);
   const ir::Fun& f = program_.funs[e.index];
   // Every argument is evaluated before any is bound: an argument may call `f` itself.
   size_t scalar_base = arg_scalars_.size();

@@ -153,6 +153,22 @@ class Evaluator {
   void set_frame(Frame frame) { frame_ = frame; }
   // Drops every temporary and pending argument: call before evaluating anew.
   void Reset();
+
+  // The step budget of one move. Every value a quantifier, `for`, `choose` or `roll` visits,
+  // every statement run and every fun called costs one step; StartMove refills the budget,
+  // and a move (an action instance, a trigger, `init`, or one property evaluation) that runs
+  // out throws a model error where it ran out. Between two steps only straight-line code of
+  // one statement or fun body runs, so this bounds what one successor computation can spend
+  // (a huge domain such as `all x in 0..2^62: ...`, nested loops, funs that call each other
+  // twice over), which the explorer's Ctrl-C, checked between states, could not interrupt
+  // (about a second at most); and being a count, not a time, it gives the same finding on
+  // every run and thread count.
+  static constexpr int64_t kMaxLoopSteps = int64_t{1} << 24;
+  void StartMove() { steps_left_ = kMaxLoopSteps; }
+  // One step at `loc`. Throws ModelError when the budget is spent.
+  void Step(ir::Location loc) {
+    if (--steps_left_ < 0) LoopBudgetSpent(loc);
+  }
   TempStack& temps() { return temps_; }
 
   // REQUIRES: e.type->is_scalar(). A compiled expression runs its node (compiled_expr.h);
@@ -201,9 +217,9 @@ class Evaluator {
 
   // Calls f(value) for each value of a domain whose bound variable is a scalar, in domain
   // order, until f returns false; returns whether it went through. Collections are read
-  // once, before the first call.
+  // once, before the first call. Each value is a Step of the loop at `loc`.
   template <typename F>
-  bool ForEachValue(const ir::Domain& domain, F&& f);
+  bool ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f);
 
   // Reading one scalar from bits.
   static int64_t ReadScalar(const ir::Type* t, const uint32_t* words, uint64_t bit) {
@@ -235,7 +251,10 @@ class Evaluator {
   const uint32_t* state_ = nullptr;
   Frame frame_;
   std::vector<FrameBuffer> fun_frames_;
+  [[noreturn]] static void LoopBudgetSpent(ir::Location loc);
+
   TempStack temps_;
+  int64_t steps_left_ = kMaxLoopSteps;
   std::vector<int64_t> arg_scalars_;
   std::vector<Slice> arg_slices_;
 };
@@ -244,12 +263,13 @@ class Evaluator {
 std::string OutsideMessage(const ir::Type* type, int64_t value);
 
 template <typename F>
-bool Evaluator::ForEachValue(const ir::Domain& domain, F&& f) {
+bool Evaluator::ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f) {
   switch (domain.kind) {
     case ir::DomainKind::kType: {
       const ir::Type* t = domain.elem_type;
       int64_t n = t->Cardinality();
       for (int64_t o = 0; o < n; ++o) {
+        Step(loc);
         if (!f(t->ValueAt(o))) return false;
       }
       return true;
@@ -258,6 +278,7 @@ bool Evaluator::ForEachValue(const ir::Domain& domain, F&& f) {
       int64_t lo = Scalar(*domain.lo);
       int64_t hi = Scalar(*domain.hi);
       for (int64_t v = lo; v <= hi; ++v) {
+        Step(loc);
         if (!f(v)) return false;
         if (v == hi) break;  // hi may be INT64_MAX
       }
@@ -271,6 +292,7 @@ bool Evaluator::ForEachValue(const ir::Domain& domain, F&& f) {
       int64_t n = et->Cardinality();
       uint32_t cw = domain.kind == ir::DomainKind::kSet ? 1 : ct->CountWidth();
       for (int64_t o = 0; o < n; ++o) {
+        Step(loc);
         if (ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw) == 0) continue;
         if (!f(et->ValueAt(o))) return false;
       }
@@ -287,6 +309,7 @@ bool Evaluator::ForEachValue(const ir::Domain& domain, F&& f) {
       int64_t len = SeqLength(ct, s);
       uint64_t base = s.bit + ct->CountWidth();
       for (int64_t i = 0; i < len; ++i) {
+        Step(loc);
         if (!f(ReadScalar(et, s.words, base + static_cast<uint64_t>(i) * et->width))) {
           return false;
         }

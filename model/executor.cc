@@ -97,6 +97,7 @@ void Executor::Continue() {
         continue;
       }
       const ir::Stmt& s = *c.block->stmts[c.next++];
+      eval_.Step(s.loc);
       eval_.Reset();
       go = Exec(s);
     } catch (const ModelError& e) {
@@ -115,6 +116,7 @@ void Executor::NextIteration() {
   Cont& c = cont_.back();
   const ir::Stmt& s = *c.stmt;
   while (c.cur <= c.last) {
+    eval_.Step(s.loc);
     int64_t v = c.kind == Cont::kRangeLoop ? c.cur : loop_values_[c.cur];
     if (c.cur == c.last) {
       c.cur = 1;  // done; written this way because `last` may be INT64_MAX
@@ -200,7 +202,7 @@ bool Executor::ExecFor(const ir::Stmt& s) {
       // A collection is read once, when the loop starts.
       c.kind = Cont::kListLoop;
       c.list_begin = loop_values_.size();
-      eval_.ForEachValue(d, [this](int64_t v) {
+      eval_.ForEachValue(d, s.loc, [this](int64_t v) {
         loop_values_.push_back(v);
         return true;
       });
@@ -244,7 +246,7 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
   Snapshot& snap = SnapshotAt(depth_);
   std::vector<int64_t>& candidates = snap.candidates;
   candidates.clear();
-  eval_.ForEachValue(*s.domain, [&candidates, &s](int64_t v) {
+  eval_.ForEachValue(*s.domain, s.loc, [&candidates, &s](int64_t v) {
     // A range bounded only by an `int` expression could otherwise exhaust memory.
     if (candidates.size() == kMaxCandidates) {
       ThrowModelError(s.loc,

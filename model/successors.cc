@@ -38,6 +38,7 @@ class SuccessorGenerator::Impl {
     m.choices.clear();
     m.trail.clear();
     exec_.BeginZero();
+    eval_.StartMove();
     Frame frame = init_frame_.frame();
     eval_.set_frame(frame);
     try {
@@ -91,6 +92,7 @@ class SuccessorGenerator::Impl {
     eval_.set_state(state);
     eval_.set_frame(property_frame_.frame());
     eval_.Reset();
+    eval_.StartMove();
     try {
       result.value = eval_.Scalar(expr);
     } catch (const ModelError& e) {
@@ -133,6 +135,7 @@ class SuccessorGenerator::Impl {
       eval_.set_state(state);
       eval_.set_frame(frame);
       eval_.Reset();
+      eval_.StartMove();
       bool enabled = false;
       try {
         enabled = action.guard == nullptr || eval_.Bool(*action.guard);
@@ -184,6 +187,7 @@ class SuccessorGenerator::Impl {
     exec_.RemovePending(0);
     eval_.set_frame(frame);
     eval_.Reset();
+    eval_.StartMove();
     if (trigger.by != nullptr) {
       try {
         m.player = eval_.Scalar(*trigger.by);

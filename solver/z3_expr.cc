@@ -263,13 +263,23 @@ Scalar Translator::Binary(const ir::Expr& e, const SymState& st, Env& env, const
   }
 }
 
-std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const SymState& st, Env& env,
-                                                const z3::expr& g) {
+bool Translator::Spend(const ir::Location& loc) {
+  if (--work_left_ >= 0) return true;
+  Unimplemented("a formula this large (more than 1,048,576 fun calls and loop values)", loc);
+  return false;
+}
+
+std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::Location& loc,
+                                                const SymState& st, Env& env, const z3::expr& g) {
   std::vector<Item> items;
   const Type* et = d.elem_type;
   switch (d.kind) {
     case ir::DomainKind::kType: {
       const int64_t n = et->Cardinality();
+      if (n > kMaxUnroll) {
+        Unimplemented(absl::StrCat("a loop over more than ", kMaxUnroll, " values"), loc);
+        break;
+      }
       for (int64_t o = 0; o < n; ++o) {
         items.push_back({ctx_.bool_val(true), ConstOf(ctx_, et, et->ValueAt(o))});
       }
@@ -317,11 +327,13 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const SymSt
       break;
     }
   }
+  work_left_ -= static_cast<int64_t>(items.size()) - 1;
+  if (!Spend(loc)) items.clear();
   return items;
 }
 
 Scalar Translator::Quantify(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g) {
-  std::vector<Item> items = Items(*e.domain, st, env, g);
+  std::vector<Item> items = Items(*e.domain, e.loc, st, env, g);
   const ir::Quantifier q = e.quantifier;
   auto saved = env.scalars.find(e.index) != env.scalars.end()
                    ? std::optional<Scalar>(env.scalars.at(e.index))
@@ -438,6 +450,10 @@ Scalar Translator::CollectionScalar(const ir::Expr& e, const SymState& st, Env& 
 Bits Translator::Call(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g,
                       Scalar* scalar) {
   const ir::Fun& f = program_.funs[e.index];
+  if (!Spend(e.loc)) {
+    *scalar = IntConst(ctx_, 0);
+    return f.result->is_scalar() ? Bits{} : ZeroBits(ctx_, f.result->width);
+  }
   Env callee;
   for (size_t i = 0; i < f.params.size(); ++i) {
     const ir::Param& p = f.params[i];

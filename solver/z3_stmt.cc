@@ -92,7 +92,7 @@ void Translator::Exec(const ir::Stmt& s, Path& p) {
       ExecIf(s, 0, p);
       break;
     case StmtOp::kFor: {
-      std::vector<Item> items = Items(*s.domain, p.st, p.env, p.live);
+      std::vector<Item> items = Items(*s.domain, s.loc, p.st, p.env, p.live);
       for (const Item& item : items) {
         p.env.scalars.insert_or_assign(s.slot, item.value);
         z3::expr in = item.present;
@@ -138,7 +138,7 @@ void Translator::Exec(const ir::Stmt& s, Path& p) {
 
 void Translator::ExecChoose(const ir::Stmt& s, Path& p) {
   const size_t failures_before = failures_.size();
-  std::vector<Item> items = Items(*s.domain, p.st, p.env, p.live);
+  std::vector<Item> items = Items(*s.domain, s.loc, p.st, p.env, p.live);
   std::vector<z3::expr> candidate;
   for (const Item& item : items) {
     p.env.scalars.insert_or_assign(s.slot, item.value);

@@ -129,7 +129,15 @@ class Translator {
   Bits Select(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   Bits SelectIndex(const Bits& base, const ir::Type* array, const Scalar& index, const z3::expr& g);
   Bits SeqSlot(const Bits& seq, const ir::Type* ct, const Scalar& i);
-  std::vector<Item> Items(const ir::Domain& d, const SymState& st, Env& env, const z3::expr& g);
+  // The values of a domain, each with the condition that it is present; `loc` is the loop's
+  // place for the errors (too many values, the work budget).
+  std::vector<Item> Items(const ir::Domain& d, const ir::Location& loc, const SymState& st,
+                          Env& env, const z3::expr& g);
+  // Spends one unit of the translation budget (a fun call or a loop value) at `loc`; false,
+  // with status() set, once it is spent. The budget keeps a formula whose size is exponential
+  // in the file (funs that call each other twice over, nested loops over large domains) from
+  // hanging the translation, which the watchdog cannot interrupt.
+  bool Spend(const ir::Location& loc);
   ErrorFn ErrorsUnder(const z3::expr& g);
 
   // z3_stmt.cc
@@ -165,6 +173,7 @@ class Translator {
   std::vector<std::vector<int>> triggers_on_;
   uint32_t pending_width_ = 0;
   uint64_t fresh_ = 0;
+  int64_t work_left_ = int64_t{1} << 20;
 };
 
 }  // namespace rulecheck::solver::internal

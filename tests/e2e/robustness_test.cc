@@ -120,5 +120,71 @@ TEST(RobustnessTest, HugeDeclarationsAreCheckedInLinearTime) {
   EXPECT_THAT(run.stderr_text, HasSubstr("duplicate attribute `a`"));
 }
 
+// A chain of funs, each calling the one before twice: evaluating `f30(0)` makes 2^31 calls.
+std::string DoublingFuns() {
+  std::string text = "fun f0(v: int): int = v + 1\n";
+  for (int i = 1; i <= 30; ++i) {
+    text += "fun f" + std::to_string(i) + "(v: int): int = f" + std::to_string(i - 1) +
+            "(v) + f" + std::to_string(i - 1) + "(v)\n";
+  }
+  return text;
+}
+
+// Work that once hung the search beyond the reach of Ctrl-C (it is checked between states):
+// each is now a model error, with its place and trace, once one move spends its step budget.
+TEST(RobustnessTest, EndlessEvaluationIsAModelErrorAtItsPlace) {
+  const std::string head = "state { x: 0..3 }\ninit { x := 0 }\n";
+  struct Case {
+    std::string name, text, where;
+  };
+  const std::vector<Case> cases = {
+      {"quantifier", head + "invariant i: all v in 0..9223372036854775806: v >= 0\n" +
+                         "action go() when x < 3 { x += 1 }\n",
+       ":3:14"},
+      {"for", head + "action go() when x < 3 {\n  for v in 0..9223372036854775806 { x := 1 }\n}\n",
+       ":4:"},  // inside the loop: where the budget ran out
+      {"count", head + "action go() when (count v in 0..9223372036854775806: v > 2) > 0 {\n" +
+                    "  x := 1\n}\n",
+       ":3:19"},
+      {"funs", head + DoublingFuns() + "action go() when x < 3 and f30(0) > 0 { x += 1 }\n",
+       ":"},  // in some fun's body
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string path = WriteTempFile("endless_" + c.name + ".rules", c.text);
+    RunResult run = RunRulecheck({"check", path}, std::chrono::seconds(60));
+    EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+    EXPECT_THAT(run.stdout_text, HasSubstr("steps (loop values, statements and fun calls)"));
+    EXPECT_THAT(run.stdout_text, HasSubstr(path + c.where));
+  }
+}
+
+// An action whose parameters have 2^60 combinations is refused before any search; so is a
+// Z3 formula that would take as long to write down.
+TEST(RobustnessTest, HugeActionsAndFormulasAreRefused) {
+  const std::string head = "state { x: 0..3 }\ninit { x := 0 }\n";
+  const std::string actions = WriteTempFile(
+      "huge_action.rules",
+      head + "action go(a: 0..999999, b: 0..999999, c: 0..999999) when x < 3 { x += 1 }\n");
+  RunResult run = RunRulecheck({"check", actions});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr(actions + ":3:8: error: action go has more than"));
+
+  const std::string domain = WriteTempFile(
+      "huge_domain.rules", "type Big = 0..4611686018427387903\n" + head +
+                               "invariant i: all v in Big: v >= 0\n"
+                               "action go() when x < 3 { x += 1 }\n");
+  run = RunRulecheck({"prove", domain}, std::chrono::seconds(60));
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("a loop over more than 4096 values"));
+
+  const std::string funs =
+      WriteTempFile("doubling_funs.rules", head + DoublingFuns() + "invariant i: f30(1) > 0\n" +
+                                               "action go() when x < 3 { x += 1 }\n");
+  run = RunRulecheck({"prove", funs, "--timeout", "30"}, std::chrono::seconds(60));
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("a formula this large"));
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
