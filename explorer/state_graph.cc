@@ -76,8 +76,9 @@ Ordinal StateGraph::Source(uint64_t e) const {
                               edge_start.begin() - 1);
 }
 
-StateGraph BuildStateGraph(const Exploration& exploration,
-                           const std::function<bool(const uint32_t*)>& expand, int threads) {
+std::optional<StateGraph> BuildStateGraph(const Exploration& exploration,
+                                          const std::function<bool(const uint32_t*)>& expand,
+                                          int threads, const std::atomic<bool>* cancel) {
   StateGraph graph;
   graph.level_start.push_back(0);
   for (int d = 0; d < exploration.level_count(); ++d) {
@@ -112,6 +113,7 @@ StateGraph BuildStateGraph(const Exploration& exploration,
         exploration.space().NewExpander(/*record_trail=*/false);
     EdgeSink sink(exploration, ordinal_of_id, exploration.space().words());
     for (uint64_t s = begin; s < end; ++s) {
+      if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
       const std::vector<uint32_t> words = exploration.StateWords(id_of[s]);
       const bool wanted = expand(words.data());
       part.expanded.push_back(wanted);
@@ -129,6 +131,7 @@ StateGraph BuildStateGraph(const Exploration& exploration,
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
   work(0);
   for (std::thread& thread : pool) thread.join();
+  if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return std::nullopt;
 
   graph.edge_start.reserve(n + 1);
   graph.edge_start.push_back(0);

@@ -11,8 +11,10 @@
 #ifndef RULECHECK_EXPLORER_STATE_GRAPH_H_
 #define RULECHECK_EXPLORER_STATE_GRAPH_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -46,9 +48,11 @@ struct StateGraph {
 // Builds the edges of every state for which `expand(words)` is true, on `threads` threads,
 // expanding them with the exploration's StateSpace. `expand` must be thread-safe. REQUIRES:
 // the exploration is complete (every successor is in the store). Deterministic: the graph does
-// not depend on `threads`.
-StateGraph BuildStateGraph(const Exploration& exploration,
-                           const std::function<bool(const uint32_t*)>& expand, int threads);
+// not depend on `threads`. Once `cancel` (may be null) is set, stops within a few states and
+// returns nullopt.
+std::optional<StateGraph> BuildStateGraph(const Exploration& exploration,
+                                          const std::function<bool(const uint32_t*)>& expand,
+                                          int threads, const std::atomic<bool>* cancel);
 
 // The move and state of the `successor`-th successor of `words` in `space` (see
 // StateGraph::successor). REQUIRES: it exists.

@@ -168,9 +168,11 @@ void CheckState(const model::Model& model, model::SuccessorGenerator& generator,
 
 }  // namespace
 
-void CheckOrderDependence(const model::Model& model, const explorer::Exploration& exploration,
-                          int threads, FindingCollector& collector) {
-  if (!model.layout.has_triggers()) return;
+bool CheckOrderDependence(const model::Model& model, const explorer::Exploration& exploration,
+                          int threads, const std::atomic<bool>* cancel,
+                          FindingCollector& collector) {
+  if (!model.layout.has_triggers()) return true;
+  auto cancelled = [cancel] { return cancel != nullptr && cancel->load(std::memory_order_relaxed); };
   // Every state as (depth, pos), in canonical order.
   std::vector<std::pair<int, uint64_t>> all;
   for (int d = 0; d < exploration.level_count(); ++d) {
@@ -183,6 +185,7 @@ void CheckOrderDependence(const model::Model& model, const explorer::Exploration
     model::SuccessorGenerator generator(model);
     const size_t begin = std::min(all.size(), per * t), end = std::min(all.size(), begin + per);
     for (size_t i = begin; i < end; ++i) {
+      if (cancelled()) return;
       const auto [depth, pos] = all[i];
       const Words words = exploration.StateWords(exploration.Level(depth)[pos]);
       if (model.layout.PendingLength(words.data()) < 2) continue;
@@ -193,6 +196,7 @@ void CheckOrderDependence(const model::Model& model, const explorer::Exploration
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
   work(0);
   for (std::thread& thread : pool) thread.join();
+  if (cancelled()) return false;
 
   // The first witness of each pair over all ranges; counts add up.
   std::map<PairKey, Witness> merged;
@@ -227,6 +231,7 @@ void CheckOrderDependence(const model::Model& model, const explorer::Exploration
     finding.trace = exploration.TraceTo(witness->depth, witness->pos);
     collector.AddBuilt(std::move(finding));
   }
+  return true;
 }
 
 }  // namespace rulecheck::properties

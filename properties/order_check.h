@@ -13,15 +13,19 @@
 #ifndef RULECHECK_PROPERTIES_ORDER_CHECK_H_
 #define RULECHECK_PROPERTIES_ORDER_CHECK_H_
 
+#include <atomic>
+
 #include "explorer/explorer.h"
 #include "model/model.h"
 #include "properties/collector.h"
 
 namespace rulecheck::properties {
 
-// Runs on `threads` threads; the findings do not depend on their number.
-void CheckOrderDependence(const model::Model& model, const explorer::Exploration& exploration,
-                          int threads, FindingCollector& collector);
+// Runs on `threads` threads; the findings do not depend on their number. Once `cancel` (may be
+// null) is set, stops within a few states, adds nothing and returns false.
+bool CheckOrderDependence(const model::Model& model, const explorer::Exploration& exploration,
+                          int threads, const std::atomic<bool>* cancel,
+                          FindingCollector& collector);
 
 }  // namespace rulecheck::properties
 

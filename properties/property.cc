@@ -42,27 +42,42 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
   }
   if (collector.ShouldStop()) return;  // --stop-at-first has its error
   const int threads = std::max(1, result.stats.threads);
+  // Ctrl-C during an analysis ends the run as it ends a search: incomplete, with the findings
+  // of the analyses that finished; the termination property is then not determined.
+  const std::atomic<bool>* cancel = options.explore.cancel;
+  auto interrupted = [&] {
+    result.stats.complete = false;
+    result.stats.stop_reason = explorer::StopReason::kCancelled;
+    if (termination) {
+      result.undetermined.push_back({"terminates", "terminates", *model.program.terminates});
+    }
+  };
   if (termination || chains) {
     Announce(options, termination ? absl::StrCat("building the transition graph of ",
                                                  result.stats.states, " states")
                                   : "building the graph of the states with pending triggers");
     // Non-termination needs every edge; reaction chains only those of pending states.
-    const explorer::StateGraph graph = explorer::BuildStateGraph(
+    const std::optional<explorer::StateGraph> graph = explorer::BuildStateGraph(
         exploration,
         [&](const uint32_t* words) { return termination || layout.PendingLength(words) > 0; },
-        threads);
+        threads, cancel);
+    if (!graph.has_value()) return interrupted();
     if (chains) {
       Announce(options, "looking for infinite reaction chains");
-      CheckReactionChains(model, exploration, graph, collector);
+      CheckReactionChains(model, exploration, *graph, collector);
     }
     if (termination) {
-      Announce(options, absl::StrCat("looking for cycles among ", graph.edges(), " transitions"));
-      CheckNonTermination(model, exploration, graph, collector);
+      Announce(options, absl::StrCat("looking for cycles among ", graph->edges(), " transitions"));
+      CheckNonTermination(model, exploration, *graph, collector);
     }
   }
   if (order) {
     Announce(options, "comparing the orders of pending triggers");
-    CheckOrderDependence(model, exploration, threads, collector);
+    if (!CheckOrderDependence(model, exploration, threads, cancel, collector)) {
+      // The termination result stands: only the order comparison is cut short.
+      result.stats.complete = false;
+      result.stats.stop_reason = explorer::StopReason::kCancelled;
+    }
   }
 }
 
