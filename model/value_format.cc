@@ -41,8 +41,8 @@ void AppendValue(std::string& out, const Value& v) {
       out += "{";
       for (size_t i = 0; i < v.entries.size(); ++i) {
         if (i > 0) out += ", ";
-        absl::StrAppend(&out, v.entries[i].first, ": ");
-        AppendValue(out, v.entries[i].second);
+        absl::StrAppend(&out, v.entries[i].key, ": ");
+        AppendValue(out, v.entries[i].value);
       }
       out += "}";
       return;
@@ -153,8 +153,8 @@ Value DecodeValue(const ir::Type* type, const uint32_t* words, uint64_t offset) 
         if (list) {
           v.items.push_back(std::move(elem));
         } else {
-          v.entries.emplace_back(FormatScalar(type->index, type->index->ValueAt(i)),
-                                 std::move(elem));
+          v.entries.push_back(Value::Entry{FormatScalar(type->index, type->index->ValueAt(i)),
+                                 std::move(elem)});
         }
       }
       return v;
@@ -162,7 +162,7 @@ Value DecodeValue(const ir::Type* type, const uint32_t* words, uint64_t offset) 
     case ir::TypeKind::kStruct:
       v.kind = Value::Kind::kMap;
       for (const ir::StructDef::Field& f : type->struct_def->fields) {
-        v.entries.emplace_back(f.name, DecodeValue(f.type, words, offset + f.offset));
+        v.entries.push_back(Value::Entry{f.name, DecodeValue(f.type, words, offset + f.offset)});
       }
       return v;
     case ir::TypeKind::kBag: {
@@ -175,7 +175,7 @@ Value DecodeValue(const ir::Type* type, const uint32_t* words, uint64_t offset) 
         Value c;
         c.kind = Value::Kind::kInt;
         c.int_value = static_cast<int64_t>(count);
-        v.entries.emplace_back(FormatScalar(type->elem, type->elem->ValueAt(o)), std::move(c));
+        v.entries.push_back(Value::Entry{FormatScalar(type->elem, type->elem->ValueAt(o)), std::move(c)});
       }
       return v;
     }
@@ -248,8 +248,8 @@ Value DecodeState(const Model& model, const uint32_t* state) {
   v.kind = Value::Kind::kMap;
   for (size_t i = 0; i < model.program.state.size(); ++i) {
     const ir::StateVar& var = model.program.state[i];
-    v.entries.emplace_back(
-        var.name, DecodeValue(var.type, state, model.layout.var_offset(static_cast<int>(i))));
+    v.entries.push_back(Value::Entry{
+        var.name, DecodeValue(var.type, state, model.layout.var_offset(static_cast<int>(i)))});
   }
   if (model.layout.has_triggers()) {
     Value pending;
@@ -260,7 +260,7 @@ Value DecodeState(const Model& model, const uint32_t* state) {
       e.name = std::move(entry);
       pending.items.push_back(std::move(e));
     }
-    v.entries.emplace_back("pending", std::move(pending));
+    v.entries.push_back(Value::Entry{"pending", std::move(pending)});
   }
   return v;
 }

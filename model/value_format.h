@@ -24,7 +24,15 @@ struct Value {
   int64_t int_value = 0;
   std::string name;                                    // kName: an enumerator
   std::vector<Value> items;                            // kList
-  std::vector<std::pair<std::string, Value>> entries;  // kMap, in layout order
+  // A named member of a kMap. Declared here and defined below: a vector may hold a type that
+  // is still incomplete, a std::pair of one may not (clang rejects it).
+  struct Entry;
+  std::vector<Entry> entries;  // kMap, in layout order
+};
+
+struct Value::Entry {
+  std::string key;
+  Value value;
 };
 
 // The value of type `type` stored at bit `offset` of `words`.

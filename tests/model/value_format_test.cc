@@ -117,9 +117,9 @@ TEST_F(ValueFormatTest, DecodeState) {
             "P2: {animals: 0, traits: [], fed: true}}, "
             "hand: {Dog: 2, Bird: 1}, pile: [Bird, Dog], owner: P2, score: -1, pending: []}");
   ASSERT_EQ(v.kind, Value::Kind::kMap);
-  EXPECT_EQ(v.entries[2].first, "hand");
-  EXPECT_EQ(v.entries[2].second.entries[0].second.int_value, 2);
-  EXPECT_EQ(v.entries[4].second.kind, Value::Kind::kName);
+  EXPECT_EQ(v.entries[2].key, "hand");
+  EXPECT_EQ(v.entries[2].value.entries[0].value.int_value, 2);
+  EXPECT_EQ(v.entries[4].value.kind, Value::Kind::kName);
 }
 
 TEST_F(ValueFormatTest, MovesAndPending) {
