@@ -118,7 +118,8 @@ TEST(MastersOfMutaniteTest, PoisonAndCleanse) {
   EXPECT_EQ(WitnessMoves(r, "poison_drawn"), 5);
 }
 
-// Presets 5 and 7, finding 4: every zone of a 2x2 city is entered, also with frost.
+// Presets 5 and 7, finding 4: every zone of a 2x2 city and of the six-zone city is entered,
+// also with frost.
 TEST(MastersOfMutaniteTest, EveryZoneOfTheCityIsEntered) {
   Report city = CheckModel(kMutanite, {"SCOPE=5"});
   ExpectCommonFindings(city, 9172);
@@ -133,9 +134,12 @@ TEST(MastersOfMutaniteTest, EveryZoneOfTheCityIsEntered) {
   ExpectAnswer(city_solve, "quickest_win", "sat", nullptr, 6);
 
   Report frost = CheckModel(kMutanite, {"SCOPE=7"});
-  ExpectCommonFindings(frost, 14800);
+  ExpectCommonFindings(frost, 18260);
   EXPECT_EQ(WitnessMoves(frost, "frost_blocks_diagonal"), 3);
-  EXPECT_EQ(WitnessMoves(frost, "enter_seaport"), 1);
+  for (const char* zone : {"enter_hospital", "enter_downtown", "enter_university",
+                           "enter_seaport", "enter_park", "enter_train_station"}) {
+    EXPECT_EQ(WitnessMoves(frost, zone), 1) << zone;
+  }
   const SolveRun frost_solve = SolveExplicit(kMutanite, {"SCOPE=7"});
   ExpectAnswer(frost_solve, "biggest_hit", "optimal", 6, 8);
 }
