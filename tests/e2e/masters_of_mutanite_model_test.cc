@@ -1,0 +1,165 @@
+// End-to-end checks of games/masters-of-mutanite: `rulecheck check` at the model's presets
+// (or a cheaper override of them) must report exactly what the model's README writes up,
+// and `rulecheck solve --engine explicit` the answers to its score queries. When the model
+// or the checker changes what is found, this test and the README change together.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/e2e/rulebook_check.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using ::testing::ElementsAre;
+using json = nlohmann::json;
+
+constexpr char kMutanite[] = "games/masters-of-mutanite/masters-of-mutanite.rules";
+// Every `reachable` declared in the file.
+constexpr size_t kWitnesses = 36;
+
+// What every preset reports: the game need not end (finding 1), every witness holds, and
+// there is no deadlock, model error, broken invariant or endless reaction chain (finding 3).
+void ExpectCommonFindings(Report& r, int states) {
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], states);
+  EXPECT_THAT(r.names["non_termination"], ElementsAre("terminates"));
+  for (const json& finding : r.body["findings"]) {
+    if (finding["kind"] == "non_termination") EXPECT_GE(finding["cycle_start"].get<int>(), 1);
+  }
+  EXPECT_TRUE(r.names["unreachable"].empty());
+  EXPECT_EQ(r.names["witness"].size(), kWitnesses);
+  for (const char* kind : {"invariant", "deadlock", "model_error", "reaction_chain"}) {
+    EXPECT_TRUE(r.names[kind].empty()) << kind;
+  }
+}
+
+// The number of moves of the witness `name` (its trace without the set-up), or -1.
+int WitnessMoves(const Report& r, const std::string& name) {
+  for (const auto& finding : r.body["findings"]) {
+    if (finding["kind"] == "witness" && finding["name"] == name) {
+      return static_cast<int>(finding["trace"].size()) - 1;
+    }
+  }
+  return -1;
+}
+
+// Each witness in `moves` holds, with a shortest play of that many moves.
+void ExpectMoves(const Report& r, const std::vector<std::pair<std::string, int>>& moves) {
+  for (const auto& [name, count] : moves) EXPECT_EQ(WitnessMoves(r, name), count) << name;
+}
+
+// Preset 1 without fling (the whole preset takes 30 s): pick up, punch, a fireball in the
+// city. Finding 1: both players can end their turns for ever.
+TEST(MastersOfMutaniteTest, DuelNeedNotEnd) {
+  Report r = CheckModel(kMutanite, {"N_FLING=0"});
+  ExpectCommonFindings(r, 43390);
+  EXPECT_TRUE(r.names["order_dependence"].empty());
+  ExpectMoves(r, {{"pick_up_effect", 1}, {"fireball_effect", 7}, {"p1_wins", 8}});
+  const SolveRun solve = SolveExplicit(kMutanite, {"N_FLING=0"});
+  ExpectAnswer(solve, "biggest_hit", "optimal", 2, 2);
+  ExpectAnswer(solve, "longest_chain", "optimal", 0, 0);
+  ExpectAnswer(solve, "most_mutanite", "optimal", 5, 6);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 8);
+}
+
+// Preset 2, finding 3: a fireball answered by a teleport, answered by a teleport; chains are
+// bounded by the reaction cards in hand.
+TEST(MastersOfMutaniteTest, ReactionsToReactionsAreBounded) {
+  Report r = CheckModel(kMutanite, {"SCOPE=2"});
+  ExpectCommonFindings(r, 7288);
+  EXPECT_TRUE(r.names["order_dependence"].empty());
+  ExpectMoves(r, {{"reaction_played", 2}, {"reaction_to_reaction", 3}, {"teleport_effect", 2}});
+  const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=2"});
+  ExpectAnswer(solve, "biggest_hit", "optimal", 3, 11);
+  ExpectAnswer(solve, "longest_chain", "optimal", 2, 3);
+  ExpectAnswer(solve, "most_mutanite", "optimal", 5, 5);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 6);
+}
+
+// Finding 3, the other reading: a teleport that is not itself an attack cannot be answered.
+TEST(MastersOfMutaniteTest, TeleportThatIsNoAttackEndsTheChain) {
+  Report r = CheckModel(kMutanite, {"SCOPE=2", "TELEPORT_IS_ATTACK=false"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 6060);
+  EXPECT_THAT(r.names["unreachable"], ElementsAre("reaction_to_reaction"));
+  EXPECT_TRUE(r.names["reaction_chain"].empty());
+  const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=2", "TELEPORT_IS_ATTACK=false"});
+  ExpectAnswer(solve, "longest_chain", "optimal", 1, 2);
+}
+
+// Preset 3, finding 2: spike skin and stunt rider react to the same dash, and their order
+// changes the outcome. Punch answers punch up to three times.
+TEST(MastersOfMutaniteTest, SpikeSkinAndStuntRiderDependOnOrder) {
+  Report r = CheckModel(kMutanite, {"SCOPE=3"});
+  ExpectCommonFindings(r, 13708);
+  EXPECT_THAT(r.names["order_dependence"], ElementsAre("spike_skin, stunt_rider"));
+  ExpectMoves(r, {{"spike_skin_effect", 2}, {"stunt_rider_effect", 2}, {"car_effect", 4}});
+  const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=3"});
+  ExpectAnswer(solve, "biggest_hit", "optimal", 4, 12);
+  ExpectAnswer(solve, "longest_chain", "optimal", 3, 4);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 4);
+}
+
+// Preset 4 without frost bolt (the whole preset takes 20 s): venom fangs, its boost, poison
+// drawn, the poison supply running out, cleanse.
+TEST(MastersOfMutaniteTest, PoisonAndCleanse) {
+  Report r = CheckModel(kMutanite, {"SCOPE=4", "S_FROST_BOLT=0"});
+  ExpectCommonFindings(r, 26492);
+  ExpectMoves(
+      r, {{"poison_supply_out", 2}, {"boost_paid", 4}, {"cleanse_effect", 4}, {"poison_drawn", 5}});
+}
+
+// Presets 5 and 7, finding 4: every zone of a 2x2 city and of the six-zone city is entered,
+// also with frost.
+TEST(MastersOfMutaniteTest, EveryZoneOfTheCityIsEntered) {
+  Report city = CheckModel(kMutanite, {"SCOPE=5"});
+  ExpectCommonFindings(city, 9172);
+  for (const char* zone :
+       {"enter_hospital", "enter_downtown", "enter_university", "enter_seaport"}) {
+    EXPECT_EQ(WitnessMoves(city, zone), 1) << zone;
+  }
+  ExpectMoves(city, {{"earthquake_effect", 6}, {"flame_kick_effect", 6}});
+  const SolveRun city_solve = SolveExplicit(kMutanite, {"SCOPE=5"});
+  ExpectAnswer(city_solve, "biggest_hit", "optimal", 7, 6);
+  ExpectAnswer(city_solve, "quickest_win", "sat", nullptr, 6);
+
+  Report frost = CheckModel(kMutanite, {"SCOPE=7"});
+  ExpectCommonFindings(frost, 18260);
+  ExpectMoves(frost, {{"frost_blocks_diagonal", 3}});
+  for (const char* zone : {"enter_hospital", "enter_downtown", "enter_university", "enter_seaport",
+                           "enter_park", "enter_train_station"}) {
+    EXPECT_EQ(WitnessMoves(frost, zone), 1) << zone;
+  }
+  const SolveRun frost_solve = SolveExplicit(kMutanite, {"SCOPE=7"});
+  ExpectAnswer(frost_solve, "biggest_hit", "optimal", 6, 8);
+}
+
+// Preset 6: mutation, and traits chosen at the start (the order warning of finding 2 again).
+TEST(MastersOfMutaniteTest, Mutation) {
+  Report r = CheckModel(kMutanite, {"SCOPE=6"});
+  ExpectCommonFindings(r, 38834);
+  EXPECT_THAT(r.names["order_dependence"], ElementsAre("spike_skin, stunt_rider"));
+  ExpectMoves(r, {{"mutation", 1}, {"tree_effect", 3}});
+  const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=6"});
+  ExpectAnswer(solve, "biggest_hit", "optimal", 5, 6);
+  ExpectAnswer(solve, "most_mutanite", "optimal", 5, 4);
+}
+
+// Preset 8: thrown water towers and cars, electricity, water putting out fire.
+TEST(MastersOfMutaniteTest, WaterAndElectricity) {
+  Report r = CheckModel(kMutanite, {"SCOPE=8"});
+  ExpectCommonFindings(r, 10272);
+  ExpectMoves(r, {{"water_tower_effect", 2}, {"electrify_effect", 2}, {"fire_doused", 10}});
+  const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=8"});
+  ExpectAnswer(solve, "biggest_hit", "optimal", 6, 6);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 2);
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e
