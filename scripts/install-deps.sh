@@ -9,7 +9,7 @@ packages=(
   libz3-dev libboost-graph-dev libabsl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
-  spin python3 clang-format
+  spin python3 clang-format clang libclang-rt-14-dev
 )
 
 missing=()
