@@ -5,8 +5,6 @@
 // between a quantifier's iterations.
 #include "model/evaluator.h"
 
-#include "base/counts.h"
-
 #include <algorithm>
 #include <cassert>
 #include <limits>
@@ -70,7 +68,8 @@ Evaluator::Evaluator(const ir::Program& program) : program_(program) {
 
 void Evaluator::LoopBudgetSpent(ir::Location loc) {
   ThrowModelError(loc, absl::StrCat("one move took more than ", base::GroupThousands(kMaxLoopSteps),
-                                    " steps (loop values, statements and fun calls) when it got here: a loop or quantifier over a huge domain?"));
+                                    " steps (loop values, statements and fun calls) when it got "
+                                    "here: a loop or quantifier over a huge domain?"));
 }
 
 void Evaluator::Reset() {

@@ -153,8 +153,8 @@ Value DecodeValue(const ir::Type* type, const uint32_t* words, uint64_t offset) 
         if (list) {
           v.items.push_back(std::move(elem));
         } else {
-          v.entries.push_back(Value::Entry{FormatScalar(type->index, type->index->ValueAt(i)),
-                                 std::move(elem)});
+          v.entries.push_back(
+              Value::Entry{FormatScalar(type->index, type->index->ValueAt(i)), std::move(elem)});
         }
       }
       return v;
@@ -175,7 +175,8 @@ Value DecodeValue(const ir::Type* type, const uint32_t* words, uint64_t offset) 
         Value c;
         c.kind = Value::Kind::kInt;
         c.int_value = static_cast<int64_t>(count);
-        v.entries.push_back(Value::Entry{FormatScalar(type->elem, type->elem->ValueAt(o)), std::move(c)});
+        v.entries.push_back(
+            Value::Entry{FormatScalar(type->elem, type->elem->ValueAt(o)), std::move(c)});
       }
       return v;
     }

@@ -22,8 +22,8 @@ struct Value {
   Kind kind = Kind::kInt;
   bool bool_value = false;
   int64_t int_value = 0;
-  std::string name;                                    // kName: an enumerator
-  std::vector<Value> items;                            // kList
+  std::string name;          // kName: an enumerator
+  std::vector<Value> items;  // kList
   // A named member of a kMap. Declared here and defined below: a vector may hold a type that
   // is still incomplete, a std::pair of one may not (clang rejects it).
   struct Entry;

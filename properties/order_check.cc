@@ -172,7 +172,9 @@ bool CheckOrderDependence(const model::Model& model, const explorer::Exploration
                           int threads, const std::atomic<bool>* cancel,
                           FindingCollector& collector) {
   if (!model.layout.has_triggers()) return true;
-  auto cancelled = [cancel] { return cancel != nullptr && cancel->load(std::memory_order_relaxed); };
+  auto cancelled = [cancel] {
+    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+  };
   // Every state as (depth, pos), in canonical order.
   std::vector<std::pair<int, uint64_t>> all;
   for (int d = 0; d < exploration.level_count(); ++d) {

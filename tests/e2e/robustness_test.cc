@@ -104,13 +104,14 @@ TEST(RobustnessTest, HugeDeclarationsAreCheckedInLinearTime) {
   for (int i = 0; i < 100000; ++i) fields += " f" + std::to_string(i) + ": bool,";
   const std::string rest = "state { x: Big }\ninit { x := M1 }\naction go() { x := M2 }\n";
   const std::string good = "enum Big {" + members + " }\nstruct S {" + fields + " }\n" + rest;
-  RunResult run = RunRulecheck({"check", WriteTempFile("huge.rules", good), "-q"},
-                               std::chrono::seconds(60));
+  RunResult run =
+      RunRulecheck({"check", WriteTempFile("huge.rules", good), "-q"}, std::chrono::seconds(60));
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
 
   const std::string bad = "enum Big {" + members + " M7 }\nstruct S {" + fields +
                           " f5: bool }\ncards C(a: bool = false, b: bool = false, a: bool = "
-                          "false) { K() }\n" + rest;
+                          "false) { K() }\n" +
+                          rest;
   const std::string path = WriteTempFile("huge_duplicates.rules", bad);
   run = RunRulecheck({"check", path}, std::chrono::seconds(60));
   EXPECT_EQ(run.exit_code, 2);
@@ -124,8 +125,8 @@ TEST(RobustnessTest, HugeDeclarationsAreCheckedInLinearTime) {
 std::string DoublingFuns() {
   std::string text = "fun f0(v: int): int = v + 1\n";
   for (int i = 1; i <= 30; ++i) {
-    text += "fun f" + std::to_string(i) + "(v: int): int = f" + std::to_string(i - 1) +
-            "(v) + f" + std::to_string(i - 1) + "(v)\n";
+    text += "fun f" + std::to_string(i) + "(v: int): int = f" + std::to_string(i - 1) + "(v) + f" +
+            std::to_string(i - 1) + "(v)\n";
   }
   return text;
 }
@@ -138,13 +139,15 @@ TEST(RobustnessTest, EndlessEvaluationIsAModelErrorAtItsPlace) {
     std::string name, text, where;
   };
   const std::vector<Case> cases = {
-      {"quantifier", head + "invariant i: all v in 0..9223372036854775806: v >= 0\n" +
-                         "action go() when x < 3 { x += 1 }\n",
+      {"quantifier",
+       head + "invariant i: all v in 0..9223372036854775806: v >= 0\n" +
+           "action go() when x < 3 { x += 1 }\n",
        ":3:14"},
       {"for", head + "action go() when x < 3 {\n  for v in 0..9223372036854775806 { x := 1 }\n}\n",
        ":4:"},  // inside the loop: where the budget ran out
-      {"count", head + "action go() when (count v in 0..9223372036854775806: v > 2) > 0 {\n" +
-                    "  x := 1\n}\n",
+      {"count",
+       head + "action go() when (count v in 0..9223372036854775806: v > 2) > 0 {\n" +
+           "  x := 1\n}\n",
        ":3:19"},
       {"funs", head + DoublingFuns() + "action go() when x < 3 and f30(0) > 0 { x += 1 }\n",
        ":"},  // in some fun's body
@@ -170,10 +173,10 @@ TEST(RobustnessTest, HugeActionsAndFormulasAreRefused) {
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr(actions + ":3:8: error: action go has more than"));
 
-  const std::string domain = WriteTempFile(
-      "huge_domain.rules", "type Big = 0..4611686018427387903\n" + head +
-                               "invariant i: all v in Big: v >= 0\n"
-                               "action go() when x < 3 { x += 1 }\n");
+  const std::string domain =
+      WriteTempFile("huge_domain.rules", "type Big = 0..4611686018427387903\n" + head +
+                                             "invariant i: all v in Big: v >= 0\n"
+                                             "action go() when x < 3 { x += 1 }\n");
   run = RunRulecheck({"prove", domain}, std::chrono::seconds(60));
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr("a loop over more than 4096 values"));
