@@ -1,0 +1,150 @@
+// End-to-end checks of games/creature-battle: `rulecheck check` at each preset (or a cheaper
+// override of it) must report exactly what games/creature-battle/README.md writes up, and
+// `rulecheck solve --engine explicit` the answers to the quickest-win queries. When the model
+// or the checker changes what is found, this test and the README change together.
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/e2e/rulebook_check.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::UnorderedElementsAreArray;
+
+constexpr char kCreatureBattle[] = "games/creature-battle/creature-battle.rules";
+
+// No rule of the model is broken: what every preset must not report.
+void ExpectNoErrorsButUnreachable(Report& r) {
+  for (const char* kind : {"invariant", "assert", "deadlock", "model_error", "reaction_chain",
+                           "order_dependence", "non_termination"}) {
+    EXPECT_TRUE(r.names[kind].empty()) << kind;
+  }
+}
+
+// README, findings 1 and 3: preset 1, the race to two bodies. Both creatures can be winning
+// at the end of one turn, and the tie rule settles it (the asserts hold).
+TEST(CreatureBattleTest, RaceBothWinningIsSettled) {
+  Report r = CheckModel(kCreatureBattle, {});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 24736);
+  EXPECT_EQ(r.body["transitions"], 48728);
+  EXPECT_THAT(r.names["unreachable"],
+              UnorderedElementsAreArray(
+                  {"completed_twice_in_a_turn", "win_broken_before_end", "outer_readings_differ",
+                   "evade_once", "evade_twice", "steal_from_hand", "steal_from_piles",
+                   "exchange_cards", "glow_against_eye", "glow_without_eye"}));
+  for (const char* witness : {"someone_wins", "p1_wins", "p2_wins", "both_winning_same_turn",
+                              "second_completer_loses", "trade_three", "trade_six",
+                              "murky_water", "turn_limit"}) {
+    EXPECT_THAT(r.names["witness"], Contains(witness));
+  }
+  ExpectNoErrorsButUnreachable(r);
+}
+
+// README, finding 2: if a flipped part does not count, Murky Water unmakes both creatures at
+// once and the flip-back at the end of the turn remakes both at once: nobody was first.
+TEST(CreatureBattleTest, TieRuleOpenWhenFlippedPartsDoNotCount) {
+  Report r = CheckModel(kCreatureBattle, {"FLIPPED_COUNTS=false"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 24968);
+  EXPECT_THAT(r.names["assert"], ElementsAre("action pass"));
+  ASSERT_EQ(r.names["assert"].size(), 1u);
+  for (const nlohmann::json& f : r.body["findings"]) {
+    if (f["kind"] == "assert") {
+      EXPECT_THAT(f["message"].get<std::string>(), testing::HasSubstr("same moment"));
+    }
+  }
+  EXPECT_THAT(r.names["witness"], Contains("completed_twice_in_a_turn"));
+  EXPECT_TRUE(r.names["invariant"].empty());
+}
+
+// README, finding 3: the quickest wins, at the two-body goal and at the rulebook's goal.
+TEST(CreatureBattleTest, QuickestWin) {
+  const SolveRun race = SolveExplicit(kCreatureBattle, {});
+  ExpectAnswer(race, "quickest_win", "sat", nullptr, 32);
+  ExpectAnswer(race, "fewest_turns", "optimal", 4, 32);
+  const SolveRun full = SolveExplicit(kCreatureBattle, {"SCOPE=4"});
+  ExpectAnswer(full, "quickest_win", "sat", nullptr, 96);
+  ExpectAnswer(full, "fewest_turns", "optimal", 12, 96);
+  // Three trades and five attaches by the dealer (P1), who holds the token in even turns.
+  std::vector<std::string> builds;
+  for (const std::string& move : TraceMoves(full.queries.at("quickest_win"))) {
+    if (move.rfind("attach", 0) == 0 || move.rfind("trade", 0) == 0) builds.push_back(move);
+  }
+  EXPECT_THAT(builds, ElementsAre("attach(0)", "attach(0)", "trade(0)", "attach(1)", "trade(0)",
+                                  "attach(2)", "trade(0)", "attach(3)"));
+}
+
+// README, finding 4: without a turn limit a game can go on for ever.
+TEST(CreatureBattleTest, EndlessGameWithoutTurnLimit) {
+  Report r = CheckModel(kCreatureBattle, {"TURN_LIMIT=0"});
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 31888);
+  EXPECT_THAT(r.names["non_termination"], ElementsAre("terminates"));
+  EXPECT_THAT(r.names["unreachable"], Contains("turn_limit"));
+}
+
+// README, preset 2 in one turn: attacks, evading, Glow Things, stealing.
+TEST(CreatureBattleTest, BattleFirstTurn) {
+  Report r = CheckModel(kCreatureBattle, {"SCOPE=2", "TURN_LIMIT=1"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 11500);
+  EXPECT_THAT(r.names["unreachable"], UnorderedElementsAreArray({"p1_wins", "both_winning_same_turn", "second_completer_loses",
+                                         "completed_twice_in_a_turn", "win_broken_before_end",
+                                         "outer_readings_differ", "trade_three", "trade_six",
+                                         "evade_twice", "exchange_cards"}));
+  for (const char* witness :
+       {"evade_once", "glow_against_eye", "glow_without_eye", "steal_from_hand",
+        "steal_from_piles", "defender_wins_battle", "flu_cold", "squirt_ink", "weaken",
+        "blunt"}) {
+    EXPECT_THAT(r.names["witness"], Contains(witness));
+  }
+  ExpectNoErrorsButUnreachable(r);
+}
+
+// README, preset 3: every Mutate card, a finished creature broken before the turn ends (finding
+// 5), the two readings of outer bodies (finding 6), the clean-up exchange.
+TEST(CreatureBattleTest, MutateBreaksFinishedCreatures) {
+  Report r = CheckModel(kCreatureBattle, {"SCOPE=3"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 47716);
+  EXPECT_THAT(r.names["unreachable"], UnorderedElementsAreArray({"completed_twice_in_a_turn", "trade_three", "trade_six",
+                                         "evade_once", "evade_twice", "steal_from_piles",
+                                         "glow_against_eye", "glow_without_eye"}));
+  for (const char* witness :
+       {"murky_water", "spike_rot", "leprosy", "plague", "rearrange_parts", "famine_strikes",
+        "win_broken_before_end", "outer_readings_differ", "exchange_cards",
+        "both_winning_same_turn"}) {
+    EXPECT_THAT(r.names["witness"], Contains(witness));
+  }
+  ExpectNoErrorsButUnreachable(r);
+}
+
+// README, preset 5: the other parts in battle, and a coordinated Fake Tail's second evasion.
+TEST(CreatureBattleTest, MenagerieBattle) {
+  Report r = CheckModel(kCreatureBattle, {"SCOPE=5"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 30003);
+  EXPECT_THAT(r.names["unreachable"], UnorderedElementsAreArray({"completed_twice_in_a_turn", "outer_readings_differ",
+                                         "trade_three", "trade_six", "steal_from_piles",
+                                         "glow_against_eye"}));
+  for (const char* witness : {"evade_twice", "glow_without_eye", "blunt", "flu_cold",
+                              "squirt_ink", "weaken", "exchange_cards"}) {
+    EXPECT_THAT(r.names["witness"], Contains(witness));
+  }
+  ExpectNoErrorsButUnreachable(r);
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e
