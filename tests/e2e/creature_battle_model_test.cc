@@ -36,13 +36,13 @@ TEST(CreatureBattleTest, RaceBothWinningIsSettled) {
   EXPECT_EQ(r.body["states"], 24736);
   EXPECT_EQ(r.body["transitions"], 48728);
   EXPECT_THAT(r.names["unreachable"],
-              UnorderedElementsAreArray(
-                  {"completed_twice_in_a_turn", "win_broken_before_end", "outer_readings_differ",
-                   "evade_once", "evade_twice", "steal_from_hand", "steal_from_piles",
-                   "exchange_cards", "glow_against_eye", "glow_without_eye"}));
-  for (const char* witness : {"someone_wins", "p1_wins", "p2_wins", "both_winning_same_turn",
-                              "second_completer_loses", "trade_three", "trade_six",
-                              "murky_water", "turn_limit"}) {
+              UnorderedElementsAreArray({"completed_twice_in_a_turn", "win_broken_before_end",
+                                         "outer_readings_differ", "evade_once", "evade_twice",
+                                         "steal_from_hand", "steal_from_piles", "exchange_cards",
+                                         "glow_against_eye", "glow_without_eye"}));
+  for (const char* witness :
+       {"someone_wins", "p1_wins", "p2_wins", "both_winning_same_turn", "second_completer_loses",
+        "trade_three", "trade_six", "murky_water", "turn_limit"}) {
     EXPECT_THAT(r.names["witness"], Contains(witness));
   }
   ExpectNoErrorsButUnreachable(r);
@@ -74,13 +74,20 @@ TEST(CreatureBattleTest, QuickestWin) {
   const SolveRun full = SolveExplicit(kCreatureBattle, {"SCOPE=4"});
   ExpectAnswer(full, "quickest_win", "sat", nullptr, 96);
   ExpectAnswer(full, "fewest_turns", "optimal", 12, 96);
-  // Three trades and five attaches by the dealer (P1), who holds the token in even turns.
+  // Three trades and five attaches by the dealer (P1), who holds the token in even turns and
+  // wins.
   std::vector<std::string> builds;
-  for (const std::string& move : TraceMoves(full.queries.at("quickest_win"))) {
-    if (move.rfind("attach", 0) == 0 || move.rfind("trade", 0) == 0) builds.push_back(move);
+  const nlohmann::json& trace = full.queries.at("quickest_win")["trace"];
+  for (const nlohmann::json& step : trace) {
+    const std::string move = step["move"];
+    if (move.rfind("attach", 0) == 0 || move.rfind("trade", 0) == 0) {
+      builds.push_back(step["by"].get<std::string>() + " " + move);
+    }
   }
-  EXPECT_THAT(builds, ElementsAre("attach(0)", "attach(0)", "trade(0)", "attach(1)", "trade(0)",
-                                  "attach(2)", "trade(0)", "attach(3)"));
+  EXPECT_THAT(builds, ElementsAre("P1 attach(0)", "P1 attach(0)", "P1 trade(0)", "P1 attach(1)",
+                                  "P1 trade(0)", "P1 attach(2)", "P1 trade(0)", "P1 attach(3)"));
+  ASSERT_FALSE(trace.empty());
+  EXPECT_EQ(trace.back()["state"]["winner"], "P1");
 }
 
 // README, finding 4: without a turn limit a game can go on for ever.
@@ -98,14 +105,14 @@ TEST(CreatureBattleTest, BattleFirstTurn) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_EQ(r.body["states"], 11500);
-  EXPECT_THAT(r.names["unreachable"], UnorderedElementsAreArray({"p1_wins", "both_winning_same_turn", "second_completer_loses",
-                                         "completed_twice_in_a_turn", "win_broken_before_end",
-                                         "outer_readings_differ", "trade_three", "trade_six",
-                                         "evade_twice", "exchange_cards"}));
+  EXPECT_THAT(r.names["unreachable"],
+              UnorderedElementsAreArray(
+                  {"p1_wins", "both_winning_same_turn", "second_completer_loses",
+                   "completed_twice_in_a_turn", "win_broken_before_end", "outer_readings_differ",
+                   "trade_three", "trade_six", "evade_twice", "exchange_cards"}));
   for (const char* witness :
-       {"evade_once", "glow_against_eye", "glow_without_eye", "steal_from_hand",
-        "steal_from_piles", "defender_wins_battle", "flu_cold", "squirt_ink", "weaken",
-        "blunt"}) {
+       {"evade_once", "glow_against_eye", "glow_without_eye", "steal_from_hand", "steal_from_piles",
+        "defender_wins_battle", "flu_cold", "squirt_ink", "weaken", "blunt"}) {
     EXPECT_THAT(r.names["witness"], Contains(witness));
   }
   ExpectNoErrorsButUnreachable(r);
@@ -118,13 +125,13 @@ TEST(CreatureBattleTest, MutateBreaksFinishedCreatures) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_EQ(r.body["states"], 47716);
-  EXPECT_THAT(r.names["unreachable"], UnorderedElementsAreArray({"completed_twice_in_a_turn", "trade_three", "trade_six",
+  EXPECT_THAT(r.names["unreachable"],
+              UnorderedElementsAreArray({"completed_twice_in_a_turn", "trade_three", "trade_six",
                                          "evade_once", "evade_twice", "steal_from_piles",
                                          "glow_against_eye", "glow_without_eye"}));
-  for (const char* witness :
-       {"murky_water", "spike_rot", "leprosy", "plague", "rearrange_parts", "famine_strikes",
-        "win_broken_before_end", "outer_readings_differ", "exchange_cards",
-        "both_winning_same_turn"}) {
+  for (const char* witness : {"murky_water", "spike_rot", "leprosy", "plague", "rearrange_parts",
+                              "famine_strikes", "win_broken_before_end", "outer_readings_differ",
+                              "exchange_cards", "both_winning_same_turn"}) {
     EXPECT_THAT(r.names["witness"], Contains(witness));
   }
   ExpectNoErrorsButUnreachable(r);
@@ -136,11 +143,12 @@ TEST(CreatureBattleTest, MenagerieBattle) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_EQ(r.body["states"], 30003);
-  EXPECT_THAT(r.names["unreachable"], UnorderedElementsAreArray({"completed_twice_in_a_turn", "outer_readings_differ",
+  EXPECT_THAT(r.names["unreachable"],
+              UnorderedElementsAreArray({"completed_twice_in_a_turn", "outer_readings_differ",
                                          "trade_three", "trade_six", "steal_from_piles",
                                          "glow_against_eye"}));
-  for (const char* witness : {"evade_twice", "glow_without_eye", "blunt", "flu_cold",
-                              "squirt_ink", "weaken", "exchange_cards"}) {
+  for (const char* witness : {"evade_twice", "glow_without_eye", "blunt", "flu_cold", "squirt_ink",
+                              "weaken", "exchange_cards"}) {
     EXPECT_THAT(r.names["witness"], Contains(witness));
   }
   ExpectNoErrorsButUnreachable(r);
