@@ -90,6 +90,23 @@ TEST(CreatureBattleTest, QuickestWin) {
   EXPECT_EQ(trace.back()["state"]["winner"], "P1");
 }
 
+// README, finding 6 at the rulebook's goal: a star whose centre is not the first body splits
+// the two readings of "outer bodies" (the centre can hold no part).
+TEST(CreatureBattleTest, FullGoalStarSplitsOuterReadings) {
+  Report r = CheckModel(kCreatureBattle, {"SCOPE=4"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 33852);
+  EXPECT_THAT(r.names["witness"], Contains("outer_readings_differ"));
+  for (const nlohmann::json& f : r.body["findings"]) {
+    if (f["name"] != "outer_readings_differ") continue;
+    const nlohmann::json& last = f["trace"].back()["state"];
+    EXPECT_EQ(last["joins"]["P1"], nlohmann::json({1, 3, 1, 1}));
+    EXPECT_EQ(last["parts"]["P1"][1], nlohmann::json::object());
+  }
+  ExpectNoErrorsButUnreachable(r);
+}
+
 // README, finding 4: without a turn limit a game can go on for ever.
 TEST(CreatureBattleTest, EndlessGameWithoutTurnLimit) {
   Report r = CheckModel(kCreatureBattle, {"TURN_LIMIT=0"});
