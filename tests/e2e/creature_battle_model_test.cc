@@ -75,14 +75,17 @@ TEST(CreatureBattleTest, TieRuleOpenWhenFlippedPartsDoNotCount) {
   EXPECT_TRUE(r.names["invariant"].empty());
 }
 
-// README, finding 3: the quickest wins, at the two-body goal and at the rulebook's goal.
+// README, findings 1 and 3: the quickest wins, at the two-body goal and at the rulebook's goal,
+// and both creatures winning at the end of that same turn.
 TEST(CreatureBattleTest, QuickestWin) {
   const SolveRun race = SolveExplicit(kCreatureBattle, {});
   ExpectAnswer(race, "quickest_win", "sat", nullptr, 32);
   ExpectAnswer(race, "fewest_turns", "optimal", 4, 32);
+  ExpectAnswer(race, "both_at_once", "sat", nullptr, 32);
   const SolveRun full = SolveExplicit(kCreatureBattle, {"SCOPE=4"});
   ExpectAnswer(full, "quickest_win", "sat", nullptr, 96);
   ExpectAnswer(full, "fewest_turns", "optimal", 12, 96);
+  ExpectAnswer(full, "both_at_once", "sat", nullptr, 96);
   // Three trades and five attaches by the dealer (P1), who holds the token in even turns and
   // wins.
   std::vector<std::string> builds;
