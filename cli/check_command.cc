@@ -57,7 +57,9 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
 
 int ExitCodeFor(const properties::CheckResult& result) {
   if (result.error_count() > 0) return kExitFindings;
-  if (!result.stats.complete) return kExitIncomplete;
+  // A property left undetermined (by a stopped search, or an analysis the memory budget had no
+  // room for) is not a pass.
+  if (!result.stats.complete || !result.undetermined.empty()) return kExitIncomplete;
   return kExitOk;
 }
 

@@ -66,6 +66,9 @@ struct Undetermined {
   std::string kind;  // "reachable"
   std::string name;
   ir::Location location;
+  // Why it is not determined when the search did finish (e.g. the memory budget had no room
+  // for the transition graph); empty: the search was stopped.
+  std::string reason{};
 };
 
 struct CheckResult {

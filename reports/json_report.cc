@@ -60,6 +60,7 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
     entry["name"] = property.name;
     const auto [source, local] = model.Resolve(property.location);
     entry["location"] = LocationToJson(source->path(), local);
+    if (!property.reason.empty()) entry["reason"] = property.reason;
     undetermined.push_back(std::move(entry));
   }
   json["undetermined"] = std::move(undetermined);

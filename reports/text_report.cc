@@ -79,7 +79,9 @@ void WriteTextReport(const model::Model& model, const properties::CheckResult& r
     WriteFinding(model, finding, out);
   }
   for (const properties::Undetermined& property : result.undetermined) {
-    if (property.kind == "terminates") {
+    if (!property.reason.empty()) {
+      out << "\nnot determined: " << property.name << ": " << property.reason << "\n";
+    } else if (property.kind == "terminates") {
       out << "\nnot determined: terminates: the search did not finish, so the whole state "
              "graph could not be searched for cycles\n";
     } else {

@@ -189,5 +189,24 @@ TEST(RobustnessTest, HugeActionsAndFormulasAreRefused) {
   EXPECT_THAT(run.stderr_text, HasSubstr("a formula this large"));
 }
 
+// A model whose transition graph is far bigger than its states: 1,000 states, each with a
+// move to every state. Under a small --memory the cycle search for `terminates` would need
+// more than the budget leaves, so it is not determined, with the reason, and the run is
+// incomplete; with room for it the endless game is found.
+TEST(RobustnessTest, AnalysesTheBudgetHasNoRoomForAreNotDetermined) {
+  const std::string path = WriteTempFile(
+      "dense.rules",
+      "state { x: 0..999 }\ninit { x := 0 }\naction go(y: 0..999) { x := y }\nterminates\n");
+  RunResult run = RunRulecheck({"check", path, "--memory", "16M", "--format", "json", "-q"});
+  EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("\"complete\": true"));
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("the transition graph of 1,000,000 transitions needs about 30 MiB, "
+                        "more than the --memory budget has left"));
+  run = RunRulecheck({"check", path, "--memory", "256M", "-q"});
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("error: the game need not end"));
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
