@@ -17,6 +17,21 @@ using json = nlohmann::json;
 
 constexpr char kMutagen[] = "games/mutagen/mutagen.rules";
 
+// The check ran to the end with this exit code and this many states.
+void ExpectComplete(const Report& r, int exit_code, int states) {
+  EXPECT_EQ(r.exit_code, exit_code);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], states);
+}
+
+// The length of the trace of the finding `kind`/`name` (init included); 0 if there is none.
+size_t TraceLength(const Report& r, const std::string& kind, const std::string& name) {
+  for (const json& finding : r.body["findings"]) {
+    if (finding["kind"] == kind && finding["name"] == name) return finding["trace"].size();
+  }
+  return 0;
+}
+
 // The kinds of finding that would mean a broken rule or a broken model.
 void ExpectNoErrors(const Report& r) {
   for (const char* kind : {"invariant", "assert", "deadlock", "model_error", "unreachable",
@@ -29,9 +44,7 @@ void ExpectNoErrors(const Report& r) {
 // hold.
 TEST(MutagenTest, EveryGameEndsOverTwoRounds) {
   Report r = CheckModel(kMutagen, {"SCOPE=6"});
-  EXPECT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 19577);
+  ExpectComplete(r, 0, 19577);
   EXPECT_EQ(r.body["transitions"], 47186);
   ExpectNoErrors(r);
   EXPECT_THAT(r.names["witness"], testing::Contains("game_over"));
@@ -41,9 +54,7 @@ TEST(MutagenTest, EveryGameEndsOverTwoRounds) {
 TEST(MutagenTest, DuelReactsAndEnds) {
   Report r = CheckModel(kMutagen, {"SCOPE=2", "E_KINDS=2", "CREW_DECK=0", "TILE_DECK=0",
                                    "TREE_DECK=0", "MUT_DECK=3"});
-  EXPECT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 15491);
+  ExpectComplete(r, 0, 15491);
   ExpectNoErrors(r);
   EXPECT_THAT(r.names["witness"], testing::IsSupersetOf({"reaction", "game_over"}));
   for (const char* action : {"action react", "action react_shard", "action react_pass"}) {
@@ -55,30 +66,19 @@ TEST(MutagenTest, DuelReactsAndEnds) {
 // have mutable workers cannot place the card, and the game stops in the draft.
 TEST(MutagenTest, OneMutationPerWorkerDeadlocksTheDraft) {
   Report r = CheckModel(kMutagen, {"SCOPE=6", "MUT_LIMIT=1", "MUT_DECK=7"});
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 2681);
-  ASSERT_THAT(r.names["deadlock"], testing::ElementsAre("deadlock"));
-  for (const json& finding : r.body["findings"]) {
-    if (finding["kind"] == "deadlock") {
-      EXPECT_EQ(finding["trace"].size(), 6u);  // init + 5 moves, ending in round 2's draft
-    }
-  }
+  ExpectComplete(r, 1, 2681);
+  EXPECT_THAT(r.names["deadlock"], testing::ElementsAre("deadlock"));
+  // init + 5 moves, ending in round 2's draft.
+  EXPECT_EQ(TraceLength(r, "deadlock", "deadlock"), 6u);
   EXPECT_THAT(r.names["unreachable"], testing::ElementsAre("game_over"));
 }
 
 // Finding 2: the "highest on the track" crew card pays while nobody has moved on it.
 TEST(MutagenTest, HighestOnTheTrackPaysForNothing) {
   Report r = CheckModel(kMutagen, {"SCOPE=5", "WORKERS=4", "CREW_DECK=4"});
-  EXPECT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 152);
-  EXPECT_THAT(r.names["witness"], testing::Contains("highest_for_nothing"));
-  for (const json& finding : r.body["findings"]) {
-    if (finding["kind"] == "witness" && finding["name"] == "highest_for_nothing") {
-      EXPECT_GT(finding["trace"].size(), 1u);  // held after a move, not at the set-up
-    }
-  }
+  ExpectComplete(r, 0, 152);
+  // Held after a move, not at the set-up.
+  EXPECT_GT(TraceLength(r, "witness", "highest_for_nothing"), 1u);
 }
 
 // README "Score queries": preset 6 (one player, two rounds, a Thug) and preset 9.
