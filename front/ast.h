@@ -62,6 +62,8 @@ enum class ExprKind {
   kCall,        // name ( operands ): a fun or a built-in such as len, top, size
   kQuantifier,  // quantifier name in domain [where filter]: operand[0]
   kSetLiteral,  // { operands }
+  // name { labels[0]: operands[0], ... }
+  kStructLiteral,
 };
 
 enum class Op {
@@ -84,7 +86,14 @@ enum class Op {
   kImplies,  // logic
 };
 
-enum class Quantifier { kAll, kAny, kSum, kCount };
+// kThe: `the x in D [where c]`, the one value of D that satisfies c (no body).
+enum class Quantifier { kAll, kAny, kSum, kCount, kThe };
+
+// A name written before a value: a field of a struct literal (`a: 1`).
+struct Label {
+  std::string name;
+  ir::Location loc;
+};
 
 // The set of values a quantifier, `for`, `choose` or `roll` ranges over: a type name
 // (`Player`, `bool`), a range `lo..hi` (bounds may be any int expressions), or a collection
@@ -94,6 +103,9 @@ struct Domain {
   ir::Location loc;
   ExprPtr expr;  // the collection or type name; or the low bound when `hi` is set
   ExprPtr hi;    // set for `lo..hi`
+  // Set instead of `expr` and `hi` for an option type (`Card?`, `(1..M)?`): every value of
+  // the inner type, then `none`.
+  TypeExprPtr type;
 };
 
 struct Expr {
@@ -105,6 +117,8 @@ struct Expr {
   ir::Location op_loc;    // kUnary, kBinary: the operator's position
   std::string name;       // kName, kField, kCall, kQuantifier (the bound variable)
   ir::Location name_loc;  // kField, kQuantifier: the name's position
+  // kStructLiteral: `name` is the struct type, at `name_loc`; the field each operand gives.
+  std::vector<Label> labels;
   Quantifier quantifier = Quantifier::kAll;
   std::unique_ptr<Domain> domain;  // kQuantifier
   ExprPtr filter;                  // kQuantifier `where`

@@ -110,6 +110,11 @@ void Parser::SkipToNextDecl() {
 
 ast::File Parser::ParseFile() {
   ast::File file;
+  for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
+    if (tokens_[i].kind == Tok::kStruct && tokens_[i + 1].kind == Tok::kIdent) {
+      struct_names_.insert(tokens_[i + 1].text);
+    }
+  }
   while (!At(Tok::kEof)) {
     size_t start = pos_;
     try {

@@ -45,7 +45,9 @@ ast::ExprPtr Parser::ParseExpr() {
 bool Parser::AtQuantifier() const {
   if (Peek().kind != Tok::kIdent) return false;
   const std::string& word = Peek().text;
-  if (word != "all" && word != "any" && word != "sum" && word != "count") return false;
+  if (word != "all" && word != "any" && word != "sum" && word != "count" && word != "the") {
+    return false;
+  }
   return Peek(1).kind == Tok::kIdent && Peek(2).kind == Tok::kIn;
 }
 
@@ -62,30 +64,95 @@ ast::ExprPtr Parser::ParseIf() {
 }
 
 ast::ExprPtr Parser::ParseQuantifier() {
+  const Token& word = Next();
+  const ir::Location loc = word.loc;
+  const ast::Quantifier quantifier = word.text == "all"   ? ast::Quantifier::kAll
+                                     : word.text == "any" ? ast::Quantifier::kAny
+                                     : word.text == "sum" ? ast::Quantifier::kSum
+                                     : word.text == "the" ? ast::Quantifier::kThe
+                                                          : ast::Quantifier::kCount;
+  if (quantifier == ast::Quantifier::kThe) return ParseThe(loc);
+  std::vector<Binding> bindings = ParseBindings();
+  ast::ExprPtr filter;
+  if (Accept(Tok::kWhere)) filter = ParseExpr();
+  Expect(Tok::kColon, "`:` and the quantified expression");
+  ast::ExprPtr body = ParseExpr();
+  // `q a in A, b in B where c: e` is `q a in A: q b in B where c: e`, except that the outer
+  // levels of a `count` sum the inner counts.
+  for (size_t i = bindings.size(); i-- > 0;) {
+    auto expr = std::make_unique<ast::Expr>();
+    expr->kind = ast::ExprKind::kQuantifier;
+    expr->loc = i == 0 ? loc : bindings[i].name_loc;
+    expr->quantifier = quantifier == ast::Quantifier::kCount && i + 1 < bindings.size()
+                           ? ast::Quantifier::kSum
+                           : quantifier;
+    expr->name = std::move(bindings[i].name);
+    expr->name_loc = bindings[i].name_loc;
+    expr->domain = std::move(bindings[i].domain);
+    if (i + 1 == bindings.size()) expr->filter = std::move(filter);
+    expr->operands.push_back(std::move(body));
+    body = Bounded(std::move(expr));
+  }
+  return body;
+}
+
+ast::ExprPtr Parser::ParseThe(ir::Location loc) {
   auto expr = std::make_unique<ast::Expr>();
   expr->kind = ast::ExprKind::kQuantifier;
-  const Token& word = Next();
-  expr->loc = word.loc;
-  expr->quantifier = word.text == "all"   ? ast::Quantifier::kAll
-                     : word.text == "any" ? ast::Quantifier::kAny
-                     : word.text == "sum" ? ast::Quantifier::kSum
-                                          : ast::Quantifier::kCount;
-  const Token& var = Next();
+  expr->quantifier = ast::Quantifier::kThe;
+  expr->loc = loc;
+  const Token& var = ExpectIdent("a variable name");
   expr->name = var.text;
   expr->name_loc = var.loc;
-  Expect(Tok::kIn);
+  Expect(Tok::kIn, "`in` and what to range over");
   expr->domain = ParseDomain();
+  if (At(Tok::kComma)) Fail("`where` (`the` names one value: it binds one name)");
   if (Accept(Tok::kWhere)) expr->filter = ParseExpr();
-  Expect(Tok::kColon, "`:` and the quantified expression");
-  expr->operands.push_back(ParseExpr());
   return Bounded(std::move(expr));
+}
+
+std::vector<Parser::Binding> Parser::ParseBindings() {
+  std::vector<Binding> bindings;
+  do {
+    // Each binding is one more level of nesting once the list is unfolded.
+    if (nesting_ + static_cast<int>(bindings.size()) >= kMaxNesting) FailTooDeep();
+    Binding binding;
+    const Token& var = ExpectIdent("a variable name");
+    binding.name = var.text;
+    binding.name_loc = var.loc;
+    Expect(Tok::kIn, "`in` and what to range over");
+    binding.domain = ParseDomain();
+    bindings.push_back(std::move(binding));
+  } while (Accept(Tok::kComma));
+  return bindings;
 }
 
 std::unique_ptr<ast::Domain> Parser::ParseDomain() {
   auto domain = std::make_unique<ast::Domain>();
   domain->loc = Peek().loc;
+  if (At(Tok::kLParen) && AfterParentheses().kind == Tok::kQuestion) {
+    domain->type = ParseType();  // `(1..M)?`
+    return domain;
+  }
   domain->expr = ParseAdditive();
   if (Accept(Tok::kDotDot)) domain->hi = ParseAdditive();
+  if (At(Tok::kQuestion)) {
+    // `Card?`, `0..3?`: an option type, whose values are its members and then `none`.
+    auto type = std::make_unique<ast::TypeExpr>();
+    type->loc = domain->loc;
+    if (domain->hi != nullptr) {
+      type->kind = ast::TypeExprKind::kRange;
+      type->lo = std::move(domain->expr);
+      type->hi = std::move(domain->hi);
+    } else if (domain->expr->kind == ast::ExprKind::kName) {
+      type->kind = ast::TypeExprKind::kName;
+      type->name = domain->expr->name;
+      domain->expr = nullptr;
+    } else {
+      Fail("a type before `?` (an option domain is written `T?`, such as `Card?`)");
+    }
+    domain->type = ParseOptionSuffix(Bounded(std::move(type)));
+  }
   return domain;
 }
 
@@ -130,6 +197,18 @@ ast::ExprPtr Parser::ParseNot() {
 ast::ExprPtr Parser::ParseComparison() {
   ast::ExprPtr lhs = ParseAdditive();
   ast::Op op;
+  if (At(Tok::kAssign)) {
+    // `=` right after an operand, where an operator or the end of a condition must come: the
+    // classic slip for `==` (`when n = 3`, `require turn = X`). No valid program has `=` here
+    // (in declarations, `=` follows a name or a type, never an expression). Reported at the
+    // `=`, then read as `==` so that the rest of the declaration is still checked.
+    ir::Location op_loc = Next().loc;
+    diagnostics_.Error(op_loc,
+                       "`=` does not compare: write `==` to compare two values (`:=` assigns, "
+                       "as a statement of its own; `=` is only for declarations)");
+    ast::ExprPtr rhs = ParseAdditive();
+    return Bounded(MakeBinary(ast::Op::kEq, op_loc, std::move(lhs), std::move(rhs)));
+  }
   switch (Peek().kind) {
     case Tok::kEqEq:
       op = ast::Op::kEq;
@@ -251,6 +330,32 @@ std::vector<ast::ExprPtr> Parser::ParseArgs() {
   return args;
 }
 
+bool Parser::AtStructLiteral() const {
+  if (!At(Tok::kIdent) || Peek(1).kind != Tok::kLBrace) return false;
+  // `S { a: ...`: no block starts with `name :`, so `if c { x := 1 }` is never read as one.
+  if (Peek(2).kind == Tok::kIdent && Peek(3).kind == Tok::kColon) return true;
+  // `S {}` only for a declared struct: `when ready {}` is an empty block.
+  return Peek(2).kind == Tok::kRBrace && struct_names_.contains(Peek().text);
+}
+
+ast::ExprPtr Parser::ParseStructLiteral() {
+  auto expr = std::make_unique<ast::Expr>();
+  expr->kind = ast::ExprKind::kStructLiteral;
+  expr->loc = Peek().loc;
+  expr->name_loc = expr->loc;
+  expr->name = Next().text;
+  Expect(Tok::kLBrace);
+  while (!At(Tok::kRBrace)) {
+    const Token& field = ExpectIdent("a field name or `}`");
+    expr->labels.push_back({field.text, field.loc});
+    Expect(Tok::kColon, "`:` and the field's value");
+    expr->operands.push_back(ParseExpr());
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBrace, "`,` or `}`");
+  return Bounded(std::move(expr));
+}
+
 ast::ExprPtr Parser::ParsePrimary() {
   auto expr = std::make_unique<ast::Expr>();
   expr->loc = Peek().loc;
@@ -275,6 +380,7 @@ ast::ExprPtr Parser::ParsePrimary() {
       return expr;
     case Tok::kIdent:
       if (AtQuantifier()) return ParseQuantifier();
+      if (AtStructLiteral()) return ParseStructLiteral();
       expr->name = Next().text;
       expr->name_loc = expr->loc;
       if (At(Tok::kLParen)) {
@@ -307,11 +413,41 @@ ast::ExprPtr Parser::ParsePrimary() {
   }
 }
 
+const Token& Parser::AfterParentheses() const {
+  size_t ahead = 0;
+  for (int depth = 0;; ++ahead) {
+    Tok kind = Peek(ahead).kind;
+    if (kind == Tok::kEof) return Peek(ahead);
+    if (kind == Tok::kLParen) ++depth;
+    if (kind == Tok::kRParen && --depth == 0) return Peek(ahead + 1);
+  }
+}
+
+bool Parser::AtParenthesisedType() const {
+  if (!At(Tok::kLParen)) return false;
+  switch (AfterParentheses().kind) {
+    case Tok::kDotDot:  // `(N + 1)..M`: a bound of a range
+    case Tok::kPlus:
+    case Tok::kMinus:
+    case Tok::kStar:
+    case Tok::kSlash:
+    case Tok::kPercent:
+      return false;
+    default:
+      return true;
+  }
+}
+
 ast::TypeExprPtr Parser::ParseType() {
   Nesting nesting(*this);
   auto type = std::make_unique<ast::TypeExpr>();
   type->loc = Peek().loc;
-  if (Accept(Tok::kLBracket)) {
+  if (AtParenthesisedType()) {
+    // `(1..M)?`: parentheses group a type, so that `?` can apply to a range; `(T)` is `T`.
+    Next();
+    type = ParseType();
+    Expect(Tok::kRParen, "`)` after the type");
+  } else if (Accept(Tok::kLBracket)) {
     type->kind = ast::TypeExprKind::kArray;
     type->index = ParseType();
     Expect(Tok::kRBracket, "`]` after the array's index type");
@@ -348,6 +484,10 @@ ast::TypeExprPtr Parser::ParseType() {
     }
   }
   type = Bounded(std::move(type));
+  return ParseOptionSuffix(std::move(type));
+}
+
+ast::TypeExprPtr Parser::ParseOptionSuffix(ast::TypeExprPtr type) {
   while (At(Tok::kQuestion)) {
     auto option = std::make_unique<ast::TypeExpr>();
     option->kind = ast::TypeExprKind::kOption;

@@ -4,6 +4,7 @@
 #ifndef RULECHECK_FRONT_PARSER_INTERNAL_H_
 #define RULECHECK_FRONT_PARSER_INTERNAL_H_
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,9 +49,26 @@ class Parser {
   ast::ExprPtr ParsePrimary();
   ast::ExprPtr ParseIf();
   ast::ExprPtr ParseQuantifier();
+  ast::ExprPtr ParseThe(ir::Location loc);  // after `the`
+  // `S { field: value, ... }`: a name, `{`, then a field and `:` (or `}` after a declared
+  // struct's name).
+  bool AtStructLiteral() const;
+  ast::ExprPtr ParseStructLiteral();
   std::vector<ast::ExprPtr> ParseArgs();  // ( expr, ... )
   std::unique_ptr<ast::Domain> ParseDomain();
+  // `a in A, b in B`: the bindings of a quantifier, `for`, `choose` or `roll`, outermost first.
+  struct Binding {
+    std::string name;
+    ir::Location name_loc;
+    std::unique_ptr<ast::Domain> domain;
+  };
+  std::vector<Binding> ParseBindings();
   ast::TypeExprPtr ParseType();
+  ast::TypeExprPtr ParseOptionSuffix(ast::TypeExprPtr type);  // `?`...
+  // At `(`: whether it opens a type in parentheses (`(1..M)?`) rather than an expression that
+  // starts a range's bound (`(N + 1)..M`), judged by the token after the matching `)`.
+  bool AtParenthesisedType() const;
+  const Token& AfterParentheses() const;  // REQUIRES: At(Tok::kLParen)
   bool AtQuantifier() const;
 
   // Statements (parser_stmt.cc).
@@ -111,6 +129,7 @@ class Parser {
 
  private:
   int nesting_ = 0;
+  std::set<std::string> struct_names_;  // every `struct NAME` of the file (ParseFile)
   std::vector<Token> tokens_;
   size_t pos_ = 0;
   Diagnostics& diagnostics_;

@@ -52,21 +52,36 @@ ast::StmtPtr Parser::ParseStmt() {
     case Tok::kChoose:
     case Tok::kRoll: {
       Tok keyword = Next().kind;
-      stmt->kind = keyword == Tok::kFor      ? ast::StmtKind::kFor
-                   : keyword == Tok::kChoose ? ast::StmtKind::kChoose
-                                             : ast::StmtKind::kRoll;
-      bind("a variable name");
-      Expect(Tok::kIn, "`in` and what to range over");
-      stmt->domain = ParseDomain();
+      const ast::StmtKind kind = keyword == Tok::kFor      ? ast::StmtKind::kFor
+                                 : keyword == Tok::kChoose ? ast::StmtKind::kChoose
+                                                           : ast::StmtKind::kRoll;
+      std::vector<Binding> bindings = ParseBindings();
       if (keyword == Tok::kRoll && At(Tok::kWhere)) {
         // Filtering would silently change the chances; ruling outcomes out is explicit.
         Fail(
             "'{' after a roll's domain (a roll takes every outcome: instead of `where c`, "
             "write `require c` first in its block)");
       }
-      if (keyword != Tok::kRoll && Accept(Tok::kWhere)) stmt->filter = ParseExpr();
-      stmt->blocks.push_back(ParseBlock());
-      return stmt;
+      ast::ExprPtr filter;
+      if (keyword != Tok::kRoll && Accept(Tok::kWhere)) filter = ParseExpr();
+      ast::Block body = ParseBlock();
+      // `choose a in A, b in B where c { ... }` is `choose a in A { choose b in B where c
+      // { ... } }`: one choice per binding, the filter on the innermost, which sees them all.
+      for (size_t i = bindings.size(); i-- > 0;) {
+        auto level = i == 0 ? std::move(stmt) : std::make_unique<ast::Stmt>();
+        level->kind = kind;
+        if (i > 0) level->loc = bindings[i].name_loc;
+        level->name = std::move(bindings[i].name);
+        level->name_loc = bindings[i].name_loc;
+        level->domain = std::move(bindings[i].domain);
+        if (i + 1 == bindings.size()) level->filter = std::move(filter);
+        level->blocks.push_back(std::move(body));
+        if (i == 0) return level;
+        body = ast::Block{};
+        body.loc = level->loc;
+        body.stmts.push_back(std::move(level));
+      }
+      return nullptr;  // not reached: there is at least one binding
     }
     case Tok::kMay:
       Next();

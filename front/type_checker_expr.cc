@@ -74,6 +74,8 @@ ir::ExprPtr TypeChecker::CheckExprKind(const ast::Expr& e) {
       return CheckQuantifier(e);
     case ast::ExprKind::kSetLiteral:
       return CheckSetLiteral(e);
+    case ast::ExprKind::kStructLiteral:
+      return CheckStructLiteral(e);
   }
   return ErrorExpr(e.loc);
 }
@@ -404,6 +406,7 @@ std::unique_ptr<ir::Domain> TypeChecker::CheckDomain(const ast::Domain& d,
                                                      std::string_view keyword) {
   bool roll = keyword == "roll";
   auto domain = std::make_unique<ir::Domain>();
+  if (d.type != nullptr) return CheckOptionDomain(d, keyword);
   if (d.hi != nullptr) {
     domain->kind = ir::DomainKind::kRange;
     domain->lo = CheckInteger(*d.expr);
@@ -464,7 +467,31 @@ std::unique_ptr<ir::Domain> TypeChecker::CheckDomain(const ast::Domain& d,
   return domain;
 }
 
+std::unique_ptr<ir::Domain> TypeChecker::CheckOptionDomain(const ast::Domain& d,
+                                                           std::string_view keyword) {
+  const ir::Type* t = ResolveType(*d.type);
+  if (IsError(t)) return nullptr;
+  if (keyword == "roll") {
+    Error(d.loc, absl::StrCat("`roll` needs a range such as 1..6 (or a collection to draw from), "
+                              "found the type ",
+                              TypeName(t)));
+    return nullptr;
+  }
+  if (t->kind != ir::TypeKind::kOption || !t->elem->is_finite_scalar()) {
+    Error(d.loc, absl::StrCat("`", std::string(keyword),
+                              "` can only range over a finite type (bool, an enum or a range) "
+                              "or an option of one, found ",
+                              TypeName(t)));
+    return nullptr;
+  }
+  auto domain = std::make_unique<ir::Domain>();
+  domain->kind = ir::DomainKind::kType;
+  domain->elem_type = t;
+  return domain;
+}
+
 ir::ExprPtr TypeChecker::CheckQuantifier(const ast::Expr& e) {
+  if (e.quantifier == ast::Quantifier::kThe) return CheckThe(e);
   static const char* kWords[] = {"all", "any", "sum", "count"};
   size_t mark = OpenScope();
   std::unique_ptr<ir::Domain> domain =

@@ -3,7 +3,8 @@
 // type_checker_const.cc (constants, `--const` overrides, constant folding),
 // type_checker_types.cc (type expressions, enums, cards, structs, aliases),
 // type_checker_expr.cc (expressions, domains, implicit conversions), type_checker_builtins.cc
-// (set literals, built-in functions and statements), type_checker_stmt.cc (statements, places
+// (set literals, built-in functions and statements), type_checker_literals.cc (struct
+// literals and `the`), type_checker_stmt.cc (statements, places
 // and proc inlining) and type_checker_calls.cc (calls of funs and the recursion check).
 // Internal to front/; the public entry point is Check() in type_checker.h.
 #ifndef RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
@@ -211,6 +212,12 @@ class TypeChecker {
   // both reading and assigning. REQUIRES: `base` does not have the error type.
   ir::ExprPtr Unwrap(ir::ExprPtr base, const ast::Expr& e);
   ir::ExprPtr CheckQuantifier(const ast::Expr& e);
+
+  // ------------------------------------------------------------ type_checker_literals.cc
+  // `S { a: 1, b: P1 }`: every field of struct S given once, each of its field's type.
+  ir::ExprPtr CheckStructLiteral(const ast::Expr& e);
+  // `the x in D [where c]`: of D's element type.
+  ir::ExprPtr CheckThe(const ast::Expr& e);
   ir::ExprPtr CheckBool(const ast::Expr& e);
   ir::ExprPtr CheckInteger(const ast::Expr& e);
   // Converts `e` to `want` (wrapping a payload into an option, typing `none` and `{}`), or
@@ -221,6 +228,8 @@ class TypeChecker {
   const ir::Type* Unify(ir::ExprPtr& a, ir::ExprPtr& b);
   // `in`: the domain of a quantifier or loop. `keyword` names the construct in messages.
   std::unique_ptr<ir::Domain> CheckDomain(const ast::Domain& d, std::string_view keyword);
+  // `T?`: every value of the finite type `T`, then `none`.
+  std::unique_ptr<ir::Domain> CheckOptionDomain(const ast::Domain& d, std::string_view keyword);
   // The type that `e` names when it is a type name (and not a value), else null.
   const ir::Type* TypeNamedBy(const ast::Expr& e);
   // The enum type declared as `name`, if any.

@@ -78,12 +78,17 @@ enum class ExprOp {
   kSetLiteral,  // {args...}: type is set<E>
   kNone,        // the absent value of an option type
   kSome,        // args[0] as a present option value
+  // A struct value: args are its fields in declaration order.
+  kStructLiteral,
 };
 
-enum class Quantifier { kAll, kAny, kSum, kCount };
+// kThe: the one value of the domain that passes the filter (a model error unless exactly one
+// does); its type is the domain's element type and it has no body.
+enum class Quantifier { kAll, kAny, kSum, kCount, kThe };
 
 enum class DomainKind {
-  kType,   // every value of `elem_type` in order
+  // every value of `elem_type` in order; of an option type `T?`: T's values, then none
+  kType,
   kRange,  // lo..hi, evaluated when the loop starts; empty when lo > hi
   kSet,    // the members of a set, in enumerator order
   kBag,    // the distinct members present in a bag, in enumerator order

@@ -252,6 +252,8 @@ int64_t Evaluator::Arith(const ir::Expr& e, int64_t a, int64_t b) {
 int64_t Evaluator::Quantify(const ir::Expr& e) {
   const ir::Quantifier q = e.quantifier;
   int64_t acc = q == ir::Quantifier::kAll ? 1 : 0;
+  int64_t found[2] = {0, 0};  // `the`: the first two values that pass, enough to tell "not one"
+  size_t n = 0;
   int64_t* slot = &frame_.scalars[e.index];
   // The mark is taken at the first value, after the domain's collection has been evaluated
   // (it may itself be a temporary).
@@ -266,6 +268,11 @@ int64_t Evaluator::Quantify(const ir::Expr& e) {
     if (e.filter != nullptr && !Bool(*e.filter)) {
       temps_.Reset(mark);
       return true;
+    }
+    if (q == ir::Quantifier::kThe) {  // no body
+      temps_.Reset(mark);
+      found[n++] = v;
+      return n < 2;
     }
     int64_t b = Scalar(*e.args[0]);
     temps_.Reset(mark);
@@ -290,10 +297,18 @@ int64_t Evaluator::Quantify(const ir::Expr& e) {
       case ir::Quantifier::kCount:
         acc += b != 0;
         return true;
+      case ir::Quantifier::kThe:  // handled above
+        return false;
     }
     return true;
   });
-  return acc;
+  if (q != ir::Quantifier::kThe) return acc;
+  if (n == 1) return found[0];
+  ThrowModelError(e.loc, n == 0
+                             ? std::string("`the`: no value satisfies its condition")
+                             : absl::StrCat("`the`: more than one value satisfies its condition (",
+                                            FormatScalar(e.type, found[0]), " and ",
+                                            FormatScalar(e.type, found[1]), ")"));
 }
 
 int64_t Evaluator::CollectionScalar(const ir::Expr& e) {
@@ -485,6 +500,22 @@ Slice Evaluator::CompositeNode(const ir::Expr& e) {
       return SetLiteral(e);
     case ExprOp::kNone:
       return {temps_.Alloc(e.type->width), 0};
+    case ExprOp::kStructLiteral: {
+      uint32_t* t = temps_.Alloc(e.type->width);
+      const std::vector<ir::StructDef::Field>& fields = e.type->struct_def->fields;
+      for (size_t i = 0; i < fields.size(); ++i) {
+        const ir::Type* ft = fields[i].type;
+        if (IsScalarType(ft)) {
+          int64_t v = Scalar(*e.args[i]);
+          if (!InType(ft, v)) ThrowModelError(e.args[i]->loc, OutsideMessage(ft, v));
+          ir::bits::Write(t, fields[i].offset, ft->width, EncodeScalar(ft, v));
+        } else {
+          Slice s = Composite(*e.args[i]);
+          ir::bits::Copy(t, fields[i].offset, s.words, s.bit, ft->width);
+        }
+      }
+      return {t, 0};
+    }
     case ExprOp::kSome: {
       const ir::Type* et = e.type->elem;
       uint32_t* t = temps_.Alloc(e.type->width);

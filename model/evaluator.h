@@ -266,13 +266,14 @@ template <typename F>
 bool Evaluator::ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f) {
   switch (domain.kind) {
     case ir::DomainKind::kType: {
-      const ir::Type* t = domain.elem_type;
+      const bool option = domain.elem_type->kind == ir::TypeKind::kOption;
+      const ir::Type* t = option ? domain.elem_type->elem : domain.elem_type;
       int64_t n = t->Cardinality();
       for (int64_t o = 0; o < n; ++o) {
         Step(loc);
         if (!f(t->ValueAt(o))) return false;
       }
-      return true;
+      return !option || f(ir::kNoneValue);
     }
     case ir::DomainKind::kRange: {
       int64_t lo = Scalar(*domain.lo);

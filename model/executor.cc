@@ -187,6 +187,10 @@ bool Executor::ExecFor(const ir::Stmt& s) {
   c.stmt = &s;
   switch (d.kind) {
     case ir::DomainKind::kType: {
+      if (d.elem_type->kind == ir::TypeKind::kOption) {  // `T?`: a list, to end with none
+        ListLoop(d, c);
+        break;
+      }
       c.kind = Cont::kRangeLoop;
       int64_t n = d.elem_type->Cardinality();
       c.cur = n == 0 ? 1 : d.elem_type->ValueAt(0);
@@ -200,18 +204,22 @@ bool Executor::ExecFor(const ir::Stmt& s) {
       break;
     default:
       // A collection is read once, when the loop starts.
-      c.kind = Cont::kListLoop;
-      c.list_begin = loop_values_.size();
-      eval_.ForEachValue(d, s.loc, [this](int64_t v) {
-        loop_values_.push_back(v);
-        return true;
-      });
-      c.cur = static_cast<int64_t>(c.list_begin);
-      c.last = static_cast<int64_t>(loop_values_.size()) - 1;
+      ListLoop(d, c);
       break;
   }
   cont_.push_back(c);
   return true;
+}
+
+void Executor::ListLoop(const ir::Domain& d, Cont& c) {
+  c.kind = Cont::kListLoop;
+  c.list_begin = loop_values_.size();
+  eval_.ForEachValue(d, c.stmt->loc, [this](int64_t v) {
+    loop_values_.push_back(v);
+    return true;
+  });
+  c.cur = static_cast<int64_t>(c.list_begin);
+  c.last = static_cast<int64_t>(loop_values_.size()) - 1;
 }
 
 Executor::Snapshot& Executor::SnapshotAt(size_t depth) {

@@ -89,6 +89,8 @@ class Executor {
   // Runs one statement; false when the path ends here (forked, dropped or failed).
   bool Exec(const ir::Stmt& s);
   bool ExecFor(const ir::Stmt& s);
+  // Makes `c` a loop over the values of `d` listed now (a collection, an option type).
+  void ListLoop(const ir::Domain& d, Cont& c);
   bool ExecChoose(const ir::Stmt& s);
   bool ExecMay(const ir::Stmt& s);
   bool ExecEmit(const ir::Stmt& s);

@@ -136,6 +136,10 @@ void CoverageCheck::OnExpansionRetry(int depth) {
 }
 
 void CoverageCheck::CountCard(const ir::Type* type, int64_t value, Counts& counts) const {
+  if (type != nullptr && type->kind == ir::TypeKind::kOption) {  // `choose c in Card?`
+    if (value == ir::kNoneValue) return;
+    type = type->elem;
+  }
   if (type == nullptr || type->kind != ir::TypeKind::kEnum || !type->enum_def->is_cards) {
     return;
   }

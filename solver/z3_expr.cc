@@ -275,14 +275,17 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::L
   const Type* et = d.elem_type;
   switch (d.kind) {
     case ir::DomainKind::kType: {
-      const int64_t n = et->Cardinality();
+      const bool option = et->kind == TypeKind::kOption;  // `T?`: T's values, then none
+      const Type* t = option ? et->elem : et;
+      const int64_t n = t->Cardinality();
       if (n > kMaxUnroll) {
         Unimplemented(absl::StrCat("a loop over more than ", kMaxUnroll, " values"), loc);
         break;
       }
       for (int64_t o = 0; o < n; ++o) {
-        items.push_back({ctx_.bool_val(true), ConstOf(ctx_, et, et->ValueAt(o))});
+        items.push_back({ctx_.bool_val(true), ConstOf(ctx_, et, t->ValueAt(o))});
       }
+      if (option) items.push_back({ctx_.bool_val(true), ConstOf(ctx_, et, ir::kNoneValue)});
       break;
     }
     case ir::DomainKind::kRange: {
@@ -332,7 +335,43 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::L
   return items;
 }
 
+Scalar Translator::The(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g) {
+  std::vector<Item> items = Items(*e.domain, e.loc, st, env, g);
+  auto saved = env.scalars.find(e.index) != env.scalars.end()
+                   ? std::optional<Scalar>(env.scalars.at(e.index))
+                   : std::nullopt;
+  // As the interpreter: the filter is evaluated item by item until a second value passes.
+  z3::expr none_yet = ctx_.bool_val(true), one_yet = ctx_.bool_val(false);
+  std::vector<z3::expr> passes;
+  for (const Item& item : items) {
+    env.scalars.insert_or_assign(e.index, item.value);
+    z3::expr gi = g && item.present && (none_yet || one_yet);
+    z3::expr in = item.present;
+    if (e.filter != nullptr) in = in && EvalBool(*e.filter, st, env, gi);
+    in = in && (none_yet || one_yet);  // nothing is looked at after the second
+    passes.push_back(in);
+    one_yet = (one_yet && !in) || (none_yet && in);
+    none_yet = none_yet && !in;
+  }
+  Fail(g && !one_yet);
+  // Where no value or two pass, the result is arbitrary: that path is a model error.
+  Scalar value = items.empty() ? ConstOf(ctx_, e.type,
+                                         e.type->kind == TypeKind::kOption ? ir::kNoneValue
+                                                                           : e.type->ValueAt(0))
+                               : items.back().value;
+  for (size_t i = items.size(); i-- > 1;) {
+    value = IteScalar(passes[i - 1], items[i - 1].value, value);
+  }
+  if (saved) {
+    env.scalars.insert_or_assign(e.index, *saved);
+  } else {
+    env.scalars.erase(e.index);
+  }
+  return value;
+}
+
 Scalar Translator::Quantify(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g) {
+  if (e.quantifier == ir::Quantifier::kThe) return The(e, st, env, g);
   std::vector<Item> items = Items(*e.domain, e.loc, st, env, g);
   const ir::Quantifier q = e.quantifier;
   auto saved = env.scalars.find(e.index) != env.scalars.end()
@@ -571,6 +610,23 @@ Bits Translator::EvalBits(const ir::Expr& e, const SymState& st, Env& env, const
         z3::expr in = ctx_.bool_val(false);
         for (const Scalar& m : members) in = in || ScalarIs(m, et, et->ValueAt(o));
         r = ConcatBits(r, Bits{z3::ite(in, ctx_.bv_val(1, 1), ctx_.bv_val(0, 1)), 1});
+      }
+      return r;
+    }
+    case ExprOp::kStructLiteral: {
+      Bits r = ZeroBits(ctx_, e.type->width);
+      const std::vector<ir::StructDef::Field>& fields = e.type->struct_def->fields;
+      for (size_t i = 0; i < fields.size(); ++i) {
+        const Type* ft = fields[i].type;
+        Bits piece;
+        if (ft->is_scalar()) {
+          Scalar v = EvalScalar(*e.args[i], st, env, g);
+          Fail(g && !Contains(ft, v));
+          piece = Encode(ctx_, ft, v);
+        } else {
+          piece = EvalBits(*e.args[i], st, env, g);
+        }
+        if (ft->width > 0) r = ReplaceBits(r, fields[i].offset, piece);
       }
       return r;
     }

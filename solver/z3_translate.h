@@ -121,6 +121,7 @@ class Translator {
                Value (*ite)(const z3::expr&, const Value&, const Value&));
   Scalar Binary(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   Scalar Quantify(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+  Scalar The(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);  // `the`
   Scalar CollectionScalar(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   // A fun call: a Scalar result in `scalar`, a composite one returned.
   Bits Call(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g, Scalar* scalar);

@@ -55,16 +55,25 @@ std::string Show(const ast::Expr& e) {
       return s + ")";
     }
     case ast::ExprKind::kQuantifier: {
-      static const char* kQ[] = {"all", "any", "sum", "count"};
+      static const char* kQ[] = {"all", "any", "sum", "count", "the"};
       std::string s = std::string("(") + kQ[static_cast<int>(e.quantifier)] + " " + e.name +
-                      " in " + Show(*e.domain->expr);
+                      " in " + (e.domain->expr ? Show(*e.domain->expr) : "<type>");
       if (e.domain->hi) s += ".." + Show(*e.domain->hi);
+      if (e.domain->type) s += "?";
       if (e.filter) s += " where " + Show(*e.filter);
+      if (e.operands.empty()) return s + ")";
       return s + ": " + Show(*e.operands[0]) + ")";
     }
     case ast::ExprKind::kSetLiteral: {
       std::string s = "{";
       for (size_t i = 0; i < e.operands.size(); ++i) s += (i ? ", " : "") + Show(*e.operands[i]);
+      return s + "}";
+    }
+    case ast::ExprKind::kStructLiteral: {
+      std::string s = e.name + " {";
+      for (size_t i = 0; i < e.operands.size(); ++i) {
+        s += (i ? ", " : "") + e.labels[i].name + ": " + Show(*e.operands[i]);
+      }
       return s + "}";
     }
   }

@@ -123,6 +123,70 @@ query blank_far: minimize blank within 4
 )";
 
 // Every model above (not the queries for games), for tests that go through all of them.
+// Issue 16's forms: struct literals, a choose over an option type and over two names at once,
+// parenthesised option types, `the`, and a quantifier over two names.
+inline constexpr char kSyntax[] = R"(
+enum P { A, B, C }
+struct Pair { p: P, n: 0..2 }
+state {
+  cur: P
+  best: Pair?
+  pick: P?
+  n: (0..2)?
+  score: 0..12
+}
+action go() when score < 12 {
+  choose q in P?, k in 0..2 where q != cur and (q != none or k == 0) {
+    pick := q
+    n := k
+    if q != none { best := Pair { p: q!, n: k } }
+  }
+  cur := the x in P where ord(x) == (ord(cur) + 1) % 3
+  score += 1
+}
+action reset() when best == Pair { n: 2, p: C } {
+  best := none
+  score := 0
+}
+query pair: reachable best == Pair { p: C, n: 2 } and cur == C within 4
+query most: maximize (if n == none then 0 else n!) * 4 + (if pick == none then 3 else ord(pick!)) + score within 4
+query fewest: minimize (count q in P?, k in 0..2 where q != none and k == ord(q!): best != none) + score within 3
+)";
+
+// A struct literal with a struct and a set inside it.
+inline constexpr char kNestedStruct[] = R"(
+enum P { A, B }
+struct In { p: P, f: bool }
+struct Out { i: In, n: 0..3, s: set<P> }
+state { o: Out?  k: 0..3  src: set<P> }
+action a when k < 3 {
+  k += 1
+  add(src, if k == 2 then B else A)
+  o := Out { n: k, i: In { f: k == 2, p: if k == 1 then B else A }, s: src }
+}
+action b when o != none { o := Out { i: o!.i, n: 0, s: {} } }
+query r: reachable o == Out { i: In { p: A, f: true }, n: 0, s: {} } within 4
+query q: maximize (if o == none then 0 else o!.n) + (if o != none and o!.i.f then 10 else 0) within 3
+)";
+
+// `the` with two candidates (cur == A), and a struct literal's field out of its range.
+inline constexpr char kTheFails[] = R"(
+enum P { A, B, C }
+state { cur: P  k: 0..3 }
+action step(x: P) when k < 3 {
+  cur := x
+  k += 1
+}
+action pick() when k >= 1 { cur := the y in P where y != cur and y != A }
+)";
+inline constexpr char kStructFieldFails[] = R"(
+enum P { A, B, C }
+struct Pair { p: P, n: 0..2 }
+state { best: Pair?  k: 0..3 }
+action step() when k < 3 { k += 1 }
+action put() { best := Pair { p: A, n: k } }
+)";
+
 inline constexpr const char* kAgreementModels[] = {kBags,     kSeqs,   kOptions,
                                                    kTriggers, kChance, kMonsterFragment};
 

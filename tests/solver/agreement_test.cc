@@ -135,5 +135,20 @@ TEST(AgreementTest, ChecksOnEncodingModels) {
   }
 }
 
+TEST(AgreementTest, SyntaxBinarySearch) {
+  ExpectQueriesAgree(testing::kSyntax, OptimizeMethod::kBinarySearch);
+}
+TEST(AgreementTest, SyntaxOptimizer) {
+  ExpectQueriesAgree(testing::kSyntax, OptimizeMethod::kOptimizer);
+}
+TEST(AgreementTest, NestedStructLiteral) {
+  ExpectQueriesAgree(testing::kNestedStruct, OptimizeMethod::kBinarySearch);
+}
+TEST(AgreementTest, ChecksOnSyntaxModels) {
+  for (const char* text : {testing::kSyntax, testing::kTheFails, testing::kStructFieldFails}) {
+    ExpectChecksAgree(text, 5);
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck::solver

@@ -1,0 +1,118 @@
+// Issue 16's forms in the runtime (model/): the order of a choose over an option type and
+// over two names, `for` over an option type, a struct literal's value and its field checked
+// against its range, and `the` with one value, none or two.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "model/successors.h"
+#include "model/value_format.h"
+
+namespace rulecheck::model {
+namespace {
+
+std::unique_ptr<Model> Load(const std::string& text) {
+  auto model = LoadModelFromText("t.rules", text, {});
+  EXPECT_TRUE(model.ok()) << model.status();
+  return model.ok() ? std::move(*model) : nullptr;
+}
+
+// Records each successor as `choices | state` and each failure's message.
+class Recorder : public ir::SuccessorSink {
+ public:
+  explicit Recorder(const Model& model) : model_(model) {}
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
+    std::string line = FormatMoveChoices(move) + " |";
+    for (const auto& [path, value] : FlattenState(model_, state)) line += " " + path + "=" + value;
+    lines.push_back(line);
+  }
+  void OnFailure(const ir::StepFailure& failure) override {
+    failures.push_back(failure.message + " @" + std::to_string(failure.loc.line) + ":" +
+                       std::to_string(failure.loc.column));
+  }
+  std::vector<std::string> lines;
+  std::vector<std::string> failures;
+
+ private:
+  const Model& model_;
+};
+
+// The successors of the (single) initial state.
+Recorder FirstMoves(const Model& model) {
+  SuccessorGenerator gen(model);
+  Recorder moves(model);
+  struct Keep : ir::SuccessorSink {
+    std::vector<uint32_t> words;
+    size_t n = 0;
+    void OnSuccessor(const uint32_t* state, const ir::Move&) override {
+      words.assign(state, state + n);
+    }
+    void OnFailure(const ir::StepFailure&) override {}
+  } keep;
+  keep.n = model.layout.words();
+  gen.Initial(keep);
+  gen.Successors(keep.words.data(), moves);
+  return moves;
+}
+
+TEST(LanguageGapsRuntimeTest, ChooseOverAnOptionTypeEndsWithNone) {
+  auto model = Load(R"(enum C { X, Y }
+state { c: C?  k: 0..2 }
+action a when k == 0 { choose x in C?, j in 1..2 where x != none or j == 2 { c := x  k := j } }
+)");
+  ASSERT_NE(model, nullptr);
+  Recorder r = FirstMoves(*model);
+  EXPECT_EQ(r.lines, (std::vector<std::string>{
+                         "x = X, j = 1 | c=X k=1",
+                         "x = X, j = 2 | c=X k=2",
+                         "x = Y, j = 1 | c=Y k=1",
+                         "x = Y, j = 2 | c=Y k=2",
+                         "x = none, j = 2 | c=none k=2",
+                     }));
+}
+
+TEST(LanguageGapsRuntimeTest, ForOverAnOptionTypeVisitsNoneLast) {
+  auto model = Load(R"(state { n: 0..30  done: bool }
+action a when not done {
+  for v in (1..3)? { n := n * 2 + (if v == none then 1 else 0) }
+  done := true
+}
+)");
+  ASSERT_NE(model, nullptr);
+  Recorder r = FirstMoves(*model);
+  EXPECT_EQ(r.lines, (std::vector<std::string>{" | n=1 done=true"}));  // 0,0,0 then 1
+}
+
+TEST(LanguageGapsRuntimeTest, StructLiteralFieldsAreCheckedWhenBuilt) {
+  auto model = Load(R"(enum P { A, B }
+struct S { p: P, n: 0..2 }
+state { s: S?  k: 0..3 = 2 }
+action ok() { s := S { n: k, p: B } }
+action over() { s := S { p: A, n: k + 1 } }
+)");
+  ASSERT_NE(model, nullptr);
+  Recorder r = FirstMoves(*model);
+  EXPECT_EQ(r.lines, (std::vector<std::string>{" | s={p: B, n: 2} k=2"}));
+  EXPECT_EQ(r.failures, (std::vector<std::string>{"value 3 is outside 0..2 @5:35"}));
+}
+
+TEST(LanguageGapsRuntimeTest, TheNeedsExactlyOneValue) {
+  auto model = Load(R"(enum P { A, B, C }
+state { cur: P }
+action one() { cur := the q in P where q != A and q != C }
+action two() { cur := the q in P where q != A }
+action none_() { cur := the q in P where false }
+)");
+  ASSERT_NE(model, nullptr);
+  Recorder r = FirstMoves(*model);
+  EXPECT_EQ(r.lines, (std::vector<std::string>{" | cur=B"}));
+  EXPECT_EQ(r.failures, (std::vector<std::string>{
+                            "`the`: more than one value satisfies its condition (B and C) @4:23",
+                            "`the`: no value satisfies its condition @5:25"}));
+}
+
+}  // namespace
+}  // namespace rulecheck::model
