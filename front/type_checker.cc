@@ -343,6 +343,7 @@ void TypeChecker::CheckSignatures() {
     f.result = d.type ? CheckWidth(ResolveType(*d.type), d.type->loc) : ErrorType();
   }
   for (ProcInfo& p : procs_) {
+    program_.procs.push_back(p.decl->name);
     for (const ir::Param& param : CheckParams(p.decl->params, false)) {
       p.params.push_back(param.type);
     }

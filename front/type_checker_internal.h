@@ -252,6 +252,15 @@ class TypeChecker {
   ir::ExprPtr CheckPlace(const ast::Expr& e);
   void CheckProcBodies();
 
+  // ------------------------------------------------------------ type_checker_switches.cc
+  // Sets `stmt.off_by` (the branches of the `if` `s` that constants switch off) and
+  // `stmt.proc`. REQUIRES: `stmt` is `s` lowered, its conditions checked.
+  void NoteSwitchedOffBranches(const ast::Stmt& s, ir::Stmt& stmt);
+  // The constants (indices into constants_) that `e` reads, in order of first use, and the
+  // places it reads them.
+  void ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
+                     std::set<ir::Location>& uses) const;
+
   // ------------------------------------------------------------ type_checker_calls.cc
   // A call of a fun (or of a built-in function) in an expression.
   ir::ExprPtr CheckCall(const ast::Expr& e);
