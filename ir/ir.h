@@ -211,6 +211,9 @@ struct StateVar {
   Location loc;
   const Type* type = nullptr;
   ExprPtr initial;  // may be null: the type's default (all-zero bits)
+  // Added by the front end, not declared (the marker of a `moved(...)` pattern): a trace does
+  // not show it, and the order-dependence check does not tell states apart by it.
+  bool hidden = false;
 };
 
 struct Fun {
