@@ -114,6 +114,7 @@ void TypeChecker::Run() {
   CheckInit();
   CheckRules();
   CheckProperties();
+  AddMoveMarkers();
 }
 
 namespace {
@@ -362,6 +363,7 @@ void TypeChecker::CheckSignatures() {
     f.result = d.type ? CheckWidth(ResolveType(*d.type), d.type->loc) : ErrorType();
   }
   for (ProcInfo& p : procs_) {
+    program_.procs.push_back(p.decl->name);
     for (const ir::Param& param : CheckParams(p.decl->params, false)) {
       p.params.push_back(param.type);
     }
@@ -503,7 +505,9 @@ void TypeChecker::CheckProperties() {
                : d->query_kind == ast::QueryKind::kMinimize ? ir::QueryKind::kMinimize
                                                             : ir::QueryKind::kReachable;
       BeginUnit(&q.frame);
+      moved_allowed_ = true;
       q.expr = q.kind == ir::QueryKind::kReachable ? CheckBool(*d->value) : CheckInteger(*d->value);
+      moved_allowed_ = false;
       if (d->within != nullptr) {
         std::optional<int64_t> n = ConstantInt(*d->within, "`within`");
         if (n.has_value() && (*n < 0 || *n > 1'000'000)) {
@@ -520,7 +524,9 @@ void TypeChecker::CheckProperties() {
     p.name = d->name;
     p.loc = d->kind == ast::DeclKind::kTerminal ? d->loc : d->name_loc;
     BeginUnit(&p.frame);
+    moved_allowed_ = d->kind != ast::DeclKind::kTerminal;
     p.expr = CheckBool(*d->value);
+    moved_allowed_ = false;
     switch (d->kind) {
       case ast::DeclKind::kTerminal:
         program_.terminals.push_back(std::move(p));

@@ -139,6 +139,7 @@ std::string LocalWord(LocalKind kind) {
 }  // namespace
 
 ir::ExprPtr TypeChecker::CheckCall(const ast::Expr& e) {
+  if (IsMovedCall(e)) return CheckMoved(e);
   bool handled = false;
   ir::ExprPtr builtin = CheckBuiltinCall(e, &handled);
   if (handled) return builtin;

@@ -113,6 +113,15 @@ struct TypeDeclInfo {
   ir::EnumDef* enum_def = nullptr;
 };
 
+// A `moved(...)` pattern (type_checker_moved.cc): the rule, the arguments it fixes (nullopt:
+// `_`; empty: any instance), and the hidden state variable that marks a move matching it.
+struct MoveMarker {
+  bool trigger = false;
+  int rule = 0;  // index into Program::actions or Program::triggers
+  std::vector<std::optional<int64_t>> args;
+  int var = -1;
+};
+
 struct ProcInfo {
   const ast::Decl* decl = nullptr;
   std::vector<const ir::Type*> params{};
@@ -263,6 +272,25 @@ class TypeChecker {
   ir::ExprPtr CheckPlace(const ast::Expr& e);
   void CheckProcBodies();
 
+  // ------------------------------------------------------------ type_checker_moved.cc
+  // Whether the call `e` is the `moved(...)` form (no local or declaration is named `moved`).
+  bool IsMovedCall(const ast::Expr& e) const;
+  // `moved(R)` or `moved(R(args))`: reads the hidden marker of the pattern, adding it if new.
+  // Errors outside invariant, reachable and query conditions (moved_allowed_).
+  ir::ExprPtr CheckMoved(const ast::Expr& e);
+  // Starts every action and trigger body by setting each marker to whether its move matches
+  // the marker's pattern. Runs after every property is checked.
+  void AddMoveMarkers();
+
+  // ------------------------------------------------------------ type_checker_switches.cc
+  // Sets `stmt.off_by` (the branches of the `if` `s` that constants switch off) and
+  // `stmt.proc`. REQUIRES: `stmt` is `s` lowered, its conditions checked.
+  void NoteSwitchedOffBranches(const ast::Stmt& s, ir::Stmt& stmt);
+  // The constants (indices into constants_) that `e` reads, in order of first use, and the
+  // places it reads them.
+  void ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
+                     std::set<ir::Location>& uses) const;
+
   // ------------------------------------------------------------ type_checker_calls.cc
   // A call of a fun (or of a built-in function) in an expression.
   ir::ExprPtr CheckCall(const ast::Expr& e);
@@ -324,6 +352,8 @@ class TypeChecker {
   int block_depth_ = 0;    // IR blocks being lowered, one inside another
   bool depth_reported_ = false;
   bool inline_budget_reported_ = false;
+  bool moved_allowed_ = false;  // checking an invariant, reachable or query condition
+  std::vector<MoveMarker> move_markers_;
 };
 
 }  // namespace rulecheck::front

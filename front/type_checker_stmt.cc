@@ -80,6 +80,7 @@ void TypeChecker::LowerStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
         stmt->else_block = std::make_unique<ir::Block>();
         LowerBlock(*s.else_block, *stmt->else_block);
       }
+      NoteSwitchedOffBranches(s, *stmt);
       out.push_back(std::move(stmt));
       return;
     case ast::StmtKind::kFor:

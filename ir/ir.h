@@ -169,6 +169,14 @@ struct Stmt {
   // fall-through when there is no else block).
   uint32_t id = 0;
   uint32_t branch_id = 0;
+  // kIf, set by the type checker: for each branch (conds, then the else), the constants
+  // (indices into Program::constants) whose values switch it off, where its own condition
+  // folds to false, or an earlier one to true, only because of those constants; empty where
+  // the branch may run or is ruled out for every value of the constants. The vector is empty
+  // when no condition of the `if` folds.
+  std::vector<std::vector<int>> off_by;
+  // kIf: the innermost proc (index into Program::procs) whose inlined body holds it, or -1.
+  int proc = -1;
 };
 
 // A point of the rules a move can pass through: a statement, or one branch of an `if`. Moves
@@ -208,6 +216,9 @@ struct StateVar {
   Location loc;
   const Type* type = nullptr;
   ExprPtr initial;  // may be null: the type's default (all-zero bits)
+  // Added by the front end, not declared (the marker of a `moved(...)` pattern): a trace does
+  // not show it, and the order-dependence check does not tell states apart by it.
+  bool hidden = false;
 };
 
 struct Fun {
@@ -274,6 +285,7 @@ struct Program {
   Block init;
   FrameLayout init_frame;
   std::vector<Fun> funs;
+  std::vector<std::string> procs;  // the procs' names, in declaration order (inlined)
   std::vector<Action> actions;
   std::vector<Event> events;
   std::vector<Trigger> triggers;

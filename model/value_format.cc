@@ -231,6 +231,7 @@ std::vector<std::pair<std::string, std::string>> FlattenState(const Model& model
   std::vector<std::pair<std::string, std::string>> out;
   for (size_t v = 0; v < model.program.state.size(); ++v) {
     const ir::StateVar& var = model.program.state[v];
+    if (var.hidden) continue;  // a `moved` marker: the trace shows the move itself
     Flatten(var.name, var.type, state, model.layout.var_offset(static_cast<int>(v)), out);
   }
   if (model.layout.has_triggers()) {
@@ -249,6 +250,7 @@ Value DecodeState(const Model& model, const uint32_t* state) {
   v.kind = Value::Kind::kMap;
   for (size_t i = 0; i < model.program.state.size(); ++i) {
     const ir::StateVar& var = model.program.state[i];
+    if (var.hidden) continue;
     v.entries.push_back(Value::Entry{
         var.name, DecodeValue(var.type, state, model.layout.var_offset(static_cast<int>(i)))});
   }

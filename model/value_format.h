@@ -43,13 +43,13 @@ Value ScalarValue(const ir::Type* type, int64_t value);
 std::string FormatValue(const Value& value);
 std::string FormatScalar(const ir::Type* type, int64_t value);
 
-// Every state variable, arrays and structs expanded down to their elements and fields, as
-// (path, formatted value) in layout order; the pending list last as `pending` when the model
-// has triggers.
+// Every declared state variable (not the hidden `moved` markers, ir::StateVar::hidden),
+// arrays and structs expanded down to their elements and fields, as (path, formatted value)
+// in layout order; the pending list last as `pending` when the model has triggers.
 std::vector<std::pair<std::string, std::string>> FlattenState(const Model& model,
                                                               const uint32_t* state);
-// The whole state as a map from variable name to value (and `pending` when the model has
-// triggers: a list of `trigger(args)` strings).
+// The whole state as a map from declared variable name to value (and `pending` when the
+// model has triggers: a list of `trigger(args)` strings).
 Value DecodeState(const Model& model, const uint32_t* state);
 
 // `place(1, 2)`, `init`, `dog(P1, Might)`; choices are not included.

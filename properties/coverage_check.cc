@@ -8,11 +8,13 @@
 #include "properties/coverage_check.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -100,6 +102,131 @@ CoverageCheck::CoverageCheck(const model::Model& model, FindingCollector& collec
   if (init_line_ > 0) coverable_line_[init_line_] = true;
   coverable_line_[0] = false;
   total_.Resize(shape_);
+  NoteSwitchedOffLines();
+}
+
+// Which points constants switch off (a branch whose ir::Stmt::off_by names constants, and
+// everything inside it), and which lines hold nothing else. Ids of enclosing branches are
+// smaller than those of the points inside them (ir/trail_points.cc), so one pass suffices.
+void CoverageCheck::NoteSwitchedOffLines() {
+  const std::vector<TrailPoint>& points = model_.program.trail_points;
+  off_point_.assign(points.size(), -1);
+  constexpr int32_t kNone = -2, kMixed = -1;
+  std::vector<int32_t> line_state(coverable_line_.size(), kNone);
+  for (size_t id = 0; id < points.size(); ++id) {
+    const TrailPoint& point = points[id];
+    const std::vector<std::vector<int>>& off_by = point.stmt->off_by;
+    if (point.branch >= 0 && !off_by.empty() && !off_by[point.branch].empty()) {
+      off_point_[id] = static_cast<int32_t>(id);
+    } else if (point.parent_branch >= 0) {
+      off_point_[id] = off_point_[point.parent_branch];
+    }
+    const bool implicit_else = point.branch >= 0 &&
+                               static_cast<size_t>(point.branch) == point.stmt->conds.size() &&
+                               point.stmt->else_block == nullptr;
+    if (implicit_else) continue;
+    int32_t& state = line_state[point.loc.line];
+    if (off_point_[id] < 0) {
+      state = kMixed;
+    } else if (state == kNone) {
+      state = off_point_[id];
+    }
+  }
+  for (int line : action_lines_) line_state[line] = kMixed;
+  for (int line : trigger_lines_) line_state[line] = kMixed;
+  line_state[init_line_] = kMixed;
+  line_off_point_.assign(line_state.size(), -1);
+  for (size_t line = 0; line < line_state.size(); ++line) {
+    line_off_point_[line] = std::max(line_state[line], int32_t{-1});
+  }
+}
+
+std::vector<std::string> CoverageCheck::OffConstants(size_t id) const {
+  const ir::Program& program = model_.program;
+  std::vector<std::string> constants;
+  if (off_point_[id] < 0) return constants;
+  const TrailPoint& point = program.trail_points[off_point_[id]];
+  for (int c : point.stmt->off_by[point.branch]) {
+    const ir::Constant& constant = program.constants[c];
+    const bool is_bool = constant.type != nullptr && constant.type->kind == ir::TypeKind::kBool;
+    constants.push_back(absl::StrCat(
+        constant.name, " = ",
+        is_bool ? (constant.value != 0 ? "true" : "false") : absl::StrCat(constant.value)));
+  }
+  return constants;
+}
+
+std::string CoverageCheck::RuleOf(const TrailPoint& point) const {
+  switch (point.rule) {
+    case TrailPoint::Rule::kAction:
+      return "action " + model_.program.actions[point.rule_index].name;
+    case TrailPoint::Rule::kTrigger:
+      return "trigger " + model_.program.triggers[point.rule_index].name;
+    case TrailPoint::Rule::kInit:
+      break;
+  }
+  return "init";
+}
+
+std::string CoverageCheck::WrittenIn(const TrailPoint& point) const {
+  const int proc = point.stmt->proc;
+  return proc >= 0 ? "proc " + model_.program.procs[proc] : RuleOf(point);
+}
+
+// Branches: dead where no copy was taken; reported where the rule ran and the enclosing
+// branch, if any, was taken (else the outer dead thing already says it), once per place in
+// the file: a branch of a proc under the proc, with the rules that call it.
+void CoverageCheck::OfferDeadBranches() {
+  const ir::Program& program = model_.program;
+  auto rule_ran = [&](const TrailPoint& point) {
+    switch (point.rule) {
+      case TrailPoint::Rule::kAction:
+        return total_.actions[point.rule_index] != 0;
+      case TrailPoint::Rule::kTrigger:
+        return total_.triggers[point.rule_index] != 0;
+      case TrailPoint::Rule::kInit:
+        return true;
+    }
+    return true;
+  };
+  std::set<ir::Location> taken;
+  std::map<ir::Location, std::vector<std::string>> callers;  // of a proc's branch, in order
+  for (size_t id = 0; id < program.trail_points.size(); ++id) {
+    const TrailPoint& point = program.trail_points[id];
+    if (point.branch < 0) continue;
+    if (total_.points[id] != 0) taken.insert(point.loc);
+    if (point.stmt->proc < 0) continue;
+    std::vector<std::string>& rules = callers[point.loc];
+    std::string rule = RuleOf(point);
+    if (std::find(rules.begin(), rules.end(), rule) == rules.end()) rules.push_back(rule);
+  }
+  std::set<ir::Location> reported;
+  for (size_t id = 0; id < program.trail_points.size(); ++id) {
+    const TrailPoint& point = program.trail_points[id];
+    if (point.branch < 0 || total_.points[id] != 0) continue;
+    const size_t conds = point.stmt->conds.size();
+    const bool is_else = static_cast<size_t>(point.branch) == conds;
+    if (is_else && point.stmt->else_block == nullptr) continue;  // no else written
+    if (!rule_ran(point)) continue;
+    if (point.parent_branch >= 0 && total_.points[point.parent_branch] == 0) continue;
+    if (taken.count(point.loc) != 0 || !reported.insert(point.loc).second) continue;
+    const char* which = is_else ? "else" : point.branch == 0 ? "if" : "elif";
+    const std::string where = WrittenIn(point);
+    const std::string branch = absl::StrCat(
+        "the `", which, "` branch at line ", point.loc.line, " of ", where,
+        point.stmt->proc >= 0
+            ? absl::StrCat(" (called from ", absl::StrJoin(callers[point.loc], ", "), ")")
+            : "");
+    std::vector<std::string> off = OffConstants(id);
+    if (!off.empty()) {
+      const std::string message =
+          absl::StrCat(branch, " is switched off by ", absl::StrJoin(off, ", "));
+      switched_off_.push_back({where, message, point.loc, std::move(off)});
+      continue;
+    }
+    collector_.AddUntraced(Warning(results::FindingKind::kDeadBranch, where,
+                                   absl::StrCat(branch, " is never taken"), point.loc));
+  }
 }
 
 void CoverageCheck::Begin(int workers) {
@@ -220,45 +347,7 @@ void CoverageCheck::OfferDeadFindings() {
                 absl::StrCat("trigger ", trigger.name, " never resolves in any reachable state"),
                 trigger.loc));
   }
-  // Branches: dead where no copy was taken; reported where the rule ran and the enclosing
-  // branch, if any, was taken (else the outer dead thing already says it).
-  auto rule_ran = [&](const TrailPoint& point) {
-    switch (point.rule) {
-      case TrailPoint::Rule::kAction:
-        return total_.actions[point.rule_index] != 0;
-      case TrailPoint::Rule::kTrigger:
-        return total_.triggers[point.rule_index] != 0;
-      case TrailPoint::Rule::kInit:
-        return true;
-    }
-    return true;
-  };
-  std::set<ir::Location> taken;
-  for (size_t id = 0; id < program.trail_points.size(); ++id) {
-    if (program.trail_points[id].branch >= 0 && total_.points[id] != 0) {
-      taken.insert(program.trail_points[id].loc);
-    }
-  }
-  std::set<ir::Location> reported;
-  for (size_t id = 0; id < program.trail_points.size(); ++id) {
-    const TrailPoint& point = program.trail_points[id];
-    if (point.branch < 0 || total_.points[id] != 0) continue;
-    const size_t conds = point.stmt->conds.size();
-    const bool is_else = static_cast<size_t>(point.branch) == conds;
-    if (is_else && point.stmt->else_block == nullptr) continue;  // no else written
-    if (!rule_ran(point)) continue;
-    if (point.parent_branch >= 0 && total_.points[point.parent_branch] == 0) continue;
-    if (taken.count(point.loc) != 0 || !reported.insert(point.loc).second) continue;
-    const char* which = is_else ? "else" : point.branch == 0 ? "if" : "elif";
-    std::string rule = point.rule == TrailPoint::Rule::kInit ? std::string("init")
-                       : point.rule == TrailPoint::Rule::kAction
-                           ? "action " + program.actions[point.rule_index].name
-                           : "trigger " + program.triggers[point.rule_index].name;
-    collector_.AddUntraced(Warning(results::FindingKind::kDeadBranch, rule,
-                                   absl::StrCat("the `", which, "` branch at line ", point.loc.line,
-                                                " of ", rule, " is never taken"),
-                                   point.loc));
-  }
+  OfferDeadBranches();
   for (const auto& [def, base] : card_bases_) {
     for (size_t m = 0; m < def->members.size(); ++m) {
       if (total_.cards[base + m] != 0) continue;
@@ -275,7 +364,11 @@ std::vector<LineCoverage> CoverageCheck::Coverage() const {
   std::vector<LineCoverage> coverage;
   for (size_t line = 1; line < coverable_line_.size(); ++line) {
     if (!coverable_line_[line]) continue;
-    coverage.push_back({static_cast<int>(line), total_.lines[line]});
+    LineCoverage entry{static_cast<int>(line), total_.lines[line], ""};
+    if (entry.transitions == 0 && line_off_point_[line] >= 0) {
+      entry.off_by = absl::StrJoin(OffConstants(static_cast<size_t>(line_off_point_[line])), ", ");
+    }
+    coverage.push_back(std::move(entry));
   }
   return coverage;
 }

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "explorer/explorer.h"
@@ -41,6 +42,9 @@ class CoverageCheck final : public BuiltInCheck {
   // After Finish: for every line holding a rule header or a statement, in line order, how
   // many transitions (initial moves included) ran it.
   std::vector<LineCoverage> Coverage() const;
+  // After Finish, with dead findings on and a complete search: the branches no move took
+  // because constants switch them off, where dead branches are otherwise reported.
+  std::vector<SwitchedOffBranch> SwitchedOff() const { return switched_off_; }
 
  private:
   struct Counts {
@@ -61,6 +65,13 @@ class CoverageCheck final : public BuiltInCheck {
   void Count(const ir::Move& move, Counts& counts, WorkerCounts& worker);
   void CountCard(const ir::Type* type, int64_t value, Counts& counts) const;
   void OfferDeadFindings();
+  void OfferDeadBranches();
+  void NoteSwitchedOffLines();
+  // The constants that switch off trail point `id` or a branch around it, as "NAME = VALUE".
+  std::vector<std::string> OffConstants(size_t id) const;
+  // Where a trail point is written: "init", "action NAME", "trigger NAME" or "proc NAME".
+  std::string WrittenIn(const ir::TrailPoint& point) const;
+  std::string RuleOf(const ir::TrailPoint& point) const;
 
   const model::Model& model_;
   FindingCollector& collector_;
@@ -74,6 +85,11 @@ class CoverageCheck final : public BuiltInCheck {
   std::vector<std::unique_ptr<WorkerCounts>> workers_;
   Counts total_;
   std::vector<bool> coverable_line_;
+  // By trail id: the point that switches it off (itself or an enclosing branch), or -1.
+  std::vector<int32_t> off_point_;
+  // By line: a point whose constants switch off everything on the line, or -1.
+  std::vector<int32_t> line_off_point_;
+  std::vector<SwitchedOffBranch> switched_off_;
 };
 
 }  // namespace rulecheck::properties

@@ -20,7 +20,9 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "ir/bits.h"
 #include "model/successors.h"
 
 namespace rulecheck::properties {
@@ -52,6 +54,11 @@ struct Settling {
   std::vector<Node> nodes;
   absl::flat_hash_map<Words, int> index;
   std::vector<int> settled;  // indices of settled states, discovery order
+  // The settled states as compared between orders: without the hidden `moved` markers, which
+  // record which trigger resolved last and so always differ between two orders. `views[k]`
+  // is that of `settled[k]`. Both are empty when the model has no hidden variable.
+  std::vector<Words> views;
+  absl::flat_hash_set<Words> settled_views;
 
   // The moves from the start to state i.
   results::Trace PathTo(int i) const {
@@ -98,11 +105,30 @@ Settling Settle(const model::Model& model, model::SuccessorGenerator& generator,
     for (auto& [words, move] : sink.out) visit(std::move(words), move, i);
   }
   std::sort(settling.settled.begin(), settling.settled.end());
+  std::vector<int> hidden;
+  for (size_t v = 0; v < model.program.state.size(); ++v) {
+    if (model.program.state[v].hidden) hidden.push_back(static_cast<int>(v));
+  }
+  if (hidden.empty()) return settling;
+  for (int i : settling.settled) {
+    Words view = settling.states[i];
+    for (int v : hidden) {
+      ir::bits::Clear(view.data(), model.layout.var_offset(v), model.program.state[v].type->width);
+    }
+    settling.settled_views.insert(view);
+    settling.views.push_back(std::move(view));
+  }
   return settling;
 }
 
-// The first settled state of `a` that `b` does not have, or -1.
+// The first settled state of `a` that `b` does not have (apart from hidden markers), or -1.
 int FirstMissing(const Settling& a, const Settling& b) {
+  if (!a.views.empty() || !b.views.empty()) {
+    for (size_t k = 0; k < a.views.size(); ++k) {
+      if (b.settled_views.count(a.views[k]) == 0) return a.settled[k];
+    }
+    return -1;
+  }
   for (int i : a.settled) {
     auto it = b.index.find(a.states[i]);
     if (it == b.index.end() ||

@@ -151,6 +151,7 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
   }
   RunGraphAnalyses(model, exploration, options, result, collector);
   result.findings = collector.Finish(exploration);
+  if (coverage != nullptr) result.switched_off = coverage->SwitchedOff();
   if (options.coverage && coverage != nullptr) {
     result.has_coverage = true;
     result.coverage = coverage->Coverage();

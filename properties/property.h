@@ -58,6 +58,22 @@ struct CheckOptions {
 struct LineCoverage {
   int line = 0;
   uint64_t transitions = 0;
+  // For a line no transition ran whose every statement and branch constants switch off
+  // (SwitchedOffBranch): those constants, "NAME = VALUE, ..."; else empty.
+  std::string off_by;
+};
+
+// A branch of an `if` that no move took because constants switch it off: its condition, or
+// an earlier one of the same `if`, folds to a value that rules it out only because of the
+// constants it reads (a house rule, a preset: `if DIVERGENCE`, `elif EMPTY_DECK == 2`).
+// Another setting of them may run it, so it is not a dead branch.
+struct SwitchedOffBranch {
+  // Where it is written: "init", "action NAME", "trigger NAME" or "proc NAME".
+  std::string rule;
+  std::string message;
+  ir::Location location;
+  // "NAME = VALUE" for each constant the deciding condition reads, in the order it reads them.
+  std::vector<std::string> constants;
 };
 
 // A property the search could not decide because it stopped early (e.g. a `reachable` that
@@ -80,6 +96,9 @@ struct CheckResult {
   // once per transition however often the move passed it. Exact after a complete search.
   bool has_coverage = false;
   std::vector<LineCoverage> coverage;
+  // With CheckOptions::dead_rules, after a complete search: the branches that would be dead
+  // branches but for constants that switch them off, in the order dead branches are reported.
+  std::vector<SwitchedOffBranch> switched_off;
 
   // How many findings are errors.
   int error_count() const;

@@ -64,12 +64,24 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
     undetermined.push_back(std::move(entry));
   }
   json["undetermined"] = std::move(undetermined);
+  Json switched_off = Json::array();
+  for (const properties::SwitchedOffBranch& branch : result.switched_off) {
+    Json entry = Json::object();
+    entry["name"] = branch.rule;
+    entry["message"] = branch.message;
+    const auto [source, local] = model.Resolve(branch.location);
+    entry["location"] = LocationToJson(source->path(), local);
+    entry["constants"] = branch.constants;
+    switched_off.push_back(std::move(entry));
+  }
+  json["switched_off"] = std::move(switched_off);
   if (result.has_coverage) {
     Json coverage = Json::array();
     for (const properties::LineCoverage& line : result.coverage) {
       Json entry = Json::object();
       entry["line"] = line.line;
       entry["transitions"] = line.transitions;
+      if (!line.off_by.empty()) entry["off_by"] = line.off_by;
       coverage.push_back(std::move(entry));
     }
     json["coverage"] = std::move(coverage);

@@ -51,7 +51,9 @@ void WriteCoverage(const model::Model& model, const properties::CheckResult& res
     char count[32];
     std::snprintf(count, sizeof(count), "%6d %12s  ", line.line,
                   base::GroupThousands(line.transitions).c_str());
-    out << kStepIndent << count << text << "\n";
+    out << kStepIndent << count << text;
+    if (!line.off_by.empty()) out << "    (off: " << line.off_by << ")";
+    out << "\n";
   }
 }
 
@@ -89,6 +91,11 @@ void WriteTextReport(const model::Model& model, const properties::CheckResult& r
           << " has not held so far, and the search did not finish\n";
     }
     const auto [source, local] = model.Resolve(property.location);
+    WriteLocation(source->path(), local, out);
+  }
+  for (const properties::SwitchedOffBranch& branch : result.switched_off) {
+    out << "\noff: " << branch.message << "\n";
+    const auto [source, local] = model.Resolve(branch.location);
     WriteLocation(source->path(), local, out);
   }
   if (result.has_coverage) WriteCoverage(model, result, out);

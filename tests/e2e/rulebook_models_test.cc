@@ -3,6 +3,7 @@
 // editor, and `rulecheck solve --engine explicit` the answers to the models' score queries.
 // When a model or the checker changes what is found, this test and the README change
 // together.
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -71,6 +72,10 @@ TEST(RandomMutationsTest, DefaultScopeFindings) {
   EXPECT_THAT(r.names["dead_trigger"],
               UnorderedElementsAreArray({"trigger budding", "trigger new_deck"}));
   EXPECT_EQ(r.names["dead_branch"].size(), 9u);
+  // Three of them are in `proc aim`, reported under the proc; no constant switches one off.
+  EXPECT_EQ(std::count(r.names["dead_branch"].begin(), r.names["dead_branch"].end(), "proc aim"),
+            3);
+  EXPECT_TRUE(r.body["switched_off"].empty());
   // No ambiguity of trigger order, no endless chain, and every play ends.
   for (const char* kind : {"order_dependence", "reaction_chain", "non_termination", "deadlock",
                            "invariant", "model_error"}) {
@@ -161,6 +166,19 @@ TEST(MonsterMutatorsTest, DefaultScopeFindings) {
   EXPECT_THAT(r.names["dead_action"], testing::Contains("action honorable_duel"));
   // Players may skip contests for ever once nothing is left to draw.
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
+  // "Dead rules": seven dead branches, all in procs; six branches that EMPTY_DECK,
+  // RANDOM_SETUP and FIRST switch off are listed apart, not as dead branches.
+  EXPECT_THAT(
+      r.names["dead_branch"],
+      testing::ElementsAre("proc draw", "proc place_stage", "proc play_trick", "proc play_trick",
+                           "proc play_trick", "proc play_trick", "proc decide"));
+  std::vector<std::string> off;
+  for (const json& branch : r.body["switched_off"]) {
+    ASSERT_EQ(branch["constants"].size(), 1u) << branch.dump();
+    off.push_back(branch["constants"][0]);
+  }
+  EXPECT_THAT(off, testing::ElementsAre("RANDOM_SETUP = true", "EMPTY_DECK = 0", "EMPTY_DECK = 0",
+                                        "EMPTY_DECK = 0", "FIRST = 0", "FIRST = 0"));
   for (const char* witness :
        {"p1_wins", "p2_wins", "defender_wins", "win_on_tie", "dragon_effect"}) {
     EXPECT_THAT(r.names["witness"], testing::Contains(witness));

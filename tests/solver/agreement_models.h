@@ -103,6 +103,32 @@ query most: maximize x * 4 + y within 4
 query least: minimize (x - 6) * (x - 6) + y within 3
 )";
 
+// `moved(...)`, the move that reached a state, in queries: a whole rule, a pattern with `_`,
+// a trigger (whose resolution is a move of its own), and inside an integer query.
+inline constexpr char kMoved[] = R"(
+enum P { P1, P2 }
+event Hit(p: P, n: 1..2)
+state {
+  hp: [P] 0..4
+  turn: P
+  healed: 0..3
+}
+init { hp[P1] := 4  hp[P2] := 3 }
+action attack(p: P, n: 1..2) by turn when p != turn and hp[p] >= n {
+  hp[p] -= n
+  emit Hit(p, n)
+  turn := next(turn)
+}
+action rest() by turn { turn := next(turn) }
+trigger heal on Hit(p, n) when n == 2 and healed < 3 { hp[p] += 1  healed += 1 }
+query heavy_on_p1: reachable moved(attack(P1, 2)) within 4
+query healed_after_rest: reachable moved(rest) and healed == 1 within 6
+query heal_low: reachable moved(heal) and hp[P2] <= 1 within 6
+query any_attack: reachable moved(attack) and hp[P1] + hp[P2] == 3 within 6
+query light_hits: maximize (if moved(attack(_, 1)) then 10 - hp[P1] - hp[P2] else 0) within 5
+query not_after_rest: minimize (if moved(rest) then 9 else hp[P1] + hp[P2]) within 4
+)";
+
 // The Monster Mutators fragment (tests/shared/monster_fragment.h).
 using test_models::kMonsterFragment;
 
@@ -187,8 +213,8 @@ action step() when k < 3 { k += 1 }
 action put() { best := Pair { p: A, n: k } }
 )";
 
-inline constexpr const char* kAgreementModels[] = {kBags,     kSeqs,   kOptions,
-                                                   kTriggers, kChance, kMonsterFragment};
+inline constexpr const char* kAgreementModels[] = {kBags,   kSeqs,  kOptions,        kTriggers,
+                                                   kChance, kMoved, kMonsterFragment};
 
 }  // namespace rulecheck::solver::testing
 

@@ -22,6 +22,7 @@ namespace {
 using testing::kBags;
 using testing::kChance;
 using testing::kMonsterFragment;
+using testing::kMoved;
 using testing::kOptions;
 using testing::kSeqs;
 using testing::kTriggers;
@@ -128,6 +129,11 @@ TEST(AgreementTest, ChanceBinarySearch) {
   ExpectQueriesAgree(kChance, OptimizeMethod::kBinarySearch);
 }
 TEST(AgreementTest, ChanceOptimizer) { ExpectQueriesAgree(kChance, OptimizeMethod::kOptimizer); }
+
+TEST(AgreementTest, MovedBinarySearch) {
+  ExpectQueriesAgree(kMoved, OptimizeMethod::kBinarySearch);
+}
+TEST(AgreementTest, MovedOptimizer) { ExpectQueriesAgree(kMoved, OptimizeMethod::kOptimizer); }
 
 TEST(AgreementTest, ChecksOnEncodingModels) {
   for (const char* text : testing::kAgreementModels) {
