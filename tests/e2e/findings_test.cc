@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
+#include "tests/e2e/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -23,26 +24,8 @@ namespace {
 using ::testing::HasSubstr;
 using json = nlohmann::json;
 
-class FindingsTest : public testing::Test {
+class FindingsTest : public TempFolderTest {
  protected:
-  void SetUp() override {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "rulecheck_e2e_XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
-
-  // Writes `text` to `name` in the test's folder and returns the file's path.
-  std::string WriteFile(const std::string& name, const std::string& text) {
-    std::string path = (dir_ / name).string();
-    std::ofstream(path) << text;
-    return path;
-  }
-
   std::string ReadFile(const std::string& path) {
     std::ifstream in(path);
     std::stringstream contents;
@@ -79,7 +62,6 @@ class FindingsTest : public testing::Test {
     return moves;
   }
 
-  std::filesystem::path dir_;
   RunResult run_;
 };
 

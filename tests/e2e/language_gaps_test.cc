@@ -11,32 +11,14 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/run_binary.h"
+#include "tests/e2e/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
 
 using ::testing::HasSubstr;
 
-class LanguageGapsTest : public testing::Test {
- protected:
-  void SetUp() override {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "rulecheck_e2e_XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
-  std::string WriteFile(const std::string& name, const std::string& text) {
-    std::string path = (dir_ / name).string();
-    std::ofstream(path) << text;
-    return path;
-  }
-
-  std::filesystem::path dir_;
-};
+class LanguageGapsTest : public TempFolderTest {};
 
 // Init, then one `take`: c in {Ace, King, none} times k in 1..3, kept when k != 2 or c is
 // none: Ace 1, Ace 3, King 1, King 3, none 1, none 2, none 3 = 7 successors, all distinct.

@@ -1,0 +1,41 @@
+// A test fixture for end-to-end tests that write their own .rules files: each test gets a
+// fresh folder under the system's temporary directory, removed when the test ends.
+#ifndef RULECHECK_TESTS_E2E_TEMP_FOLDER_TEST_H_
+#define RULECHECK_TESTS_E2E_TEMP_FOLDER_TEST_H_
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "gtest/gtest.h"
+
+namespace rulecheck::e2e {
+
+class TempFolderTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "rulecheck_e2e_XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
+  }
+
+  // Writes `text` to `name` in the test's folder and returns the file's path.
+  std::string WriteFile(const std::string& name, const std::string& text) {
+    std::string path = (dir_ / name).string();
+    std::ofstream(path) << text;
+    return path;
+  }
+
+  std::filesystem::path dir_;
+};
+
+}  // namespace rulecheck::e2e
+
+#endif  // RULECHECK_TESTS_E2E_TEMP_FOLDER_TEST_H_
