@@ -29,7 +29,9 @@ void ExpectCommonFindings(Report& r, int states) {
   EXPECT_EQ(r.body["states"], states);
   EXPECT_THAT(r.names["non_termination"], ElementsAre("terminates"));
   for (const json& finding : r.body["findings"]) {
-    if (finding["kind"] == "non_termination") EXPECT_GE(finding["cycle_start"].get<int>(), 1);
+    if (finding["kind"] == "non_termination") {
+      EXPECT_GE(finding["cycle_start"].get<int>(), 1);
+    }
   }
   EXPECT_TRUE(r.names["unreachable"].empty());
   EXPECT_EQ(r.names["witness"].size(), kWitnesses);
