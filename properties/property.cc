@@ -50,23 +50,22 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
   const bool chains = options.reaction_chains && layout.has_triggers();
   const bool order = options.order_dependence && layout.has_triggers();
   const bool termination = options.non_termination && model.program.terminates.has_value();
-  if (!result.stats.complete) {
+  // `terminates` is not determined: the search was stopped (no reason) or `reason`.
+  auto termination_undetermined = [&](std::string reason) {
     if (termination) {
-      result.undetermined.push_back({"terminates", "terminates", *model.program.terminates});
+      result.undetermined.push_back(
+          {"terminates", "terminates", *model.program.terminates, std::move(reason)});
     }
-    return;
-  }
+  };
+  if (!result.stats.complete) return termination_undetermined("");
   if (collector.ShouldStop()) return;  // --stop-at-first has its error
   const int threads = std::max(1, result.stats.threads);
   // Ctrl-C during an analysis ends the run as it ends a search: incomplete, with the findings
-  // of the analyses that finished; the termination property is then not determined.
+  // of the analyses that finished.
   const std::atomic<bool>* cancel = options.explore.cancel;
-  auto interrupted = [&] {
+  auto mark_cancelled = [&] {
     result.stats.complete = false;
     result.stats.stop_reason = explorer::StopReason::kCancelled;
-    if (termination) {
-      result.undetermined.push_back({"terminates", "terminates", *model.program.terminates});
-    }
   };
   if ((termination || chains) && !GraphFits(result.stats)) {
     // The graph would take the memory the budget left to the store: the analyses that need it
@@ -75,10 +74,7 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
         "the transition graph of ", base::GroupThousands(result.stats.transitions),
         " transitions needs about ", base::GroupThousands(GraphBytes(result.stats) >> 20),
         " MiB, more than the --memory budget has left");
-    if (termination) {
-      result.undetermined.push_back(
-          {"terminates", "terminates", *model.program.terminates, reason});
-    }
+    termination_undetermined(reason);
     if (chains) {
       result.undetermined.push_back(
           {"reaction_chain", "reaction chains", model.program.triggers[0].loc, reason});
@@ -92,7 +88,10 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
         exploration,
         [&](const uint32_t* words) { return termination || layout.PendingLength(words) > 0; },
         threads, cancel);
-    if (!graph.has_value()) return interrupted();
+    if (!graph.has_value()) {
+      mark_cancelled();
+      return termination_undetermined("");
+    }
     if (chains) {
       Announce(options, "looking for infinite reaction chains");
       CheckReactionChains(model, exploration, *graph, collector);
@@ -104,11 +103,8 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
   }
   if (order) {
     Announce(options, "comparing the orders of pending triggers");
-    if (!CheckOrderDependence(model, exploration, threads, cancel, collector)) {
-      // The termination result stands: only the order comparison is cut short.
-      result.stats.complete = false;
-      result.stats.stop_reason = explorer::StopReason::kCancelled;
-    }
+    // The termination result stands: only the order comparison is cut short.
+    if (!CheckOrderDependence(model, exploration, threads, cancel, collector)) mark_cancelled();
   }
 }
 
