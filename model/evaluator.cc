@@ -66,8 +66,8 @@ Evaluator::Evaluator(const ir::Program& program) : program_(program) {
   arg_slices_.reserve(16);
 }
 
-void Evaluator::LoopBudgetSpent(ir::Location loc) {
-  ThrowModelError(loc, absl::StrCat("one move took more than ", base::GroupThousands(kMaxLoopSteps),
+void Evaluator::StepBudgetSpent(ir::Location loc) {
+  ThrowModelError(loc, absl::StrCat("one move took more than ", base::GroupThousands(kMaxMoveSteps),
                                     " steps (loop values, statements and fun calls) when it got "
                                     "here: a loop or quantifier over a huge domain?"));
 }

@@ -163,11 +163,11 @@ class Evaluator {
   // twice over), which the explorer's Ctrl-C, checked between states, could not interrupt
   // (about a second at most); and being a count, not a time, it gives the same finding on
   // every run and thread count.
-  static constexpr int64_t kMaxLoopSteps = int64_t{1} << 24;
-  void StartMove() { steps_left_ = kMaxLoopSteps; }
+  static constexpr int64_t kMaxMoveSteps = int64_t{1} << 24;
+  void StartMove() { steps_left_ = kMaxMoveSteps; }
   // One step at `loc`. Throws ModelError when the budget is spent.
   void Step(ir::Location loc) {
-    if (--steps_left_ < 0) LoopBudgetSpent(loc);
+    if (--steps_left_ < 0) StepBudgetSpent(loc);
   }
   TempStack& temps() { return temps_; }
 
@@ -246,15 +246,14 @@ class Evaluator {
   Slice Call(const ir::Expr& e, int64_t* scalar_result);
   Slice SetLiteral(const ir::Expr& e);
   uint64_t ArrayOffset(const ir::Expr& e, const ir::Type* array, int64_t index);
+  [[noreturn]] static void StepBudgetSpent(ir::Location loc);
 
   const ir::Program& program_;
   const uint32_t* state_ = nullptr;
   Frame frame_;
   std::vector<FrameBuffer> fun_frames_;
-  [[noreturn]] static void LoopBudgetSpent(ir::Location loc);
-
   TempStack temps_;
-  int64_t steps_left_ = kMaxLoopSteps;
+  int64_t steps_left_ = kMaxMoveSteps;
   std::vector<int64_t> arg_scalars_;
   std::vector<Slice> arg_slices_;
 };

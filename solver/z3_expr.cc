@@ -8,6 +8,7 @@
 #include <cassert>
 
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "solver/z3_translate.h"
 
 namespace rulecheck::solver::internal {
@@ -265,7 +266,10 @@ Scalar Translator::Binary(const ir::Expr& e, const SymState& st, Env& env, const
 
 bool Translator::Spend(const ir::Location& loc) {
   if (--work_left_ >= 0) return true;
-  Unimplemented("a formula this large (more than 1,048,576 fun calls and loop values)", loc);
+  Unimplemented(
+      absl::StrCat("a formula this large (more than ", base::GroupThousands(kMaxTranslationWork),
+                   " fun calls and loop values)"),
+      loc);
   return false;
 }
 

@@ -174,7 +174,8 @@ class Translator {
   std::vector<std::vector<int>> triggers_on_;
   uint32_t pending_width_ = 0;
   uint64_t fresh_ = 0;
-  int64_t work_left_ = int64_t{1} << 20;
+  static constexpr int64_t kMaxTranslationWork = int64_t{1} << 20;
+  int64_t work_left_ = kMaxTranslationWork;
 };
 
 }  // namespace rulecheck::solver::internal
