@@ -34,8 +34,11 @@ Translator::Translator(z3::context& ctx, const model::Model& model)
 
 void Translator::Unimplemented(const std::string& what, const ir::Location& loc) {
   if (!status_.ok()) return;
-  status_ = absl::UnimplementedError(
-      absl::StrCat("the symbolic engine does not translate ", what, " yet (line ", loc.line, ")"));
+  // Named by file, line and column like every other located error, so an editor can jump there.
+  const auto [file, at] = model_.Resolve(loc);
+  status_ = absl::UnimplementedError(absl::StrCat(file->path(), ":", at.line, ":", at.column,
+                                                  ": the symbolic engine does not translate ", what,
+                                                  " yet"));
 }
 
 void Translator::Fail(const z3::expr& cond) {
