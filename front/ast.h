@@ -87,7 +87,8 @@ enum class Op {
 };
 
 // kThe: `the x in D [where c]`, the one value of D that satisfies c (no body).
-enum class Quantifier { kAll, kAny, kSum, kCount, kThe };
+// kMax, kMin: `max x in D [where c]: e`, the greatest (least) value of e.
+enum class Quantifier { kAll, kAny, kSum, kCount, kThe, kMax, kMin };
 
 // A name written before a value: a field of a struct literal (`a: 1`).
 struct Label {
@@ -168,7 +169,7 @@ enum class StmtKind {
   kFor,      // for name in domain [where filter] body
   kChoose,   // choose name in domain [where filter] body
   kRoll,     // roll name in domain body
-  kMay,      // may body
+  kMay,      // may blocks[0] [else blocks[1]]
   kRequire,  // require value
   kAssert,   // assert value [, message]
   kEmit,     // emit name(args)

@@ -45,9 +45,11 @@ ast::ExprPtr Parser::ParseExpr() {
 bool Parser::AtQuantifier() const {
   if (Peek().kind != Tok::kIdent) return false;
   const std::string& word = Peek().text;
-  if (word != "all" && word != "any" && word != "sum" && word != "count" && word != "the") {
+  if (word != "all" && word != "any" && word != "sum" && word != "count" && word != "the" &&
+      word != "max" && word != "min") {
     return false;
   }
+  // `max(a, b)` stays a call: only `max x in D` is the aggregate.
   return Peek(1).kind == Tok::kIdent && Peek(2).kind == Tok::kIn;
 }
 
@@ -70,9 +72,20 @@ ast::ExprPtr Parser::ParseQuantifier() {
                                      : word.text == "any" ? ast::Quantifier::kAny
                                      : word.text == "sum" ? ast::Quantifier::kSum
                                      : word.text == "the" ? ast::Quantifier::kThe
+                                     : word.text == "max" ? ast::Quantifier::kMax
+                                     : word.text == "min" ? ast::Quantifier::kMin
                                                           : ast::Quantifier::kCount;
   if (quantifier == ast::Quantifier::kThe) return ParseThe(loc);
   std::vector<Binding> bindings = ParseBindings();
+  // Nested one name at a time, a `max` over pairs would fail on an outer value with no inner
+  // one that passes, though other pairs do; so `max` and `min` bind one name (a pair is a
+  // `max a in A: max b in B where c: e` the writer spells out, knowing what it means).
+  if ((quantifier == ast::Quantifier::kMax || quantifier == ast::Quantifier::kMin) &&
+      bindings.size() > 1) {
+    diagnostics_.Error(bindings[1].name_loc,
+                       absl::StrCat("`", word.text, "` binds one name; nest one `", word.text,
+                                    "` in another to range over pairs"));
+  }
   ast::ExprPtr filter;
   if (Accept(Tok::kWhere)) filter = ParseExpr();
   Expect(Tok::kColon, "`:` and the quantified expression");

@@ -87,6 +87,8 @@ ast::StmtPtr Parser::ParseStmt() {
       Next();
       stmt->kind = ast::StmtKind::kMay;
       stmt->blocks.push_back(ParseBlock());
+      // `may { } else { }`: "you may do this; if you don't, do that".
+      if (Accept(Tok::kElse)) stmt->blocks.push_back(ParseBlock());
       return stmt;
     case Tok::kRequire:
       Next();

@@ -14,6 +14,11 @@ namespace {
 
 bool IsPlaceholder(const ir::Type* t) { return t == NoneType() || t == EmptySetType(); }
 
+bool IsCollection(const ir::Type* t) {
+  return t->kind == ir::TypeKind::kSet || t->kind == ir::TypeKind::kBag ||
+         t->kind == ir::TypeKind::kSeq;
+}
+
 }  // namespace
 
 // The fields of a struct type or the attributes of a card type, for suggestions.
@@ -492,18 +497,20 @@ std::unique_ptr<ir::Domain> TypeChecker::CheckOptionDomain(const ast::Domain& d,
 
 ir::ExprPtr TypeChecker::CheckQuantifier(const ast::Expr& e) {
   if (e.quantifier == ast::Quantifier::kThe) return CheckThe(e);
-  static const char* kWords[] = {"all", "any", "sum", "count"};
+  static const char* kWords[] = {"all", "any", "sum", "count", "the", "max", "min"};
   size_t mark = OpenScope();
   std::unique_ptr<ir::Domain> domain =
       CheckDomain(*e.domain, kWords[static_cast<int>(e.quantifier)]);
   const ir::Type* var_type = domain ? domain->elem_type : ErrorType();
   int64_t slot = BindLocal(e.name, e.name_loc, var_type, LocalKind::kLoop).slot;
   ir::ExprPtr filter = e.filter ? CheckBool(*e.filter) : nullptr;
-  ir::ExprPtr body = e.quantifier == ast::Quantifier::kSum ? CheckInteger(*e.operands[0])
-                                                           : CheckBool(*e.operands[0]);
+  const bool integer_body = e.quantifier == ast::Quantifier::kSum ||
+                            e.quantifier == ast::Quantifier::kMax ||
+                            e.quantifier == ast::Quantifier::kMin;
+  ir::ExprPtr body = integer_body ? CheckInteger(*e.operands[0]) : CheckBool(*e.operands[0]);
   CloseScope(mark);
   if (domain == nullptr) return ErrorExpr(e.loc);
-  bool integer = e.quantifier == ast::Quantifier::kSum || e.quantifier == ast::Quantifier::kCount;
+  bool integer = integer_body || e.quantifier == ast::Quantifier::kCount;
   ir::ExprPtr r = MakeExpr(ir::ExprOp::kQuantifier, integer ? types_.Int() : types_.Bool(), e.loc);
   r->quantifier = static_cast<ir::Quantifier>(static_cast<int>(e.quantifier));
   r->index = slot;
@@ -532,7 +539,7 @@ bool TypeChecker::Assignable(const ir::Type* from, const ir::Type* want) const {
   if (IsPlaceholder(want)) return false;
   if (from->is_integer() && want->is_integer() && !IsPlaceholder(from)) return true;
   if (from == NoneType()) return want->kind == ir::TypeKind::kOption;
-  if (from == EmptySetType()) return want->kind == ir::TypeKind::kSet;
+  if (from == EmptySetType()) return IsCollection(want);
   if (want->kind == ir::TypeKind::kOption && from->kind != ir::TypeKind::kOption) {
     return Assignable(from, want->elem);
   }
@@ -556,7 +563,8 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
     e->type = want;
     return e;
   }
-  if (from == EmptySetType() && want->kind == ir::TypeKind::kSet) {
+  if (from == EmptySetType() && IsCollection(want)) {
+    // `{}` is the empty set, bag or seq: all three are all zero bits.
     e->type = want;
     return e;
   }

@@ -90,8 +90,11 @@ void TypeChecker::LowerStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
       return;
     case ast::StmtKind::kMay:
       stmt->op = ir::StmtOp::kMay;
-      stmt->blocks.emplace_back();
-      if (!s.blocks.empty()) LowerBlock(s.blocks[0], stmt->blocks.back());
+      for (const ast::Block& block : s.blocks) {  // the body, and the `else` if written
+        stmt->blocks.emplace_back();
+        LowerBlock(block, stmt->blocks.back());
+      }
+      if (stmt->blocks.empty()) stmt->blocks.emplace_back();
       out.push_back(std::move(stmt));
       return;
     case ast::StmtKind::kRequire:

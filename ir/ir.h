@@ -83,8 +83,10 @@ enum class ExprOp {
 };
 
 // kThe: the one value of the domain that passes the filter (a model error unless exactly one
-// does); its type is the domain's element type and it has no body.
-enum class Quantifier { kAll, kAny, kSum, kCount, kThe };
+// does); its type is the domain's element type and it has no body. kMax and kMin: the
+// greatest and least value of the integer body over the values that pass (a model error when
+// none does).
+enum class Quantifier { kAll, kAny, kSum, kCount, kThe, kMax, kMin };
 
 enum class DomainKind {
   // every value of `elem_type` in order; of an option type `T?`: T's values, then none
@@ -131,7 +133,7 @@ enum class StmtOp {
   kFor,         // for local `slot` in domain [where filter] blocks[0]
   kChoose,      // one successor per candidate; none -> not a move
   kRoll,        // like choose, but chance rather than a player's choice
-  kMay,         // blocks[0] or nothing
+  kMay,         // blocks[0] or nothing (blocks[1], the `else`, if written)
   kRequire,     // value must hold, else this path is not a move
   kAssert,      // value must hold, else an assert finding with `message`
   kEmit,        // event `event` with args

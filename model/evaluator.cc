@@ -297,11 +297,22 @@ int64_t Evaluator::Quantify(const ir::Expr& e) {
       case ir::Quantifier::kCount:
         acc += b != 0;
         return true;
+      case ir::Quantifier::kMax:
+      case ir::Quantifier::kMin:
+        acc = n++ == 0 || (q == ir::Quantifier::kMax) == (b > acc) ? b : acc;
+        return true;
       case ir::Quantifier::kThe:  // handled above
         return false;
     }
     return true;
   });
+  if (q == ir::Quantifier::kMax || q == ir::Quantifier::kMin) {
+    if (n == 0) {
+      ThrowModelError(e.loc, absl::StrCat("`", q == ir::Quantifier::kMax ? "max" : "min",
+                                          "`: no value of its domain passes its condition"));
+    }
+    return acc;
+  }
   if (q != ir::Quantifier::kThe) return acc;
   if (n == 1) return found[0];
   ThrowModelError(e.loc, n == 0

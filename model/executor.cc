@@ -311,6 +311,7 @@ bool Executor::ExecMay(const ir::Stmt& s) {
   choice.loc = s.loc;
   choice.value = 0;  // without the block first
   move_.choices.push_back(choice);
+  if (s.blocks.size() > 1) PushBlock(s.blocks[1]);  // `else`
   Continue();
   Restore(snap);
   choice.value = 1;

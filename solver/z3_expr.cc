@@ -386,6 +386,7 @@ Scalar Translator::Quantify(const ir::Expr& e, const SymState& st, Env& env, con
                    : std::nullopt;
   z3::expr acc_bool = ctx_.bool_val(q == ir::Quantifier::kAll);
   z3::expr go_on = ctx_.bool_val(true);  // all/any: no earlier item decided the result
+  z3::expr seen = ctx_.bool_val(false);  // max/min: an item passed
   Scalar acc = IntConst(ctx_, 0);
   for (const Item& item : items) {
     z3::expr gi = g && item.present && go_on;
@@ -395,6 +396,12 @@ Scalar Translator::Quantify(const ir::Expr& e, const SymState& st, Env& env, con
     if (q == ir::Quantifier::kSum) {
       Scalar b = EvalScalar(*e.args[0], st, env, gi && in);
       acc = Add(acc, IteScalar(in, b, IntConst(ctx_, 0)), ErrorsUnder(g));
+      continue;
+    }
+    if (q == ir::Quantifier::kMax || q == ir::Quantifier::kMin) {
+      Scalar b = EvalScalar(*e.args[0], st, env, gi && in);
+      acc = IteScalar(in, IteScalar(seen, MinMax(acc, b, q == ir::Quantifier::kMax), b), acc);
+      seen = seen || in;
       continue;
     }
     z3::expr b = EvalBool(*e.args[0], st, env, gi && in);
@@ -421,6 +428,8 @@ Scalar Translator::Quantify(const ir::Expr& e, const SymState& st, Env& env, con
     env.scalars.erase(e.index);
   }
   if (q == ir::Quantifier::kAll || q == ir::Quantifier::kAny) return FromBool(acc_bool);
+  if (q == ir::Quantifier::kMax || q == ir::Quantifier::kMin)
+    Fail(g && !seen);  // as the interpreter
   return acc;
 }
 
@@ -605,6 +614,8 @@ Bits Translator::EvalBits(const ir::Expr& e, const SymState& st, Env& env, const
       return Call(e, st, env, g, &unused);
     }
     case ExprOp::kSetLiteral: {
+      // `{}` may stand for an empty bag or seq as well: all zero bits of its type.
+      if (e.args.empty()) return ZeroBits(ctx_, e.type->width);
       const Type* et = e.type->elem;
       std::vector<Scalar> members;
       for (const ir::ExprPtr& arg : e.args) {

@@ -109,6 +109,7 @@ void Translator::Exec(const ir::Stmt& s, Path& p) {
       z3::expr m = Fresh("may", 0);
       choices_.push_back({&s, m, p.live});
       ExecGuarded(m, s.blocks[0], p);
+      if (s.blocks.size() > 1) ExecGuarded(!m, s.blocks[1], p);  // `else`
       break;
     }
     case StmtOp::kRequire:

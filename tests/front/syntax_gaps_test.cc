@@ -241,5 +241,28 @@ TEST(TheTest, Misuse) {
       OneErrorAt(*CheckBody("action a { cur := the cur in P where true }\n"), 8, 23, "`cur`"));
 }
 
+TEST(MaxMinTest, AnAggregateOverADomainOrACallOnTwoValues) {
+  auto r = CheckBody(
+      "fun top(): int = max q in P where q != A: ord(q) * 2\n"
+      "fun least(): int = min k in 0..n: k - 1\n"
+      "fun two(): int = max(n, 2) + min(1, n)\n");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  const ir::Expr& top = *r->program.funs[0].body;
+  EXPECT_EQ(top.op, ir::ExprOp::kQuantifier);
+  EXPECT_EQ(top.quantifier, ir::Quantifier::kMax);
+  EXPECT_NE(top.filter, nullptr);
+  EXPECT_EQ(r->program.funs[1].body->quantifier, ir::Quantifier::kMin);
+  EXPECT_EQ(r->program.funs[2].body->args[0]->op, ir::ExprOp::kMax);
+}
+
+TEST(MaxMinTest, Misuse) {
+  EXPECT_TRUE(OneErrorAt(*CheckBody("fun f(): int = max q in P, r in P: ord(q) + ord(r)\n"), 8, 28,
+                         "`max` binds one name; nest one `max` in another"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("fun f(): int = min q in P: q\n"), 8, 28,
+                         "type mismatch: expected an integer, found P"));
+  EXPECT_TRUE(
+      OneErrorAt(*CheckBody("fun f(): bool = max q in P: ord(q)\n"), 8, 17, "type mismatch"));
+}
+
 }  // namespace
 }  // namespace rulecheck::front

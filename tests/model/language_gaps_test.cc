@@ -114,5 +114,62 @@ action none_() { cur := the q in P where false }
                             "`the`: no value satisfies its condition @5:25"}));
 }
 
+// `max` and `min` over a domain: the greatest and least value that passes the filter, and a
+// model error at the aggregate when none does.
+TEST(LanguageGapsRuntimeTest, MaxAndMinOverADomain) {
+  auto model = Load(R"(enum P { A, B, C }
+state { bid: [P] 0..9  v: 0..9 }
+init { bid[A] := 4  bid[B] := 7  bid[C] := 2 }
+action hi() { v := max p in P: bid[p] }
+action lo() { v := min p in P where p != C: bid[p] }
+action none_() { v := max p in P where bid[p] > 8: bid[p] }
+)");
+  ASSERT_NE(model, nullptr);
+  Recorder r = FirstMoves(*model);
+  EXPECT_EQ(r.lines, (std::vector<std::string>{" | bid[A]=4 bid[B]=7 bid[C]=2 v=7",
+                                               " | bid[A]=4 bid[B]=7 bid[C]=2 v=4"}));
+  EXPECT_EQ(r.failures,
+            (std::vector<std::string>{"`max`: no value of its domain passes its condition @6:23"}));
+}
+
+// `may { } else { }`: the move that declines runs the `else` block, first, as a plain `may`
+// lists "no" first.
+TEST(LanguageGapsRuntimeTest, MayElseRunsTheElseBlockWhenDeclined) {
+  auto model = Load(R"(state { hand: 0..3  deck: 0..3 }
+init { deck := 2 }
+action turn() {
+  may { hand += 1 } else { deck -= 1 }
+  may { hand += 2 }
+}
+)");
+  ASSERT_NE(model, nullptr);
+  Recorder r = FirstMoves(*model);
+  EXPECT_EQ(r.lines,
+            (std::vector<std::string>{
+                "may: no, may: no | hand=0 deck=1", "may: no, may: yes | hand=2 deck=1",
+                "may: yes, may: no | hand=1 deck=2", "may: yes, may: yes | hand=3 deck=2"}));
+  EXPECT_TRUE(r.failures.empty());
+}
+
+// `{}` as an empty bag and an empty seq: assigned, compared, and in a struct literal.
+TEST(LanguageGapsRuntimeTest, EmptyLiteralIsAnEmptyBagAndSeq) {
+  auto model = Load(R"(enum C { R, G }
+struct Pile { heap: bag<C, 3>, line: seq<C, 2> }
+state { b: bag<C, 3>  s: seq<C, 2>  p: Pile?  was: bool }
+init { add(b, R)  push(s, G) }
+action empty_both() {
+  was := b == {} or s == {}
+  b := {}
+  s := {}
+  p := Pile { heap: {}, line: {} }
+}
+)");
+  ASSERT_NE(model, nullptr);
+  Recorder r = FirstMoves(*model);
+  ASSERT_EQ(r.lines.size(), 1u);
+  EXPECT_EQ(r.lines[0], " | b={} s=[] p={heap: {}, line: []} was=false");
+  EXPECT_TRUE(r.failures.empty());
+}
+
 }  // namespace
 }  // namespace rulecheck::model

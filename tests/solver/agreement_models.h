@@ -213,6 +213,60 @@ action step() when k < 3 { k += 1 }
 action put() { best := Pair { p: A, n: k } }
 )";
 
+// `max` and `min` over a domain, with and without a filter, in a query and in a move; and a
+// `max` over no value (no bid of 2 yet), a model error in both engines.
+inline constexpr char kMaxMin[] = R"(
+enum P { A, B, C }
+state { bid: [P] 0..3  k: 0..4  top: 0..3 }
+action raise(p: P) when k < 4 and bid[p] < 3 {
+  bid[p] += 1
+  k += 1
+  top := max q in P: bid[q]
+}
+query spread: maximize (max p in P: bid[p]) * 4 - (min p in P where p != A: bid[p]) + top within 4
+query least: minimize (min p in P: bid[p] - ord(p)) * 3 + k within 3
+)";
+inline constexpr char kMaxFails[] = R"(
+enum P { A, B, C }
+state { bid: [P] 0..3  k: 0..3  won: 0..3 }
+action raise(p: P) when k < 3 and bid[p] < 3 {
+  bid[p] += 1
+  k += 1
+}
+action settle() when k >= 1 { won := max p in P where bid[p] >= 2: bid[p] }
+)";
+
+// `may { } else { }`: declining runs the `else` block, in both engines.
+inline constexpr char kMayElse[] = R"(
+state { hand: 0..4  deck: 0..4  k: 0..3 }
+init { deck := 4 }
+action turn() when k < 3 {
+  k += 1
+  may { require hand < 4  hand += 1 } else { deck -= 1 }
+}
+query most: maximize hand * 5 + deck within 3
+query fewest: minimize deck * 3 - hand within 3
+query both: reachable hand == 1 and deck == 2 within 3
+)";
+
+// `{}` as the empty bag and seq, in moves and in queries.
+inline constexpr char kEmptyLiterals[] = R"(
+enum C { R, G }
+state { b: bag<C, 2>  s: seq<C, 2>  k: 0..3 }
+action put(c: C) when k < 3 and size(b) < 2 {
+  add(b, c)
+  push(s, c)
+  k += 1
+}
+action wipe() when k < 3 and b != {} {
+  b := {}
+  if len(s) == 2 { s := {} }
+  k += 1
+}
+query full: maximize (if s == {} then 10 else 0) + size(b) * 3 + k within 3
+query r: reachable b == {} and len(s) == 1 within 3
+)";
+
 inline constexpr const char* kAgreementModels[] = {kBags,   kSeqs,  kOptions,        kTriggers,
                                                    kChance, kMoved, kMonsterFragment};
 

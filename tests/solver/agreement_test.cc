@@ -150,8 +150,20 @@ TEST(AgreementTest, SyntaxOptimizer) {
 TEST(AgreementTest, NestedStructLiteral) {
   ExpectQueriesAgree(testing::kNestedStruct, OptimizeMethod::kBinarySearch);
 }
+// `max`/`min` over a domain, `may { } else { }` and `{}` as an empty bag or seq, with both
+// ways of optimizing.
+TEST(AgreementTest, AggregatesMayElseAndEmptyLiterals) {
+  for (const char* text : {testing::kMaxMin, testing::kMayElse, testing::kEmptyLiterals}) {
+    for (OptimizeMethod method : {OptimizeMethod::kBinarySearch, OptimizeMethod::kOptimizer}) {
+      SCOPED_TRACE(text);
+      ExpectQueriesAgree(text, method);
+    }
+  }
+}
 TEST(AgreementTest, ChecksOnSyntaxModels) {
-  for (const char* text : {testing::kSyntax, testing::kTheFails, testing::kStructFieldFails}) {
+  for (const char* text :
+       {testing::kSyntax, testing::kTheFails, testing::kStructFieldFails, testing::kMaxMin,
+        testing::kMaxFails, testing::kMayElse, testing::kEmptyLiterals}) {
     ExpectChecksAgree(text, 5);
   }
 }
