@@ -166,7 +166,7 @@ TEST(MastersOfMutaniteTest, WaterAndElectricity) {
   ExpectAnswer(solve, "quickest_win", "sat", nullptr, 2);
 }
 
-// Preset 9, three players (findings 6 and 7): a player is knocked out and the other two
+// Preset 9, three players (findings 3 and 6): a player is knocked out and the other two
 // play on; any of the three can be the first out; an attacker can choose between two
 // opponents; reactions to reactions stay bounded by the cards in hand.
 TEST(MastersOfMutaniteTest, ThreePlayersKnockOut) {
@@ -191,8 +191,8 @@ TEST(MastersOfMutaniteTest, ThreePlayersKnockOut) {
 // still depend on their order when a third player (without a named trait) is in the city.
 // The attacker's only punch is spent, so no reaction can be answered (as in finding 8).
 TEST(MastersOfMutaniteTest, ThreePlayerTraitsDependOnOrder) {
-  Report r = CheckModel(kMutanite, {"SCOPE=3", "PLAYERS=3", "START_MUTANITE=5", "N_PUNCH=1",
-                                    "HAND=1", "LIFE=2"});
+  Report r = CheckModel(
+      kMutanite, {"SCOPE=3", "PLAYERS=3", "START_MUTANITE=5", "N_PUNCH=1", "HAND=1", "LIFE=2"});
   ExpectCommonFindings(r, 7218, 0, {"reaction_to_reaction"});
   EXPECT_THAT(r.names["order_dependence"], ElementsAre("spike_skin, stunt_rider"));
 }
@@ -209,9 +209,10 @@ TEST(MastersOfMutaniteTest, ThreePlayerCity) {
   ExpectAnswer(solve, "quickest_win", "sat", nullptr, 5);
 }
 
-// Preset 11 with one punch each (the whole preset takes longer), finding 8: a player at 0
-// life takes half the teammate's life, a team wins with a member knocked out; with the
-// attacker as the only target of a reaction, one punch each allows no reaction to a
+// Preset 11 with one punch each (the whole preset takes longer), finding 7: a player at 0
+// life takes half the teammate's life, a team wins with a member knocked out, and with
+// teammates side by side a team is beaten before either member has a turn. Finding 8: with
+// the attacker as the only target of a reaction, one punch each allows no reaction to a
 // reaction.
 TEST(MastersOfMutaniteTest, TeamsRallyAndWinShortHanded) {
   const std::vector<std::string> consts = {"SCOPE=11", "N_PUNCH=1", "HAND=1"};
@@ -252,8 +253,8 @@ TEST(MastersOfMutaniteTest, ReactionAtAnotherOpponentChainsAcrossTeams) {
 TEST(MastersOfMutaniteTest, TeamCity) {
   Report r = CheckModel(kMutanite, {"SCOPE=12"});
   ExpectCommonFindings(r, 49152, 0);
-  for (const char* zone : {"enter_hospital", "enter_seaport", "enter_park", "enter_power_plant",
-                           "enter_city_hall"}) {
+  for (const char* zone :
+       {"enter_hospital", "enter_seaport", "enter_park", "enter_power_plant", "enter_city_hall"}) {
     EXPECT_EQ(WitnessMoves(r, zone), 1) << zone;
   }
 }
