@@ -19,22 +19,25 @@ using json = nlohmann::json;
 
 constexpr char kMutanite[] = "games/masters-of-mutanite/masters-of-mutanite.rules";
 // Every `reachable` declared in the file.
-constexpr size_t kWitnesses = 36;
+constexpr size_t kWitnesses = 47;
 
-// What every preset reports: the game need not end (finding 1), every witness holds, and
-// there is no deadlock, model error, broken invariant or endless reaction chain (finding 3).
-void ExpectCommonFindings(Report& r, int states) {
+// What every preset reports: the game need not end (finding 1), every witness holds (but
+// those in `unreachable`), and there is no deadlock, model error, broken invariant or endless
+// reaction chain (finding 3). The endless play starts after `cycle_start` moves or more: 1
+// where mutanite must first reach its cap, 0 where it starts there (presets 9 to 12).
+void ExpectCommonFindings(Report& r, int states, int cycle_start = 1,
+                          const std::vector<std::string>& unreachable = {}) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_EQ(r.body["states"], states);
   EXPECT_THAT(r.names["non_termination"], ElementsAre("terminates"));
   for (const json& finding : r.body["findings"]) {
     if (finding["kind"] == "non_termination") {
-      EXPECT_GE(finding["cycle_start"].get<int>(), 1);
+      EXPECT_GE(finding["cycle_start"].get<int>(), cycle_start);
     }
   }
-  EXPECT_TRUE(r.names["unreachable"].empty());
-  EXPECT_EQ(r.names["witness"].size(), kWitnesses);
+  EXPECT_EQ(r.names["unreachable"], unreachable);
+  EXPECT_EQ(r.names["witness"].size(), kWitnesses - unreachable.size());
   for (const char* kind : {"invariant", "deadlock", "model_error", "reaction_chain"}) {
     EXPECT_TRUE(r.names[kind].empty()) << kind;
   }
@@ -161,6 +164,99 @@ TEST(MastersOfMutaniteTest, WaterAndElectricity) {
   const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=8"});
   ExpectAnswer(solve, "biggest_hit", "optimal", 6, 6);
   ExpectAnswer(solve, "quickest_win", "sat", nullptr, 2);
+}
+
+// Preset 9, three players (findings 3 and 6): a player is knocked out and the other two
+// play on; any of the three can be the first out; an attacker can choose between two
+// opponents; reactions to reactions stay bounded by the cards in hand.
+TEST(MastersOfMutaniteTest, ThreePlayersKnockOut) {
+  Report r = CheckModel(kMutanite, {"SCOPE=9"});
+  ExpectCommonFindings(r, 19998, 0);
+  EXPECT_TRUE(r.names["order_dependence"].empty());
+  ExpectMoves(r, {{"knocked_out", 5},
+                  {"p1_out_first", 5},
+                  {"p2_out_first", 5},
+                  {"p3_out_first", 5},
+                  {"target_choice", 0},
+                  {"reaction_to_reaction", 3},
+                  {"p3_wins", 9}});
+  const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=9"});
+  ExpectAnswer(solve, "longest_chain", "optimal", 2, 3);
+  ExpectAnswer(solve, "quickest_knockout", "sat", nullptr, 5);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 9);
+  ExpectAnswer(solve, "short_handed", "unsat", nullptr, 12);
+}
+
+// Preset 3 with three players and one punch each (finding 2): spike skin and stunt rider
+// still depend on their order when a third player (without a named trait) is in the city.
+// The attacker's only punch is spent, so no reaction can be answered (as in finding 8).
+TEST(MastersOfMutaniteTest, ThreePlayerTraitsDependOnOrder) {
+  Report r = CheckModel(
+      kMutanite, {"SCOPE=3", "PLAYERS=3", "START_MUTANITE=5", "N_PUNCH=1", "HAND=1", "LIFE=2"});
+  ExpectCommonFindings(r, 7218, 0, {"reaction_to_reaction"});
+  EXPECT_THAT(r.names["order_dependence"], ElementsAre("spike_skin, stunt_rider"));
+}
+
+// Preset 10, the 3-player city (finding 4): the Power Plant can be entered; a knock-out in
+// two moves, a win in five.
+TEST(MastersOfMutaniteTest, ThreePlayerCity) {
+  Report r = CheckModel(kMutanite, {"SCOPE=10"});
+  ExpectCommonFindings(r, 9849, 0);
+  ExpectMoves(r, {{"enter_power_plant", 1}, {"enter_park", 1}, {"knocked_out", 2}});
+  EXPECT_EQ(WitnessMoves(r, "enter_city_hall"), 0);
+  const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=10"});
+  ExpectAnswer(solve, "quickest_knockout", "sat", nullptr, 2);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 5);
+}
+
+// Preset 11 with one punch each (the whole preset takes longer), finding 7: a player at 0
+// life takes half the teammate's life, a team wins with a member knocked out, and with
+// teammates side by side a team is beaten before either member has a turn. Finding 8: with
+// the attacker as the only target of a reaction, one punch each allows no reaction to a
+// reaction.
+TEST(MastersOfMutaniteTest, TeamsRallyAndWinShortHanded) {
+  const std::vector<std::string> consts = {"SCOPE=11", "N_PUNCH=1", "HAND=1"};
+  Report r = CheckModel(kMutanite, consts);
+  ExpectCommonFindings(r, 28032, 0, {"reaction_to_reaction"});
+  ExpectMoves(r, {{"rally_taken", 4},
+                  {"knocked_out", 4},
+                  {"p4_out_first", 4},
+                  {"p1_wins", 6},
+                  {"short_handed_win", 10}});
+  const SolveRun solve = SolveExplicit(kMutanite, consts);
+  ExpectAnswer(solve, "longest_chain", "optimal", 1, 2);
+  ExpectAnswer(solve, "quickest_knockout", "sat", nullptr, 4);
+  ExpectAnswer(solve, "short_handed", "sat", nullptr, 10);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 6);
+
+  // Teammates side by side: P1 and P2 put P3 and P4 at 0 before either has a turn.
+  std::vector<std::string> side_by_side = consts;
+  side_by_side.push_back("SEATING=1");
+  const SolveRun seated = SolveExplicit(kMutanite, side_by_side);
+  ExpectAnswer(seated, "quickest_win", "sat", nullptr, 5);
+}
+
+// Finding 8, the other reading: a reaction aimed at the attacker's teammate lets the
+// teammate answer it, so one punch each makes a chain of three.
+TEST(MastersOfMutaniteTest, ReactionAtAnotherOpponentChainsAcrossTeams) {
+  const std::vector<std::string> consts = {"SCOPE=11", "N_PUNCH=1", "HAND=1",
+                                           "REACT_ANY_TARGET=true"};
+  Report r = CheckModel(kMutanite, consts);
+  ExpectCommonFindings(r, 32912, 0);
+  ExpectMoves(r, {{"reaction_aside", 2}, {"reaction_to_reaction", 3}});
+  const SolveRun solve = SolveExplicit(kMutanite, consts);
+  ExpectAnswer(solve, "longest_chain", "optimal", 3, 4);
+}
+
+// Preset 12, the 4-player city (finding 4): every zone, the Power Plant and City Hall too,
+// is entered in one move.
+TEST(MastersOfMutaniteTest, TeamCity) {
+  Report r = CheckModel(kMutanite, {"SCOPE=12"});
+  ExpectCommonFindings(r, 49152, 0);
+  for (const char* zone :
+       {"enter_hospital", "enter_seaport", "enter_park", "enter_power_plant", "enter_city_hall"}) {
+    EXPECT_EQ(WitnessMoves(r, zone), 1) << zone;
+  }
 }
 
 }  // namespace
