@@ -176,8 +176,8 @@ TEST(CreatureBattleTest, MeleeForThreeFirstHasTwoMeanings) {
                                          "glow_without_eye"}));
   for (const char* witness :
        {"strike_three", "leprosy", "famine_strikes", "no_one_to_attack", "p1_wins", "p2_wins",
-        "p3_wins", "both_winning_same_turn", "three_winning_same_turn",
-        "completed_twice_in_a_turn", "win_broken_before_end", "steal_from_hand"}) {
+        "p3_wins", "both_winning_same_turn", "three_winning_same_turn", "completed_twice_in_a_turn",
+        "win_broken_before_end", "steal_from_hand"}) {
     EXPECT_THAT(r.names["witness"], Contains(witness));
   }
   for (const char* kind : {"invariant", "deadlock", "model_error", "non_termination"}) {
@@ -190,7 +190,9 @@ TEST(CreatureBattleTest, MeleeForThreeFirstHasTwoMeanings) {
     std::vector<std::string> mutates;
     for (const nlohmann::json& step : f["trace"]) {
       const std::string move = step["move"];
-      if (move.rfind("mutate", 0) == 0) mutates.push_back(step["by"].get<std::string>() + " " + move);
+      if (move.rfind("mutate", 0) == 0) {
+        mutates.push_back(step["by"].get<std::string>() + " " + move);
+      }
     }
     EXPECT_THAT(mutates, ElementsAre("P3 mutate()", "P1 mutate()"));
     // P2 completed first (stamp 1) and last (after P1, who completed second).
