@@ -82,6 +82,7 @@ TEST(CreatureBattleTest, QuickestWin) {
   ExpectAnswer(race, "quickest_win", "sat", nullptr, 32);
   ExpectAnswer(race, "fewest_turns", "optimal", 4, 32);
   ExpectAnswer(race, "both_at_once", "sat", nullptr, 32);
+  ExpectAnswer(race, "three_at_once", "unsat", nullptr, 60);
   const SolveRun full = SolveExplicit(kCreatureBattle, {"SCOPE=4"});
   ExpectAnswer(full, "quickest_win", "sat", nullptr, 96);
   ExpectAnswer(full, "fewest_turns", "optimal", 12, 96);
@@ -157,6 +158,77 @@ TEST(CreatureBattleTest, MenagerieBattle) {
                 "steal_from_piles", "glow_against_eye"},
                {"evade_twice", "win_broken_before_end", "glow_without_eye", "blunt", "flu_cold",
                 "squirt_ink", "weaken", "exchange_cards"});
+}
+
+// README, finding 8: three players, preset 7. Leprosy and Famine strike all three creatures,
+// the battle phase can leave a player nobody to attack, and all three creatures can be winning
+// at the end of one turn; P2's creature, completed first, is broken by P3's Rearrange and
+// restored by P1's, so the two meanings of "first" name different winners.
+TEST(CreatureBattleTest, MeleeForThreeFirstHasTwoMeanings) {
+  Report r = CheckModel(kCreatureBattle, {"SCOPE=7"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 77288);
+  EXPECT_EQ(r.body["transitions"], 97935);
+  EXPECT_THAT(r.names["unreachable"],
+              UnorderedElementsAreArray({"trade_three", "trade_six", "evade_once", "evade_twice",
+                                         "steal_from_piles", "exchange_cards", "glow_against_eye",
+                                         "glow_without_eye"}));
+  for (const char* witness :
+       {"strike_three", "leprosy", "famine_strikes", "no_one_to_attack", "p1_wins", "p2_wins",
+        "p3_wins", "both_winning_same_turn", "three_winning_same_turn", "completed_twice_in_a_turn",
+        "win_broken_before_end", "steal_from_hand"}) {
+    EXPECT_THAT(r.names["witness"], Contains(witness));
+  }
+  for (const char* kind : {"invariant", "deadlock", "model_error", "non_termination"}) {
+    EXPECT_TRUE(r.names[kind].empty()) << kind;
+  }
+  EXPECT_THAT(r.names["assert"], ElementsAre("action pass"));
+  for (const nlohmann::json& f : r.body["findings"]) {
+    if (f["kind"] != "assert") continue;
+    EXPECT_THAT(f["message"].get<std::string>(), testing::HasSubstr("one meaning of first only"));
+    std::vector<std::string> mutates;
+    for (const nlohmann::json& step : f["trace"]) {
+      const std::string move = step["move"];
+      if (move.rfind("mutate", 0) == 0) {
+        mutates.push_back(step["by"].get<std::string>() + " " + move);
+      }
+    }
+    EXPECT_THAT(mutates, ElementsAre("P3 mutate()", "P1 mutate()"));
+    // P2 completed first (stamp 1) and last (after P1, who completed second).
+    const nlohmann::json& last = f["trace"].back()["state"];
+    EXPECT_EQ(last["first"]["P2"], 1);
+    EXPECT_EQ(last["first"]["P1"], last["made"]["P1"]);
+    EXPECT_GT(last["made"]["P2"], last["made"]["P1"]);
+  }
+}
+
+// README, findings 3 and 8: the race for three (preset 6). The quickest win takes four turns,
+// as with two players, and then all three creatures can be finished in the same build phase:
+// the token holder (P2 in turn 4) finishes first and wins.
+TEST(CreatureBattleTest, RaceForThree) {
+  const SolveRun race = SolveExplicit(kCreatureBattle, {"SCOPE=6"});
+  ExpectAnswer(race, "quickest_win", "sat", nullptr, 48);
+  ExpectAnswer(race, "fewest_turns", "optimal", 4, 48);
+  ExpectAnswer(race, "both_at_once", "sat", nullptr, 48);
+  ExpectAnswer(race, "three_at_once", "sat", nullptr, 48);
+  ExpectAnswer(race, "four_at_once", "unsat", nullptr, 100);
+  const nlohmann::json& trace = race.queries.at("three_at_once")["trace"];
+  ASSERT_FALSE(trace.empty());
+  EXPECT_EQ(trace.back()["state"]["winner"], "P2");
+  EXPECT_EQ(trace.back()["state"]["many_made"], 3);
+}
+
+// README, finding 8: four players (preset 8): all four creatures winning at the end of the
+// first turn.
+TEST(CreatureBattleTest, MeleeForFour) {
+  const SolveRun melee = SolveExplicit(kCreatureBattle, {"SCOPE=8"});
+  ExpectAnswer(melee, "quickest_win", "sat", nullptr, 16);
+  ExpectAnswer(melee, "fewest_turns", "optimal", 1, 16);
+  ExpectAnswer(melee, "four_at_once", "sat", nullptr, 16);
+  const nlohmann::json& trace = melee.queries.at("four_at_once")["trace"];
+  ASSERT_FALSE(trace.empty());
+  EXPECT_EQ(trace.back()["state"]["many_made"], 4);
 }
 
 }  // namespace
