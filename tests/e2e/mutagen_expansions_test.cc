@@ -67,9 +67,9 @@ TEST(MutagenExpansionsTest, SpyAndEngineerPeople) {
 // Finding: the shards card and the Engineer's tile card act at the same placement, and their
 // order decides whether the tile can be paid for.
 TEST(MutagenExpansionsTest, ShardsAndTileOrderMatters) {
-  Report r = CheckModel(kMutagen, {"SCOPE=12", "WORKERS=8", "ROUNDS=2", "PEOPLE_DECK=67",
-                                   "START_SHARDS=0", "TILE_DECK=15", "E_KINDS=2", "CREW_DECK=0",
-                                   "TREE_DECK=0", "MUT_DECK=0"});
+  Report r = CheckModel(kMutagen,
+                        {"SCOPE=12", "WORKERS=8", "ROUNDS=2", "PEOPLE_DECK=67", "START_SHARDS=0",
+                         "TILE_DECK=15", "E_KINDS=2", "CREW_DECK=0", "TREE_DECK=0", "MUT_DECK=0"});
   ExpectComplete(r, 0, 16925, 33723);
   ExpectNoErrors(r);
   EXPECT_THAT(r.names["order_dependence"], ElementsAre("people_shards, people_engineer"));
@@ -97,22 +97,27 @@ TEST(MutagenExpansionsTest, PalaceDuel) {
   EXPECT_THAT(r.names["witness"], IsSupersetOf({"palace_second", "reaction", "game_over"}));
 }
 
-// README "Score queries" of the expansions.
+// README "The expansions' score questions": the best game with and without each expansion,
+// without People cards, and with one Visitor card in the deck.
 TEST(MutagenExpansionsTest, ScoreQueries) {
   const SolveRun people = SolveExplicit(kMutagen, {"SCOPE=12"});
   ExpectAnswer(people, "best_game", "optimal", 13, 7);
   ExpectAnswer(people, "best_with_ability", "optimal", 12, 8);
   ExpectAnswer(people, "best_without_ability", "optimal", 13, 7);
-  const SolveRun no_plight = SolveExplicit(kMutagen, {"SCOPE=12", "PLIGHT=false"});
-  ExpectAnswer(no_plight, "best_game", "optimal", 7, 6);
-  const SolveRun no_people = SolveExplicit(kMutagen, {"SCOPE=12", "PEOPLE_DECK=0"});
-  ExpectAnswer(no_people, "best_game", "optimal", 12, 6);
-  const SolveRun no_palace = SolveExplicit(kMutagen, {"SCOPE=13", "PALACE=false"});
-  ExpectAnswer(no_palace, "best_game", "optimal", 7, 6);
-  const SolveRun crystal = SolveExplicit(kMutagen, {"SCOPE=13", "VIS_DECK=8"});
-  ExpectAnswer(crystal, "best_game", "optimal", 9, 8);
-  const SolveRun element = SolveExplicit(kMutagen, {"SCOPE=13", "VIS_DECK=1"});
-  ExpectAnswer(element, "best_game", "optimal", 7, 6);
+  struct Case {
+    std::vector<std::string> consts;
+    int best_game;
+    int depth;
+  };
+  const std::vector<Case> cases = {
+      {{"SCOPE=12", "PLIGHT=false"}, 7, 6}, {{"SCOPE=12", "PEOPLE_DECK=0"}, 12, 6},
+      {{"SCOPE=13", "PALACE=false"}, 7, 6}, {{"SCOPE=13", "VIS_DECK=8"}, 9, 8},
+      {{"SCOPE=13", "VIS_DECK=1"}, 7, 6},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(testing::PrintToString(c.consts));
+    ExpectAnswer(SolveExplicit(kMutagen, c.consts), "best_game", "optimal", c.best_game, c.depth);
+  }
 }
 
 }  // namespace
