@@ -470,7 +470,10 @@ void TypeChecker::CheckRules() {
       p.slot = BindLocal(p.name, p.loc, p.type, LocalKind::kParam).slot;
     }
     a.by = CheckBy(d.by.get());
-    if (d.when != nullptr) a.guard = CheckBool(*d.when);
+    if (d.when != nullptr) {
+      a.guard = CheckBool(*d.when);
+      a.off_by = ConstantsSwitchingOff(*d.when, *a.guard);
+    }
     LowerBlock(d.body, a.body);
   }
   for (size_t i = 0; i < trigger_decls_.size(); ++i) {
@@ -489,7 +492,10 @@ void TypeChecker::CheckRules() {
       t.binders.push_back(std::move(p));
     }
     t.by = CheckBy(d.by.get());
-    if (d.when != nullptr) t.guard = CheckBool(*d.when);
+    if (d.when != nullptr) {
+      t.guard = CheckBool(*d.when);
+      t.off_by = ConstantsSwitchingOff(*d.when, *t.guard);
+    }
     LowerBlock(d.body, t.body);
   }
 }

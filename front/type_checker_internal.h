@@ -286,6 +286,9 @@ class TypeChecker {
   // Sets `stmt.off_by` (the branches of the `if` `s` that constants switch off) and
   // `stmt.proc`. REQUIRES: `stmt` is `s` lowered, its conditions checked.
   void NoteSwitchedOffBranches(const ast::Stmt& s, ir::Stmt& stmt);
+  // The constants that make the guard `when` (lowered: `guard`) of an action or trigger
+  // false, when they do and it is not false for every setting; empty otherwise.
+  std::vector<int> ConstantsSwitchingOff(const ast::Expr& when, const ir::Expr& guard) const;
   // The constants (indices into constants_) that `e` reads, in order of first use, and the
   // places it reads them.
   void ConstantsRead(const ast::Expr& e, std::vector<int>& constants,

@@ -116,6 +116,17 @@ void TypeChecker::ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
   }
 }
 
+std::vector<int> TypeChecker::ConstantsSwitchingOff(const ast::Expr& when,
+                                                    const ir::Expr& guard) const {
+  const std::optional<int64_t> value = FoldCondition(guard, {});
+  if (!value || *value != 0) return {};
+  std::vector<int> constants;
+  std::set<ir::Location> uses;
+  ConstantsRead(when, constants, uses);
+  if (FoldCondition(guard, uses).has_value()) return {};  // false whatever the constants
+  return constants;
+}
+
 void TypeChecker::NoteSwitchedOffBranches(const ast::Stmt& s, ir::Stmt& stmt) {
   stmt.proc = inlining_.empty() ? -1 : inlining_.back();
   const size_t conds = stmt.conds.size();

@@ -238,6 +238,9 @@ struct Action {
   std::vector<Param> params;  // each a finite scalar; instances are all combinations
   ExprPtr by;                 // may be null
   ExprPtr guard;              // may be null
+  // The constants (indices into Program::constants) whose values make `guard` false, when
+  // they do (a house rule: `when HOUSE and ...`); empty otherwise. See Stmt::off_by.
+  std::vector<int> off_by;
   Block body;
   FrameLayout frame;
 };
@@ -255,6 +258,7 @@ struct Trigger {
   std::vector<Param> binders;  // bound to the event's arguments, in order
   ExprPtr by;
   ExprPtr guard;  // evaluated when the event is emitted
+  std::vector<int> off_by;  // as Action::off_by
   Block body;
   FrameLayout frame;
 };

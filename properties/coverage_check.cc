@@ -142,11 +142,15 @@ void CoverageCheck::NoteSwitchedOffLines() {
 }
 
 std::vector<std::string> CoverageCheck::OffConstants(size_t id) const {
+  if (off_point_[id] < 0) return {};
+  const TrailPoint& point = model_.program.trail_points[off_point_[id]];
+  return NamedValues(point.stmt->off_by[point.branch]);
+}
+
+std::vector<std::string> CoverageCheck::NamedValues(const std::vector<int>& off_by) const {
   const ir::Program& program = model_.program;
   std::vector<std::string> constants;
-  if (off_point_[id] < 0) return constants;
-  const TrailPoint& point = program.trail_points[off_point_[id]];
-  for (int c : point.stmt->off_by[point.branch]) {
+  for (int c : off_by) {
     const ir::Constant& constant = program.constants[c];
     const bool is_bool = constant.type != nullptr && constant.type->kind == ir::TypeKind::kBool;
     constants.push_back(absl::StrCat(
@@ -331,9 +335,19 @@ void CoverageCheck::Finish(const explorer::ExplorationStats& stats,
 
 void CoverageCheck::OfferDeadFindings() {
   const ir::Program& program = model_.program;
+  // A rule whose guard constants make false is switched off, not dead: another setting runs it.
+  auto switched_off = [&](const std::string& rule, const std::vector<int>& off_by,
+                          ir::Location loc) {
+    if (off_by.empty()) return false;
+    std::vector<std::string> off = NamedValues(off_by);
+    std::string message = absl::StrCat(rule, " is switched off by ", absl::StrJoin(off, ", "));
+    switched_off_.push_back({rule, std::move(message), loc, std::move(off)});
+    return true;
+  };
   for (size_t a = 0; a < program.actions.size(); ++a) {
     if (total_.actions[a] != 0) continue;
     const ir::Action& action = program.actions[a];
+    if (switched_off("action " + action.name, action.off_by, action.loc)) continue;
     collector_.AddUntraced(
         Warning(results::FindingKind::kDeadAction, "action " + action.name,
                 absl::StrCat("action ", action.name, " never makes a move in any reachable state"),
@@ -342,6 +356,7 @@ void CoverageCheck::OfferDeadFindings() {
   for (size_t t = 0; t < program.triggers.size(); ++t) {
     if (total_.triggers[t] != 0) continue;
     const ir::Trigger& trigger = program.triggers[t];
+    if (switched_off("trigger " + trigger.name, trigger.off_by, trigger.loc)) continue;
     collector_.AddUntraced(
         Warning(results::FindingKind::kDeadTrigger, "trigger " + trigger.name,
                 absl::StrCat("trigger ", trigger.name, " never resolves in any reachable state"),

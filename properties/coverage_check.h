@@ -69,6 +69,8 @@ class CoverageCheck final : public BuiltInCheck {
   void NoteSwitchedOffLines();
   // The constants that switch off trail point `id` or a branch around it, as "NAME = VALUE".
   std::vector<std::string> OffConstants(size_t id) const;
+  // "NAME = VALUE" for each of these constants.
+  std::vector<std::string> NamedValues(const std::vector<int>& off_by) const;
   // Where a trail point is written: "init", "action NAME", "trigger NAME" or "proc NAME".
   std::string WrittenIn(const ir::TrailPoint& point) const;
   std::string RuleOf(const ir::TrailPoint& point) const;

@@ -125,5 +125,45 @@ TEST(SwitchedOffTest, ProcBranchTakenFromOneCallerIsNotDead) {
   }
 }
 
+// Whole actions and triggers whose guard the constants make false are off, not dead
+// (tests/e2e/analyses/switched_off_rules.rules, worked by hand in its header).
+TEST(SwitchedOffTest, RulesSwitchedOffByTheirGuard) {
+  constexpr char kRules[] = "tests/e2e/analyses/switched_off_rules.rules";
+  auto check = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"check", kRules, "--format", "json", "--quiet"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult run = RunRulecheck(args);
+    EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+    json report = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
+    return report.is_discarded() ? json::object() : report;
+  };
+  auto names = [](const json& entries, const std::string& kind) {
+    std::vector<std::string> out;
+    for (const json& entry : entries) {
+      if (kind.empty() || entry["kind"] == kind) out.push_back(entry["name"]);
+    }
+    return out;
+  };
+  const json report = check({});
+  EXPECT_THAT(names(report["findings"], "dead_action"), ElementsAre("action never"));
+  EXPECT_THAT(names(report["findings"], "dead_trigger"), ElementsAre("trigger noted"));
+  const json& off = report["switched_off"];
+  EXPECT_THAT(names(off, ""), ElementsAre("action visit", "action capped", "trigger bonus"));
+  ASSERT_EQ(off.size(), 3u);
+  EXPECT_EQ(off[0]["message"], "action visit is switched off by EXPANSION = false");
+  EXPECT_EQ(off[0]["location"]["line"], 19);
+  EXPECT_THAT(off[1]["constants"], ElementsAre("CAP = 3"));
+  EXPECT_EQ(off[2]["location"]["line"], 22);
+
+  const json expansion = check({"--const", "EXPANSION=true"});
+  EXPECT_THAT(names(expansion["switched_off"], ""), ElementsAre("action capped"));
+  EXPECT_THAT(names(expansion["findings"], "dead_action"), ElementsAre("action never"));
+
+  const RunResult text = RunRulecheck({"check", kRules, "--quiet"});
+  EXPECT_THAT(text.stdout_text,
+              HasSubstr("off: trigger bonus is switched off by EXPANSION = false\n  " +
+                        std::string(kRules) + ":22:9\n"));
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
