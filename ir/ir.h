@@ -257,7 +257,7 @@ struct Trigger {
   int event = 0;
   std::vector<Param> binders;  // bound to the event's arguments, in order
   ExprPtr by;
-  ExprPtr guard;  // evaluated when the event is emitted
+  ExprPtr guard;            // evaluated when the event is emitted
   std::vector<int> off_by;  // as Action::off_by
   Block body;
   FrameLayout frame;
