@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of tests/fuzz with clang (AddressSanitizer and
 # UndefinedBehaviorSanitizer on) and runs each for a while.
 #
-#   scripts/fuzz.sh [TARGET...]      # default: front_fuzzer check_fuzzer
+#   scripts/fuzz.sh [TARGET...]      # default: front_fuzzer check_fuzzer model_fuzzer
 #
 # Environment:
 #   FUZZ_SECONDS  how long each target runs (default 120; hours for a long campaign)
@@ -11,8 +11,10 @@
 #                 $BUILD_DIR/corpus); kept between runs, so a long campaign can be resumed
 #   JOBS          parallel compile jobs (default: 2)
 #
-# The seed corpus is every .rules file of the repository (games/ and tests/), and the
-# dictionary tests/fuzz/rules.dict holds the language's tokens. A finding (a crash, a
+# The text targets (front_fuzzer, check_fuzzer) are seeded with every .rules file of the
+# repository (games/ and tests/) and use the dictionary tests/fuzz/rules.dict of the
+# language's tokens; model_fuzzer reads its bytes as the choices of a model generator, so it
+# takes neither. A finding (a crash, a
 # sanitizer report, a run over the time or memory limit) stops the target with the input
 # saved as $BUILD_DIR/crash-*, timeout-* or oom-*, and the script exits non-zero.
 set -euo pipefail
@@ -25,7 +27,7 @@ seconds="${FUZZ_SECONDS:-120}"
 jobs="${JOBS:-2}"
 corpus_root="${CORPUS_DIR:-$build_dir/corpus}"
 targets=("$@")
-((${#targets[@]})) || targets=(front_fuzzer check_fuzzer)
+((${#targets[@]})) || targets=(front_fuzzer check_fuzzer model_fuzzer)
 
 scripts/install-deps.sh
 command -v clang++ >/dev/null || { echo "fuzz: clang++ not found" >&2; exit 1; }
@@ -47,12 +49,16 @@ status=0
 for target in "${targets[@]}"; do
   corpus="$corpus_root/$target"
   mkdir -p "$corpus"
-  echo "fuzz: $target for ${seconds}s (corpus $corpus, $(ls "$seeds" | wc -l) seeds)"
+  text_inputs=()
+  if [[ "$target" != model_fuzzer ]]; then
+    text_inputs=("$seeds" -dict=tests/fuzz/rules.dict)
+  fi
+  echo "fuzz: $target for ${seconds}s (corpus $corpus${text_inputs:+, $(ls "$seeds" | wc -l) seeds})"
   # -timeout: one input may take this long (a move's work is bounded, but a few hundred states
   # of a heavy model under the sanitizers take a while); -rss_limit_mb: the memory limit.
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    "$build_dir/tests/fuzz/$target" "$corpus" "$seeds" \
-    -dict=tests/fuzz/rules.dict -max_total_time="$seconds" -timeout=300 -rss_limit_mb=4096 \
+    "$build_dir/tests/fuzz/$target" "$corpus" "${text_inputs[@]}" \
+    -max_total_time="$seconds" -timeout=300 -rss_limit_mb=4096 \
     -max_len=65536 -print_final_stats=1 -artifact_prefix="$build_dir/" ||
     status=$?
   if ((status != 0)); then

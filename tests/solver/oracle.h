@@ -17,6 +17,7 @@
 
 #include "model/model.h"
 #include "model/successors.h"
+#include "results/answer.h"
 #include "solver/successor_collector.h"
 
 namespace rulecheck::solver::testing {
@@ -90,6 +91,66 @@ inline Answer ExplicitAnswer(const model::Model& model, const Levels& levels, in
     }
   }
   return a;
+}
+
+// Where the symbolic engine's `answers` (from Solve with check_depth = the depth `levels`
+// were explored to) disagree with the explicit engine's `levels`: one line for each answer that
+// does not match, empty when all agree. An invariant answer is not compared (the levels keep
+// no property), nor a failing move when the initial state itself fails.
+inline std::vector<std::string> Disagreements(const model::Model& model, const Levels& levels,
+                                              const std::vector<results::Answer>& answers) {
+  std::vector<std::string> out;
+  auto mismatch = [&](const results::Answer& r, const std::string& what) {
+    out.push_back(std::string(results::AnswerKindName(r.kind)) + " " + r.name + " (" + r.message +
+                  "): " + what);
+  };
+  // The expected depth of a found failure or deadlock; nullopt: none within the levels.
+  auto check_depth = [&](const results::Answer& r, const std::optional<int>& expected) {
+    const results::Verdict verdict = expected ? results::Verdict::kSat : results::Verdict::kUnsat;
+    if (r.verdict != verdict) {
+      mismatch(r, "verdict differs from the explicit engine's");
+    } else if (expected && r.depth != *expected) {
+      mismatch(r, "depth " + std::to_string(r.depth) + ", explicit " + std::to_string(*expected));
+    }
+  };
+  for (const results::Answer& r : answers) {
+    switch (r.kind) {
+      case results::AnswerKind::kFailure:
+        if (!levels.init_fails) check_depth(r, levels.first_failure);
+        continue;
+      case results::AnswerKind::kDeadlock:
+        check_depth(r, levels.first_deadlock);
+        continue;
+      case results::AnswerKind::kInvariant:
+        continue;
+      default:
+        break;
+    }
+    int index = -1;
+    for (size_t q = 0; q < model.program.queries.size(); ++q) {
+      if (model.program.queries[q].name == r.name) index = static_cast<int>(q);
+    }
+    if (index < 0) {
+      mismatch(r, "no query of that name");
+      continue;
+    }
+    const int within = static_cast<int>(model.program.queries[index].within);
+    const Answer expected = ExplicitAnswer(model, levels, index, within);
+    if (!expected.value) {
+      if (r.verdict != results::Verdict::kUnsat) mismatch(r, "explicit engine finds no value");
+      continue;
+    }
+    if (r.verdict == results::Verdict::kUnknown || r.verdict == results::Verdict::kUnsat) {
+      mismatch(r, "explicit engine finds a value");
+    } else if (r.kind != results::AnswerKind::kReachable && r.value != expected.value) {
+      mismatch(r, "value " + (r.value ? std::to_string(*r.value) : std::string("none")) +
+                      ", explicit " + std::to_string(*expected.value));
+    } else if (r.depth != expected.depth) {
+      mismatch(r,
+               "depth " + std::to_string(r.depth) + ", explicit " + std::to_string(expected.depth));
+    }
+  }
+  return out;
 }
 
 }  // namespace rulecheck::solver::testing
