@@ -81,7 +81,10 @@ void WriteSourceListing(const ir::SourceFile& source, const ListingMarks& marks,
   // The rows first, so that the legend above them can give the tallies.
   std::ostringstream rows;
   Tally tally;
-  for (int number = 1; number <= source.line_count(); ++number) {
+  // A file that ends in a line break has no line after it.
+  int lines = source.line_count();
+  if (lines > 1 && source.Line(lines).empty()) --lines;
+  for (int number = 1; number <= lines; ++number) {
     std::string row_class = "line";
     std::ostringstream count;
     if (counts) {
