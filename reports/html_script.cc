@@ -49,8 +49,10 @@ const char kHtmlScript[] = R"js(
     var summary = document.createElement('summary');
     summary.textContent = 'whole state after this step';
     details.appendChild(summary);
-    details.addEventListener('toggle', function () {
-      if (!details.open || details.querySelector('table')) return;
+    // Built on the click that opens it (a key press on the summary is a click too), before the
+    // details open.
+    summary.addEventListener('click', function () {
+      if (details.open || details.querySelector('table')) return;
       var state = wholeStates(trace)[index];
       if (!state) return;
       var changed = new Set();
