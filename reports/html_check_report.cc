@@ -132,13 +132,14 @@ void WriteFindings(const model::Model& model, const properties::CheckResult& res
         << "<h2>" << group.title << " <span class=\"tally\">" << count << "</span></h2>\n";
     for (const auto& [kind, indices] : by_kind) {
       const auto finding_kind = static_cast<results::FindingKind>(kind);
-      out << "<section class=\"kind\" id=\"" << group.id << "-" << results::KindName(finding_kind)
-          << "\"><h3>" << KindTitle(finding_kind) << " <span class=\"tally\">" << indices.size()
-          << "</span></h3>\n";
+      // Open, and folded with a click: thirty unreachable cards need not hide the errors.
+      out << "<details class=\"kind\" id=\"" << group.id << "-" << results::KindName(finding_kind)
+          << "\" open><summary><h3>" << KindTitle(finding_kind) << " <span class=\"tally\">"
+          << indices.size() << "</span></h3></summary>\n";
       for (size_t index : indices) {
         WriteFinding(model, result.findings[index], FindingId(index), out);
       }
-      out << "</section>\n";
+      out << "</details>\n";
     }
     out << "</section>\n";
   }

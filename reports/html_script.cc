@@ -2,7 +2,8 @@
 // library, nothing loaded: it reads the markup html_trace.cc writes (`.trace`, its `.stepper`,
 // `li.step` with `data-n`, tables `table.state` whose rows hold a `th` path and a `.new`
 // value, `data-continues` naming the trace an outcome starts from) and changes only classes,
-// the stepper's controls, the strip of moves and the lazily built whole-state tables.
+// the stepper's controls, the strip of moves and the lazily built whole-state tables, and
+// opens what hides the target of a link.
 #include "reports/html_assets.h"
 
 namespace rulecheck::reports {
@@ -146,6 +147,22 @@ const char kHtmlScript[] = R"js(
   }
 
   document.querySelectorAll('.trace').forEach(setUp);
+
+  // A link to a finding in a folded group, or to a step hidden by its stepper, opens the way.
+  function reveal() {
+    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    for (var e = target; e; e = e.parentElement) {
+      if (e.tagName === 'DETAILS') e.open = true;
+    }
+    if (target && target.tagName === 'LI' && target.classList.contains('step')) {
+      var trace = target.closest('.trace'), chip;
+      var index = stepsOf(trace).indexOf(target);
+      chip = trace.querySelectorAll(':scope > .overview button')[index];
+      if (chip) chip.click();
+    }
+  }
+  window.addEventListener('hashchange', reveal);
+  if (location.hash) reveal();
 })();
 )js";
 

@@ -98,8 +98,9 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
   background: var(--soft); border: 1px solid var(--rule); color: var(--muted);
   font-size: 0.8rem; font-weight: 600; text-align: center; vertical-align: 2px;
 }
-.kind > h3 {
-  margin: 14px 0 8px; color: var(--muted); font-size: 0.8rem; text-transform: uppercase;
+.kind > summary { cursor: pointer; color: var(--muted); margin: 14px 0 8px; }
+.kind > summary h3 {
+  display: inline; margin: 0; font-size: 0.8rem; text-transform: uppercase;
   letter-spacing: 0.06em;
 }
 .finding, .answer {
@@ -149,7 +150,9 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
   display: grid; grid-template-columns: auto minmax(60px, 1fr) auto; align-items: center;
   gap: 6px 8px; margin-bottom: 8px; max-width: 560px;
 }
-.stepper .position { grid-column: 1 / 3; }
+.stepper .position { grid-column: 1 / 3; grid-row: 2; }
+.stepper .keys { grid-column: 1 / 3; grid-row: 2; justify-self: end; }
+.stepper .all { grid-column: 3; grid-row: 2; }
 .stepper[hidden] { display: none; }
 .stepper button {
   font: inherit; font-size: 0.88rem; padding: 3px 10px; border-radius: 6px; cursor: pointer;
@@ -158,6 +161,8 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
 .stepper button:disabled { opacity: 0.45; cursor: default; }
 .stepper .slider { width: 100%; margin: 0; }
 .stepper .position { color: var(--muted); font-size: 0.85rem; }
+.stepper .keys { visibility: hidden; color: var(--muted); font-size: 0.78rem; }
+.trace:focus-within .stepper .keys { visibility: visible; }
 .overview { list-style: none; display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 8px;
             padding: 0; }
 .overview button {
@@ -215,7 +220,7 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
 .outcome h5 { margin: 0; font-size: 0.9rem; }
 .settled caption { text-align: left; font-weight: 600; font-family: inherit; padding-bottom: 2px; }
 .settled th, .settled td { border: 1px solid var(--rule); }
-.settled thead th { font-family: inherit; background: var(--soft); }
+.settled thead th { font-family: inherit; background: var(--soft); overflow-wrap: normal; }
 
 /* The rules file. */
 .source { padding: 12px 0 8px; min-width: 0; }
@@ -285,7 +290,7 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
   .stepper, .overview, .jumps, .whole { display: none !important; }
   .trace.stepping .step { display: block; }
   .step, .finding > header, .answer > header, .listing tr { break-inside: avoid; }
-  .group > h2, .kind > h3, .source > h2 { break-after: avoid; }
+  .group > h2, .kind > summary, .source > h2 { break-after: avoid; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
 )css";

@@ -118,6 +118,7 @@ void WriteTraceHtml(const model::Model& model, const results::Trace& trace, cons
       << last_number << "\" value=\"" << how.first_number
       << "\" aria-label=\"step\"><button type=\"button\" class=\"next\" aria-label=\"next "
          "step\">next &#8250;</button><span class=\"position\" aria-live=\"polite\"></span>"
+      << "<span class=\"keys\" aria-hidden=\"true\">&larr; &rarr; Home End</span>"
       << "<button type=\"button\" class=\"all\" aria-pressed=\"false\">all steps</button>"
       << "</div>\n<ol class=\"steps\">\n";
   FlatState previous = how.before != nullptr ? *how.before : FlatState{};

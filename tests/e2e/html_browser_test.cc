@@ -68,13 +68,15 @@ class HtmlBrowserTest : public TempFolderTest {
   // Loads `page` in a `width` x `height` frame and runs `probe`, the body of a function of
   // `d` (the page's document), `w` (its window) and `out` (an object to fill), after the page
   // loaded; returns `out`. `scripts`: whether the page's own script may run (the probe's
-  // always does: a sandboxed frame of the same origin is still readable).
+  // always does: a sandboxed frame of the same origin is still readable). `fragment`: the
+  // part after `#` of the page's address, if any.
   json Probe(const std::string& page, int width, int height, const std::string& probe,
-             bool scripts = true) {
+             bool scripts = true, const std::string& fragment = "") {
     const std::string wrapper = (dir_ / "probe.html").string();
     std::ofstream(wrapper)
         << "<!DOCTYPE html><html><body style=\"margin:0\">\n<iframe id=\"page\" src=\""
-        << std::filesystem::path(page).filename().string() << "\""
+        << std::filesystem::path(page).filename().string()
+        << (fragment.empty() ? "" : "#" + fragment) << "\""
         << (scripts ? "" : " sandbox=\"allow-same-origin\"") << " style=\"width:" << width
         << "px;height:" << height << "px;border:0\"></iframe>\n<pre id=\"probe\"></pre>\n"
         << "<script>\ndocument.getElementById('page').addEventListener('load', function () {\n"
@@ -165,6 +167,18 @@ TEST_F(HtmlBrowserTest, TracesStepWithButtonsKeysAndAllStepsAndRebuildWholeState
     "x=2;gone=true;pending=[inc()]",
     "x=3;gone=true;pending=[]",
     "x=4;gone=true;pending=[]"])j"));
+}
+
+// A link to a step (an address ending in its id) shows that step, not the first.
+TEST_F(HtmlBrowserTest, LinkToAStepShowsThatStep) {
+  const std::string page = Page({"check", "tests/e2e/analyses/order_dependent.rules"}, 0);
+  const json out = Probe(page, 1000, 900, std::string(kStepHelpers) + R"js(
+    out.main = visible(d.getElementById('finding-1-trace'));
+    out.order = visible(d.getElementById('finding-1-order2'));
+  )js",
+                         /*scripts=*/true, "finding-1-order2-s4");
+  EXPECT_EQ(out["main"], "1");
+  EXPECT_EQ(out["order"], "4");
 }
 
 // tests/e2e/analyses/endless.rules: the lasso init (turn A) -> pass() -> pass(), back to the
