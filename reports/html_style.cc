@@ -191,6 +191,8 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
 .move .by { font-weight: 700; }
 .move .by::after { content: ":"; }
 .move .call { font-weight: 700; overflow-wrap: anywhere; }
+.move .rule { color: inherit; text-decoration: none; min-width: 0; }
+.move .rule:hover .call, .move .rule:focus .call { color: var(--link); text-decoration: underline; }
 .move .choice, .move .note {
   padding: 0 6px; border-radius: 4px; background: var(--info-bg); color: var(--info);
   font-size: 0.82rem; overflow-wrap: anywhere;

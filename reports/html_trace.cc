@@ -10,9 +10,27 @@
 #include "model/value_format.h"
 #include "reports/format_util.h"
 #include "reports/html_escape.h"
+#include "reports/html_page.h"
 
 namespace rulecheck::reports {
 namespace {
+
+// The line of the rules file where the rule a move ran is written (its header; `init`'s
+// block); 0 when it is elsewhere or unknown.
+int RuleLine(const model::Model& model, const ir::Move& move) {
+  ir::Location where;
+  const auto index = static_cast<size_t>(move.index);
+  if (move.kind == ir::Move::Kind::kAction && index < model.program.actions.size()) {
+    where = model.program.actions[index].loc;
+  } else if (move.kind == ir::Move::Kind::kTrigger && index < model.program.triggers.size()) {
+    where = model.program.triggers[index].loc;
+  } else if (move.kind == ir::Move::Kind::kInit) {
+    where = model.program.init.loc;
+  }
+  if (!where.valid()) return 0;
+  const auto [source, local] = model.Resolve(where);
+  return source == model.source.get() ? local.line : 0;
+}
 
 void WriteMove(const model::Model& model, const results::TraceStep& step, size_t number,
                bool any_state, std::ostream& out) {
@@ -26,8 +44,12 @@ void WriteMove(const model::Model& model, const results::TraceStep& step, size_t
     const std::string player = model::FormatMovePlayer(step.move);
     if (!player.empty()) out << "<span class=\"by\">" << EscapeHtml(player) << "</span>";
   }
+  // The call links to the rule's line in the listing.
+  const int line = RuleLine(model, step.move);
+  if (line > 0) out << "<a class=\"rule\" href=\"#" << LineId(line) << "\">";
   out << "<code class=\"call\">" << EscapeHtml(model::FormatMoveCall(model, step.move))
       << "</code>";
+  if (line > 0) out << "</a>";
   for (const std::string& choice : MoveChoices(step.move)) {
     out << "<span class=\"choice\">" << EscapeHtml(choice) << "</span>";
   }

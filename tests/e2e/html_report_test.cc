@@ -111,8 +111,11 @@ TEST_F(HtmlReportTest, CheckShowsALassoAndWhereItsCycleStarts) {
   EXPECT_THAT(lasso, HasSubstr("<li class=\"step cycle-start\" id=\"finding-1-trace-s1\""));
   EXPECT_THAT(lasso, HasSubstr("<li class=\"step in-cycle\" id=\"finding-1-trace-s2\""));
   EXPECT_THAT(lasso, HasSubstr("<li class=\"step in-cycle\" id=\"finding-1-trace-s3\""));
-  EXPECT_THAT(lasso, HasSubstr("<span class=\"by\">A</span><code class=\"call\">pass()</code>"));
-  EXPECT_THAT(lasso, HasSubstr("<span class=\"by\">B</span><code class=\"call\">pass()</code>"));
+  // Each move names its player and links to its rule's line.
+  EXPECT_THAT(lasso, HasSubstr("<span class=\"by\">A</span><a class=\"rule\" href=\"#L8\"><code "
+                               "class=\"call\">pass()</code></a>"));
+  EXPECT_THAT(lasso, HasSubstr("<span class=\"by\">B</span><a class=\"rule\" href=\"#L8\"><code "
+                               "class=\"call\">pass()</code></a>"));
   EXPECT_THAT(lasso, HasSubstr("back to the state of step 1: the cycle closes"));
   EXPECT_THAT(Row(html, 8), HasSubstr(">2</td>"));
   EXPECT_THAT(Row(html, 9), HasSubstr("href=\"#finding-1\""));

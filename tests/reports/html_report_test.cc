@@ -170,7 +170,10 @@ TEST_F(HtmlReportTest, TraceStepsShowTheFirstStateThenTheChanges) {
   EXPECT_THAT(init, HasSubstr("<th scope=\"row\">n</th><td class=\"new\">0</td>"));
   EXPECT_THAT(init, HasSubstr("<th scope=\"row\">lit</th><td class=\"new\">false</td>"));
   const std::string inc = Element(html, "finding-1-trace-s2", "</li>");
-  EXPECT_THAT(inc, HasSubstr("<code class=\"call\">inc()</code>"));
+  // The move links to its rule: `inc` is on line 10, `init` on line 6.
+  EXPECT_THAT(inc,
+              HasSubstr("<a class=\"rule\" href=\"#L10\"><code class=\"call\">inc()</code></a>"));
+  EXPECT_THAT(init, HasSubstr("<a class=\"rule\" href=\"#L6\">"));
   EXPECT_THAT(inc, HasSubstr("<th scope=\"row\">n</th><td class=\"change\"><span "
                              "class=\"old\">0</span>"));
   EXPECT_THAT(inc, HasSubstr("<span class=\"new\">1</span>"));
