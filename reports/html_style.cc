@@ -290,7 +290,7 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
   .group, .summary { border: none; padding: 0; margin-bottom: 12pt; }
   .source { position: static; max-height: none; overflow: visible; border: none; }
   .stepper, .overview, .jumps, .whole { display: none !important; }
-  .trace.stepping .step { display: block; }
+  .trace.stepping .step:not(.current) { display: block; }
   .step, .finding > header, .answer > header, .listing tr { break-inside: avoid; }
   .group > h2, .kind > summary, .source > h2 { break-after: avoid; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }

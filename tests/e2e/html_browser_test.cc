@@ -321,6 +321,35 @@ TEST_F(HtmlBrowserTest, WithoutScriptsEveryStepIsShown) {
   EXPECT_EQ(out["fits"], true);
 }
 
+// The print style, applied to the screen in a copy of the page (`@media print` made
+// `@media all`): every step shown, the controls and the stepper's state not, the rules file
+// after the findings and not in a scrolling box.
+TEST_F(HtmlBrowserTest, PrintedEveryStepIsShown) {
+  const std::string page = Page({"check", "tests/e2e/analyses/order_dependent.rules"}, 0);
+  std::ifstream in(page);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string html = text.str();
+  const size_t print = html.find("@media print");
+  ASSERT_NE(print, std::string::npos);
+  html.replace(print, std::string("@media print").size(), "@media all");
+  std::ofstream(page) << html;
+  const json out = Probe(page, 1400, 900, std::string(kStepHelpers) + R"js(
+    out.visible = Array.prototype.map.call(d.querySelectorAll('.trace'), visible);
+    out.shownControls = Array.prototype.filter.call(
+        d.querySelectorAll('.stepper, .overview, details.whole'),
+        function (e) { return e.getClientRects().length > 0; }).length;
+    var source = d.getElementById('source');
+    out.position = w.getComputedStyle(source).position;
+    out.after = source.getBoundingClientRect().top >=
+                d.querySelector('.results').getBoundingClientRect().bottom;
+  )js");
+  EXPECT_EQ(out["visible"], json::parse(R"(["1,2", "3,4", "3,4"])"));
+  EXPECT_EQ(out["shownControls"], 0);
+  EXPECT_EQ(out["position"], "static");
+  EXPECT_EQ(out["after"], true);
+}
+
 // Width and height from a PNG's header (its IHDR chunk); {0, 0} when it is not a PNG.
 std::pair<int, int> PngSize(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -3,6 +3,7 @@
 // and the tests read the markup as text (each listing row is one line, each finding or answer
 // an `article` that does not nest). The page in a browser is html_browser_test.cc's.
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -212,6 +213,18 @@ invariant small: x <= 3
   EXPECT_THAT(failed, HasSubstr("<span class=\"badge\">violated</span>"));
   EXPECT_THAT(failed, HasSubstr("<dt>proved</dt><dd>no</dd>"));
   EXPECT_EQ(Count(failed, "<li class=\"step"), 4);
+}
+
+// The page is the same for any thread count, but for the times on it.
+TEST_F(HtmlReportTest, SamePageForOneOrTwoThreads) {
+  const std::regex seconds("[0-9]+\\.[0-9]+ s<");
+  std::vector<std::string> pages;
+  for (const char* threads : {"1", "2"}) {
+    pages.push_back(std::regex_replace(
+        Html({"check", "tests/e2e/html/potion.rules", "--threads", threads}, 1), seconds, "s<"));
+  }
+  EXPECT_EQ(pages[0], pages[1]);
+  EXPECT_THAT(pages[0], HasSubstr("<dt>time</dt><dd>s</dd>"));
 }
 
 TEST_F(HtmlReportTest, OutputFileHoldsThePage) {
