@@ -26,7 +26,8 @@ std::string Quote(const std::string& text) {
   return quoted + "'";
 }
 
-// Runs Chromium headless with `flags`; its stdout, or nullopt-like empty with `ok` false.
+// Runs Chromium headless with `flags` and returns its stdout; `ok` says whether it exited
+// with status 0 (if not, a test failure is added).
 std::string Run(const std::vector<std::string>& flags, const std::string& profile, bool& ok) {
   std::string command = "timeout 60 " + Quote(ChromiumPath()) +
                         " --headless --disable-gpu --no-sandbox --no-first-run"
