@@ -229,6 +229,29 @@ TEST_F(HtmlBrowserTest, FindingsLinkToTheirLinesAndLinesBackToTheirFindings) {
   EXPECT_EQ(out["back"], true);
 }
 
+// On a wide screen, following a finding's link to its line scrolls the rules file beside the
+// findings to the line, and leaves the findings where they are. (tests/e2e/html/potion.rules,
+// every step shown so that the findings are longer than the screen; `spill` is on line 47.)
+TEST_F(HtmlBrowserTest, OnAWideScreenALinkToALineScrollsOnlyTheRulesFile) {
+  const std::string page = Page({"check", "tests/e2e/html/potion.rules"}, 1);
+  const json out = Probe(page, 1400, 900, R"js(
+    d.querySelectorAll('.stepper .all').forEach(function (b) { b.click(); });
+    var finding = d.querySelector('article[data-kind="dead_action"]');
+    w.scrollTo(0, w.scrollY + finding.getBoundingClientRect().top - 300);
+    out.scrolled = w.scrollY > 0;
+    var before = [w.scrollY, finding.getBoundingClientRect().top];
+    finding.querySelector('a.loc').click();
+    out.moved = [w.scrollY - before[0], finding.getBoundingClientRect().top - before[1]];
+    var source = d.getElementById('source').getBoundingClientRect();
+    var row = d.getElementById('L47').getBoundingClientRect();
+    out.rowInView = row.top >= Math.max(source.top, 0) && row.bottom <= Math.min(source.bottom,
+                                                                                  w.innerHeight);
+  )js");
+  EXPECT_EQ(out["scrolled"], true);
+  EXPECT_EQ(out["moved"], json::parse("[0, 0]"));
+  EXPECT_EQ(out["rowInView"], true);
+}
+
 // What the layout probe measures, with every trace showing all its steps (the most to fit).
 constexpr char kLayoutProbe[] = R"js(
   d.querySelectorAll('.stepper .all').forEach(function (b) { b.click(); });
