@@ -55,14 +55,14 @@ void WriteLegend(const ListingMarks& marks, const Tally& tally, std::ostream& ou
     out << "<p class=\"legend\">Each line links to what is found there.</p>\n";
     return;
   }
-  out << "<p class=\"legend\">Beside each line that holds a rule or a statement: how many "
-         "transitions ran it. <span class=\"chip dead\">"
-      << (marks.complete ? "dead" : "not run so far") << "</span> "
-      << base::CountOf(tally.dead, "line", "lines")
-      << (marks.complete ? " no transition ran" : " no transition ran before the search stopped")
-      << "; <span class=\"chip off\">off</span> " << base::CountOf(tally.off, "line", "lines")
-      << " switched off by constants; " << base::CountOf(tally.ran, "line", "lines")
-      << " ran.</p>\n";
+  out << "<p class=\"legend\">Beside each line that holds a rule or a statement, the "
+         "transitions that ran it: "
+      << base::CountOf(tally.ran, "line", "lines") << " ran, " << tally.dead
+      << " <span class=\"chip dead\">" << (marks.complete ? "dead" : "not run so far")
+      << "</span> ("
+      << (marks.complete ? "no transition ran them" : "the search stopped before any ran them")
+      << "), " << tally.off
+      << " <span class=\"chip off\">off</span> (constants switch them off).</p>\n";
 }
 
 }  // namespace

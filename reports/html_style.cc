@@ -189,6 +189,10 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
   font-size: 0.78rem; font-weight: 700; text-align: center;
 }
 .move .by { font-weight: 700; }
+.move .choices {
+  flex-basis: 100%; color: var(--info); font-family: var(--mono); font-size: 0.8rem;
+  overflow-wrap: anywhere;
+}
 .move .by::after { content: ":"; }
 .move .call { font-weight: 700; overflow-wrap: anywhere; }
 .move .rule { color: inherit; text-decoration: none; min-width: 0; }

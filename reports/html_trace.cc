@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "model/value_format.h"
 #include "reports/format_util.h"
 #include "reports/html_escape.h"
@@ -32,6 +33,8 @@ int RuleLine(const model::Model& model, const ir::Move& move) {
   return source == model.source.get() ? local.line : 0;
 }
 
+constexpr size_t kChoiceLabels = 4;
+
 void WriteMove(const model::Model& model, const results::TraceStep& step, size_t number,
                bool any_state, std::ostream& out) {
   out << "<div class=\"move\"><span class=\"n\">" << number << "</span>";
@@ -50,8 +53,15 @@ void WriteMove(const model::Model& model, const results::TraceStep& step, size_t
   out << "<code class=\"call\">" << EscapeHtml(model::FormatMoveCall(model, step.move))
       << "</code>";
   if (line > 0) out << "</a>";
-  for (const std::string& choice : MoveChoices(step.move)) {
-    out << "<span class=\"choice\">" << EscapeHtml(choice) << "</span>";
+  // A few choices each on a label of its own; many (an `init` that rolls a deck) as one
+  // line of text, as the text report writes them.
+  const std::vector<std::string> choices = MoveChoices(step.move);
+  if (choices.size() <= kChoiceLabels) {
+    for (const std::string& choice : choices) {
+      out << "<span class=\"choice\">" << EscapeHtml(choice) << "</span>";
+    }
+  } else {
+    out << "<span class=\"choices\">[" << EscapeHtml(absl::StrJoin(choices, ", ")) << "]</span>";
   }
   out << "</div>\n";
 }

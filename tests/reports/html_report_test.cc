@@ -274,8 +274,9 @@ TEST_F(HtmlReportTest, ListingShowsEachLinesTransitionsAndMarksDeadAndOffLines) 
   // A line that holds no rule or statement has an empty count.
   EXPECT_THAT(Row(html, 2), HasSubstr("class=\"line\"><td class=\"ln\"><a href=\"#L2\">2</a>"
                                       "</td><td class=\"count\"></td>"));
-  EXPECT_THAT(html, HasSubstr("1 line no transition ran; <span class=\"chip off\">off</span> 1 "
-                              "line switched off by constants; 1 line ran."));
+  EXPECT_THAT(html, HasSubstr("the transitions that ran it: 1 line ran, 1 <span class=\"chip "
+                              "dead\">dead</span> (no transition ran them), 1 <span class=\"chip "
+                              "off\">off</span> (constants switch them off)."));
 }
 
 TEST_F(HtmlReportTest, AfterAStoppedSearchUnrunLinesAreNotCalledDead) {
