@@ -184,6 +184,32 @@ TEST_F(HtmlReportTest, TraceStepsShowTheFirstStateThenTheChanges) {
   EXPECT_THAT(flip, Not(HasSubstr(">n<")));
 }
 
+// A move's choices: up to four each on a label, more as one line of text.
+TEST_F(HtmlReportTest, FewChoicesAreLabelsAndManyOneLine) {
+  absl::StatusOr<std::unique_ptr<model::Model>> model = model::LoadModelFromText(
+      "dice.rules",
+      "state { a: 1..3\n b: 1..3\n c: 1..3\n d: 1..3\n e: 1..3 }\n"
+      "action two() { choose x in 1..3, y in 1..3 { a := x\n b := y } }\n"
+      "action five() { choose x in 1..3, y in 1..3, z in 1..3, u in 1..3, v in 1..3 {\n"
+      "  a := x\n b := y\n c := z\n d := u\n e := v } }\n",
+      {});
+  ASSERT_TRUE(model.ok()) << model.status();
+  model_ = std::move(*model);
+  results::Finding finding = Make(results::FindingKind::kWitness, results::Severity::kInfo, "big",
+                                  "reachable big holds", 1, 1);
+  finding.file = "dice.rules";
+  // The first successor of each: every choice its first candidate.
+  finding.trace = Play(*model_, {"two", "five"});
+  result_.findings.push_back(finding);
+  const std::string html = Html();
+  EXPECT_THAT(Element(html, "finding-1-trace-s2", "</li>"),
+              HasSubstr("</code></a><span class=\"choice\">x = 1</span><span "
+                        "class=\"choice\">y = 1</span></div>"));
+  EXPECT_THAT(Element(html, "finding-1-trace-s3", "</li>"),
+              HasSubstr("</code></a><span class=\"choices\">[x = 1, y = 1, z = 1, u = 1, v = "
+                        "1]</span></div>"));
+}
+
 TEST_F(HtmlReportTest, FailedStepSaysWhatWentWrong) {
   results::Finding finding =
       Make(results::FindingKind::kAssert, results::Severity::kError, "action flip",
