@@ -91,7 +91,8 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
     if (kind == "order") options.order_dependence = false;
     if (kind == "termination") options.non_termination = false;
   }
-  options.coverage = flags.coverage;
+  // The HTML page shows the transitions of each line whether or not --coverage asks for them.
+  options.coverage = flags.coverage || setup->format == reports::Format::kHtml;
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };

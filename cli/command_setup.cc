@@ -25,7 +25,7 @@ void AddMemoryFlag(CLI::App& command, CommonFlags& flags, const std::string& hel
 
 void AddReportFlags(CLI::App& command, CommonFlags& flags) {
   command.add_option("--format", flags.format, "Report format")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->check(CLI::IsMember({"text", "json", "html"}))
       ->capture_default_str();
   command.add_option("--output", flags.output, "Write the report to this file, not stdout")
       ->type_name("FILE");
@@ -55,7 +55,7 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
   CommandSetup setup;
   const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
   if (!format.has_value()) {
-    err << "rulecheck: unknown report format '" << flags.format << "' (text or json)\n";
+    err << "rulecheck: unknown report format '" << flags.format << "' (text, json or html)\n";
     return std::nullopt;
   }
   setup.format = *format;

@@ -30,7 +30,7 @@ struct CommonFlags {
   std::string file;
   std::vector<std::string> consts;  // NAME=VALUE
   std::string memory;               // SIZE; empty: the command's default
-  std::string format = "text";      // text or json
+  std::string format = "text";      // text, json or html
   std::string output;               // empty: stdout
   bool quiet = false;               // no progress lines on stderr
 };

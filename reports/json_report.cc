@@ -99,6 +99,7 @@ void WriteJsonReport(const model::Model& model, const properties::CheckResult& r
 std::optional<Format> ParseFormat(std::string_view name) {
   if (name == "text") return Format::kText;
   if (name == "json") return Format::kJson;
+  if (name == "html") return Format::kHtml;
   return std::nullopt;
 }
 
@@ -106,6 +107,8 @@ void WriteReport(Format format, const model::Model& model, const properties::Che
                  std::ostream& out) {
   if (format == Format::kJson) {
     WriteJsonReport(model, result, out);
+  } else if (format == Format::kHtml) {
+    WriteHtmlReport(model, result, out);
   } else {
     WriteTextReport(model, result, out);
   }

@@ -63,6 +63,8 @@ void WriteQueryReport(Format format, const model::Model& model,
                       const std::vector<results::Answer>& answers, std::ostream& out) {
   if (format == Format::kJson) {
     WriteQueryJsonReport(model, answers, out);
+  } else if (format == Format::kHtml) {
+    WriteQueryHtmlReport(model, answers, out);
   } else {
     WriteQueryTextReport(model, answers, out);
   }

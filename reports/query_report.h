@@ -27,6 +27,8 @@ void WriteQueryTextReport(const model::Model& model, const std::vector<results::
                           std::ostream& out);
 void WriteQueryJsonReport(const model::Model& model, const std::vector<results::Answer>& answers,
                           std::ostream& out);
+void WriteQueryHtmlReport(const model::Model& model, const std::vector<results::Answer>& answers,
+                          std::ostream& out);
 
 }  // namespace rulecheck::reports
 

@@ -1,6 +1,6 @@
-// The front door of the reports stage: render the result of a check for a person (text) or a
-// program (JSON). docs/report-format.md describes both formats. The other public headers are
-// query_report.h (the answers of `solve` and `prove`).
+// The front door of the reports stage: render the result of a check for a person (text, or an
+// HTML page) or a program (JSON). docs/report-format.md describes the formats. The other
+// public headers are query_report.h (the answers of `solve` and `prove`).
 //
 // The text report opens with a summary line (file, counts, time, complete or why not), then
 // narrates each finding: its message and location, and its trace move by move, the initial
@@ -20,9 +20,9 @@
 
 namespace rulecheck::reports {
 
-enum class Format { kText, kJson };
+enum class Format { kText, kJson, kHtml };
 
-// "text" or "json"; nullopt for anything else.
+// "text", "json" or "html"; nullopt for anything else.
 std::optional<Format> ParseFormat(std::string_view name);
 
 // Writes the report of `result`, a check of `model`, to `out`. The model must be the one the
@@ -32,6 +32,10 @@ void WriteReport(Format format, const model::Model& model, const properties::Che
 void WriteTextReport(const model::Model& model, const properties::CheckResult& result,
                      std::ostream& out);
 void WriteJsonReport(const model::Model& model, const properties::CheckResult& result,
+                     std::ostream& out);
+// One self-contained page for a person with a browser (docs/report-format.md); shows the
+// transitions of each line when the result has coverage (CheckOptions::coverage).
+void WriteHtmlReport(const model::Model& model, const properties::CheckResult& result,
                      std::ostream& out);
 
 }  // namespace rulecheck::reports

@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   spin python3 clang-format clang libclang-rt-14-dev
+  chromium
 )
 
 missing=()
