@@ -27,7 +27,8 @@ std::string Refusal(const CommonFlags& flags) {
 TEST(CommandSetupTest, RefusesEachBadFlagWithItsMessage) {
   CommonFlags format = Flags();
   format.format = "xml";
-  EXPECT_EQ(Refusal(format), "rulecheck: unknown report format 'xml' (text or json)\n");
+  EXPECT_EQ(Refusal(format),
+            "rulecheck: unknown report format 'xml' (text, json, sarif or junit)\n");
 
   CommonFlags memory = Flags();
   memory.memory = "lots";
