@@ -39,8 +39,8 @@ absl::Status AddId(const std::string& path, const nlohmann::json& finding, const
                    std::set<std::string, std::less<>>& ids) {
   const auto id = finding.is_object() ? finding.find("id") : finding.end();
   if (!finding.is_object() || id == finding.end() || !id->is_string()) {
-    return NotAReport(path,
-                      absl::StrCat("`", where, "` has no `id` (a report from an older rulecheck?)"));
+    return NotAReport(
+        path, absl::StrCat("`", where, "` has no `id` (a report from an older rulecheck?)"));
   }
   ids.insert(id->get<std::string>());
   return absl::OkStatus();

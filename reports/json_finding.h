@@ -1,6 +1,7 @@
 // The JSON form of a finding, of an answer and of a baseline comparison (internal to
-// reports/), shared by the JSON and SARIF reports of check, solve and prove: the finding's fields, its stable `id`, and
-// with a baseline its `baseline_state`. docs/report-format.md lists the fields.
+// reports/), shared by the JSON and SARIF reports of check, solve and prove: the finding's fields,
+// its stable `id`, and with a baseline its `baseline_state`. docs/report-format.md lists the
+// fields.
 #ifndef RULECHECK_REPORTS_JSON_FINDING_H_
 #define RULECHECK_REPORTS_JSON_FINDING_H_
 

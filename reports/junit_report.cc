@@ -30,8 +30,8 @@ struct TestCase {
   double seconds = 0;
   std::vector<const ReportedFinding*> failures;  // empty: passed (or skipped)
   std::string violation;  // a violation that came without a finding: its sentence
-  std::string skipped;                           // non-empty: skipped, with this reason
-  std::string output;                            // system-out: what a passing case found
+  std::string skipped;    // non-empty: skipped, with this reason
+  std::string output;     // system-out: what a passing case found
 };
 
 std::string Time(double seconds) {
@@ -67,9 +67,9 @@ void WriteSuites(const model::Model& model, const std::string& command,
     failures += failed;
     skipped += !failed && !test.skipped.empty();
   }
-  const std::string counts = absl::StrCat("tests=\"", cases.size(), "\" failures=\"", failures,
-                                          "\" errors=\"0\" skipped=\"", skipped, "\" time=\"",
-                                          Time(seconds), "\"");
+  const std::string counts =
+      absl::StrCat("tests=\"", cases.size(), "\" failures=\"", failures,
+                   "\" errors=\"0\" skipped=\"", skipped, "\" time=\"", Time(seconds), "\"");
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuites name=\"rulecheck " << command << "\" " << counts << ">\n";
   out << "  <testsuite name=\"" << EscapeMarkup(model.source->path()) << "\" " << counts << ">\n";
@@ -107,7 +107,9 @@ class CheckCases {
 
   std::vector<TestCase> Build() {
     const ir::Program& program = model_.program;
+    // Decided before the search: an initial state exists once one was visited.
     Add("init", "initial state", {FindingKind::kNoInitialState}, "", "", false);
+    if (result_.stats.states > 0) cases_.back().skipped.clear();
     for (const ir::Property& invariant : program.invariants) {
       Add("invariant", "invariant " + invariant.name, {FindingKind::kInvariant}, invariant.name,
           "invariant", false);
@@ -197,9 +199,9 @@ class CheckCases {
       if (finding.name != name) continue;
       if (finding.kind == FindingKind::kUnreachable) test.failures.push_back(&entry);
       if (finding.kind == FindingKind::kWitness) {
-        test.output = absl::StrCat(finding.message, " after ",
-                                   base::CountOf(finding.trace.empty() ? 0 : finding.trace.size() - 1,
-                                                 "move", "moves"));
+        test.output = absl::StrCat(
+            finding.message, " after ",
+            base::CountOf(finding.trace.empty() ? 0 : finding.trace.size() - 1, "move", "moves"));
       }
     }
     if (test.failures.empty() && test.output.empty()) {
@@ -242,9 +244,10 @@ void WriteQueryJunitReport(const model::Model& model, const std::vector<results:
     seconds += answer.seconds;
     proof = proof || answer.kind == results::AnswerKind::kInduction;
     TestCase test;
-    test.classname =
-        absl::StrCat(model.source->path(), ".", results::AnswerKindName(answer.kind));
-    test.name = absl::StrCat(results::AnswerKindName(answer.kind), " ", answer.name);
+    test.classname = absl::StrCat(model.source->path(), ".", results::AnswerKindName(answer.kind));
+    const std::string kind = results::AnswerKindName(answer.kind);
+    // "invariant small", "deadlock" (not "deadlock deadlock").
+    test.name = answer.name == kind ? kind : absl::StrCat(kind, " ", answer.name);
     test.seconds = answer.seconds;
     if (results::IsViolation(answer)) {
       if (findings[i].finding != nullptr) {

@@ -14,9 +14,8 @@ std::vector<ReportedFinding> Identify(const model::Model& model,
     if (entry.finding == nullptr) continue;
     const results::Finding& finding = *entry.finding;
     keys.push_back(results::FindingKey(
-        finding, finding.location.valid()
-                     ? SourceLine(model, finding.file, finding.location.line)
-                     : std::string_view()));
+        finding, finding.location.valid() ? SourceLine(model, finding.file, finding.location.line)
+                                          : std::string_view()));
   }
   const std::vector<std::string> ids = results::FindingIds(keys);
   size_t next = 0;

@@ -15,26 +15,6 @@
 namespace rulecheck::reports {
 namespace {
 
-// Where a move's rule is written: the action's or trigger's header, or `init`.
-ir::Location RuleLocation(const model::Model& model, const ir::Move& move) {
-  const ir::Program& program = model.program;
-  switch (move.kind) {
-    case ir::Move::Kind::kAction:
-      if (move.index >= 0 && move.index < static_cast<int>(program.actions.size())) {
-        return program.actions[move.index].loc;
-      }
-      break;
-    case ir::Move::Kind::kTrigger:
-      if (move.index >= 0 && move.index < static_cast<int>(program.triggers.size())) {
-        return program.triggers[move.index].loc;
-      }
-      break;
-    case ir::Move::Kind::kInit:
-      return program.init.loc;
-  }
-  return {};
-}
-
 // What is special about a flow's steps.
 struct FlowNotes {
   int cycle_start = -1;         // index of the lasso's cycle start in the flow, or -1
@@ -52,10 +32,10 @@ void AppendSteps(const model::Model& model, const results::Trace& trace, size_t 
     const results::TraceStep& step = trace[i];
     const size_t number = first_number + i;
     const size_t index = number - 1;  // the step's index in the whole flow
-    std::string text = absl::StrCat(
-        number, ". ",
-        number == 1 && notes.from_any_state ? "start (any state satisfying the invariant)"
-                                            : MoveHeading(model, step.move));
+    std::string text = absl::StrCat(number, ". ",
+                                    number == 1 && notes.from_any_state
+                                        ? "start (any state satisfying the invariant)"
+                                        : MoveHeading(model, step.move));
     Json state = Json::object();
     ir::Location place = RuleLocation(model, step.move);
     if (step.failed) {
@@ -73,8 +53,8 @@ void AppendSteps(const model::Model& model, const results::Trace& trace, size_t 
         const std::vector<Change> changes = StateChanges(previous, current);
         std::string list;
         for (const Change& change : changes) {
-          absl::StrAppend(&list, list.empty() ? "" : "; ", change.path, ": ", change.before,
-                          " -> ", change.after);
+          absl::StrAppend(&list, list.empty() ? "" : "; ", change.path, ": ", change.before, " -> ",
+                          change.after);
           state[change.path] = Json{{"text", change.after}};
         }
         absl::StrAppend(&text, ": ", changes.empty() ? "no change" : list);
@@ -143,14 +123,14 @@ Json FindingCodeFlows(const model::Model& model, const results::Finding& finding
     thread_flows.push_back(ThreadFlow(
         std::move(locations),
         absl::StrCat("with ", outcome.order,
-                     outcome.steps.empty() ? ": the chain never settles"
-                                           : ": the moves after step " +
-                                                 std::to_string(finding.trace.size()) +
-                                                 " lead to where the chain settles")));
+                     outcome.steps.empty()
+                         ? ": the chain never settles"
+                         : ": the moves after step " + std::to_string(finding.trace.size()) +
+                               " lead to where the chain settles")));
   }
-  return OneFlow(std::move(thread_flows),
-                 absl::StrCat("the two orders of the pending triggers, from step ",
-                              finding.trace.size()));
+  return OneFlow(
+      std::move(thread_flows),
+      absl::StrCat("the two orders of the pending triggers, from step ", finding.trace.size()));
 }
 
 Json TraceCodeFlows(const model::Model& model, const results::Trace& trace, bool from_any_state) {

@@ -12,6 +12,7 @@
 #include "ir/source.h"
 #include "model/model.h"
 #include "reports/json_values.h"
+#include "results/finding.h"
 
 namespace rulecheck::reports {
 
@@ -27,6 +28,16 @@ Json OriginalUriBaseIds();
 // A place outside the rules file (a command-line property such as `--invariant`) or an
 // invalid location gives the rules file without a region. Thread-safe.
 Json PlaceOf(const model::Model& model, const std::string& file, const ir::Location& location);
+
+// Where a move's rule is written: the action's or trigger's header, or `init` (which has no
+// place: an invalid location). Thread-safe.
+ir::Location RuleLocation(const model::Model& model, const ir::Move& move);
+
+// The place of a SARIF result, which code scanning needs to be a region of a file: the
+// finding's place; for one without a place in the rules file (a deadlock, a command-line
+// property), the rule of its trace's last move (the move into the state the finding is
+// about), else the file's first line. Thread-safe.
+Json PlaceOfResult(const model::Model& model, const results::Finding& finding);
 
 }  // namespace rulecheck::reports
 

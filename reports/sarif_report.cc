@@ -138,7 +138,7 @@ Json Result(const model::Model& model, const ReportedFinding& entry, bool with_b
   if (finding.severity == results::Severity::kInfo) result["kind"] = "pass";
   result["level"] = Level(finding.severity);
   result["message"] = Json{{"text", finding.message}};
-  Json location = PlaceOf(model, finding.file, finding.location);
+  Json location = PlaceOfResult(model, finding);
   location["logicalLocations"] = Json::array({Json{{"name", finding.name}}});
   result["locations"] = Json::array({std::move(location)});
   result["partialFingerprints"] = Json{{kFingerprintKey, entry.id}};
@@ -189,8 +189,8 @@ void WriteSarifReport(const model::Model& model, const properties::CheckResult& 
   Json notifications = Json::array();
   const explorer::ExplorationStats& stats = result.stats;
   if (!stats.complete) {
-    notifications.push_back(Notification(
-        "warning", "the search is incomplete: " + properties::StopDescription(stats)));
+    notifications.push_back(
+        Notification("warning", "the search is incomplete: " + properties::StopDescription(stats)));
   }
   for (const properties::Undetermined& property : result.undetermined) {
     notifications.push_back(Notification(
@@ -224,20 +224,20 @@ void WriteQuerySarifReport(const model::Model& model, const std::vector<results:
       // A violation: a result like the one `check` would give, with the witness as its flow.
       summary["finding"] = reported[i].id;
       Json result = Result(model, reported[i], context.baseline != nullptr);
-      result["codeFlows"] =
-          answer.trace.empty() ? FindingCodeFlows(model, *reported[i].finding)
-                               : TraceCodeFlows(model, answer.trace, answer.trace_from_any_state);
+      result["codeFlows"] = answer.trace.empty()
+                                ? FindingCodeFlows(model, *reported[i].finding)
+                                : TraceCodeFlows(model, answer.trace, answer.trace_from_any_state);
       if (result["codeFlows"].empty()) result.erase("codeFlows");
       results.push_back(std::move(result));
     } else if (results::IsViolation(answer)) {
       // Every engine attaches a finding to a violation; should one not, it is still told.
-      notifications.push_back(Notification(
-          "error", absl::StrCat(results::AnswerKindName(answer.kind), " ", answer.name,
-                                " is violated: ", answer.message)));
+      notifications.push_back(
+          Notification("error", absl::StrCat(results::AnswerKindName(answer.kind), " ", answer.name,
+                                             " is violated: ", answer.message)));
     } else if (answer.verdict == results::Verdict::kUnknown) {
-      notifications.push_back(Notification(
-          "warning", absl::StrCat(results::AnswerKindName(answer.kind), " ", answer.name,
-                                  " is unknown: ", answer.message)));
+      notifications.push_back(
+          Notification("warning", absl::StrCat(results::AnswerKindName(answer.kind), " ",
+                                               answer.name, " is unknown: ", answer.message)));
     }
     answer_list.push_back(std::move(summary));
   }
