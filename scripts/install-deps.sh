@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages rulecheck needs to build and test (Debian 12 / bookworm), and
-# the npm tools the report tests use: Microsoft's SARIF validator (`sarif-multitool`, a
-# self-contained .NET program that needs no .NET runtime), pinned, into build-tools/sarif
-# (ignored by git). Checks each package with dpkg first and touches apt only for the missing
-# ones, and npm only when the validator is missing, so on a machine that has them all it is
-# quick and needs no network or root.
+# the SARIF validator the report tests use: Microsoft's `sarif-multitool` from npm (a
+# self-contained .NET program that needs no .NET runtime, only ICU: libicu72), pinned, into
+# build-tools/sarif (ignored by git). Checks each package with dpkg first and touches apt only
+# for the missing ones, and npm only when the validator is missing, so on a machine that has
+# them all it is quick and needs no network or root.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -33,7 +33,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   spin python3 clang-format clang libclang-rt-14-dev
-  nodejs python3-junitparser
+  nodejs python3-junitparser libicu72
 )
 # Debian's nodejs comes without npm; NodeSource's nodejs package holds it (and conflicts with
 # Debian's npm package), so npm is asked for only when there is no npm command.
