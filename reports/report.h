@@ -41,7 +41,7 @@ struct ReportContext {
   const Baseline* baseline = nullptr;
   // `check`: the checks `--skip` switched off ("invariant", "reachable", "deadlock", "dead",
   // "chain", "order", "termination"); the JUnit report lists them as skipped.
-  std::vector<std::string> skipped_checks;
+  std::vector<std::string> skipped_checks{};
 };
 
 // Writes the report of `result`, a check of `model`, to `out`. The model must be the one the

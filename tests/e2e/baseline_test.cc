@@ -110,16 +110,15 @@ TEST_F(BaselineTest, ANewErrorFailsAndAKnownOneDoesNot) {
 // solve's violations carry the same ids as check's findings, so a check baseline covers them.
 TEST_F(BaselineTest, SolveAndProveUseTheBaselineToo) {
   const std::string baseline = WriteBaseline();
-  EXPECT_EQ(RunRulecheck({"solve", kCounter, "--depth", "3", "-q", "--baseline", baseline})
-                .exit_code,
-            0);
+  EXPECT_EQ(
+      RunRulecheck({"solve", kCounter, "--depth", "3", "-q", "--baseline", baseline}).exit_code, 0);
   EXPECT_EQ(RunRulecheck({"prove", kCounter, "-q", "--baseline", baseline}).exit_code, 0);
   EXPECT_EQ(RunRulecheck({"solve", kCounter, "--depth", "3", "-q"}).exit_code, 1);
   // A baseline written by solve holds its violations.
   const std::string solved = (dir_ / "solved.json").string();
-  EXPECT_EQ(RunRulecheck({"solve", kCounter, "--depth", "3", "-q", "--write-baseline", solved})
-                .exit_code,
-            1);
+  EXPECT_EQ(
+      RunRulecheck({"solve", kCounter, "--depth", "3", "-q", "--write-baseline", solved}).exit_code,
+      1);
   const RunResult again =
       RunRulecheck({"solve", kCounter, "--depth", "3", "-q", "--baseline", solved});
   EXPECT_EQ(again.exit_code, 0) << again.stderr_text;
@@ -132,7 +131,8 @@ TEST_F(BaselineTest, ABaselineThatIsNotAReportIsRefused) {
   const std::string broken = WriteFile("broken.json", "{\n  \"findings\": [,]\n}\n");
   RunResult run = RunRulecheck({"check", kCounter, "-q", "--baseline", broken});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_THAT(run.stderr_text, testing::StartsWith(broken + ":2:16: error: the baseline is not JSON"));
+  EXPECT_THAT(run.stderr_text,
+              testing::StartsWith(broken + ":2:16: error: the baseline is not JSON"));
   EXPECT_EQ(run.stdout_text, "");
 
   const std::string other = WriteFile("other.json", "{\"name\": \"not a report\"}\n");
@@ -178,11 +178,13 @@ TEST_F(BaselineTest, BadReportValuesAreRefused) {
   };
   const std::string file = (dir_ / "x.sarif").string();
   const std::vector<Case> cases = {
-      {{"--report", "xml=" + file}, "rulecheck: --report: unknown report format 'xml' (text, "
-                                    "json, sarif or junit)\n"},
+      {{"--report", "xml=" + file},
+       "rulecheck: --report: unknown report format 'xml' (text, "
+       "json, sarif or junit)\n"},
       {{"--report", "sarif"}, "rulecheck: --report expects FORMAT=FILE, got 'sarif'\n"},
       {{"--report", "sarif="}, "rulecheck: --report expects FORMAT=FILE, got 'sarif='\n"},
-      {{"--report", "sarif=/nonexistent/x.sarif"}, "rulecheck: cannot write /nonexistent/x.sarif\n"},
+      {{"--report", "sarif=/nonexistent/x.sarif"},
+       "rulecheck: cannot write /nonexistent/x.sarif\n"},
       {{"--report", "sarif=" + file, "--write-baseline", file},
        "rulecheck: " + file + " is named as the file of two reports\n"},
   };

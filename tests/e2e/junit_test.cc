@@ -50,8 +50,8 @@ class JunitTest : public TempFolderTest {
     const RunResult run = RunRulecheck(args);
     EXPECT_EQ(run.exit_code, exit_code) << run.stderr_text;
     const RunResult parsed = RunProgram("/usr/bin/python3", {"-c", kReader, path});
-    EXPECT_EQ(parsed.exit_code, 0) << parsed.stderr_text
-                                   << "(junitparser comes from scripts/install-deps.sh)";
+    EXPECT_EQ(parsed.exit_code, 0)
+        << parsed.stderr_text << "(junitparser comes from scripts/install-deps.sh)";
     std::vector<std::string> lines;
     size_t start = 0;
     const std::string& text = parsed.stdout_text;
@@ -72,23 +72,22 @@ TEST_F(JunitTest, CheckHasACasePerPropertyAndCheck) {
   EXPECT_THAT(Read({"check", "tests/e2e/reports/counter.rules"}, 1),
               ElementsAre("suite tests/e2e/reports/counter.rules tests=8 failures=5 skipped=0 "
                           "errors=0",
-                          "counted tests=8 failures=5 skipped=0 errors=0",
-                          "initial state: passed", "invariant small: failure",
-                          "reachable two: passed", "reachable big: failure", "assert: failure",
-                          "model errors: passed", "deadlock: failure", "dead rules: failure"));
+                          "counted tests=8 failures=5 skipped=0 errors=0", "initial state: passed",
+                          "invariant small: failure", "reachable two: passed",
+                          "reachable big: failure", "assert: failure", "model errors: passed",
+                          "deadlock: failure", "dead rules: failure"));
 }
 
 // --skip deadlock and --skip dead switch two checks off: skipped, and no longer failures.
 TEST_F(JunitTest, SkippedChecksAreSkipped) {
-  EXPECT_THAT(Read({"check", "tests/e2e/reports/counter.rules", "--skip", "deadlock", "--skip",
-                    "dead"},
-                   1),
-              ElementsAre("suite tests/e2e/reports/counter.rules tests=8 failures=3 skipped=2 "
-                          "errors=0",
-                          "counted tests=8 failures=3 skipped=2 errors=0",
-                          "initial state: passed", "invariant small: failure",
-                          "reachable two: passed", "reachable big: failure", "assert: failure",
-                          "model errors: passed", "deadlock: skipped", "dead rules: skipped"));
+  EXPECT_THAT(
+      Read({"check", "tests/e2e/reports/counter.rules", "--skip", "deadlock", "--skip", "dead"}, 1),
+      ElementsAre("suite tests/e2e/reports/counter.rules tests=8 failures=3 skipped=2 "
+                  "errors=0",
+                  "counted tests=8 failures=3 skipped=2 errors=0", "initial state: passed",
+                  "invariant small: failure", "reachable two: passed", "reachable big: failure",
+                  "assert: failure", "model errors: passed", "deadlock: skipped",
+                  "dead rules: skipped"));
 }
 
 // endless.rules stopped after its first state: the initial state exists, and nothing else is
@@ -97,20 +96,20 @@ TEST_F(JunitTest, AStoppedSearchSkipsWhatItCouldNotDecide) {
   EXPECT_THAT(Read({"check", "tests/e2e/analyses/endless.rules", "--max-states", "1"}, 3),
               ElementsAre("suite tests/e2e/analyses/endless.rules tests=6 failures=0 skipped=5 "
                           "errors=0",
-                          "counted tests=6 failures=0 skipped=5 errors=0",
-                          "initial state: passed", "assert: skipped", "model errors: skipped",
-                          "deadlock: skipped", "dead rules: skipped", "termination: skipped"));
+                          "counted tests=6 failures=0 skipped=5 errors=0", "initial state: passed",
+                          "assert: skipped", "model errors: skipped", "deadlock: skipped",
+                          "dead rules: skipped", "termination: skipped"));
 }
 
 // order_dependent.rules has triggers: chain and order cases; the order dependence fails.
 TEST_F(JunitTest, TriggerChecksHaveTheirCases) {
-  EXPECT_THAT(Read({"check", "tests/e2e/analyses/order_dependent.rules"}, 0),
-              ElementsAre("suite tests/e2e/analyses/order_dependent.rules tests=7 failures=1 "
-                          "skipped=0 errors=0",
-                          "counted tests=7 failures=1 skipped=0 errors=0",
-                          "initial state: passed", "assert: passed", "model errors: passed",
-                          "deadlock: passed", "dead rules: passed", "reaction chains: passed",
-                          "trigger order: failure"));
+  EXPECT_THAT(
+      Read({"check", "tests/e2e/analyses/order_dependent.rules"}, 0),
+      ElementsAre("suite tests/e2e/analyses/order_dependent.rules tests=7 failures=1 "
+                  "skipped=0 errors=0",
+                  "counted tests=7 failures=1 skipped=0 errors=0", "initial state: passed",
+                  "assert: passed", "model errors: passed", "deadlock: passed",
+                  "dead rules: passed", "reaction chains: passed", "trigger order: failure"));
 }
 
 // Bounded checks to depth 3 of counter.rules: the invariant fails at depth 2, the assert at
@@ -121,11 +120,11 @@ TEST_F(JunitTest, SolveAndProveHaveACasePerAnswer) {
                           "errors=0",
                           "counted tests=3 failures=3 skipped=0 errors=0",
                           "invariant small: failure", "failure: failure", "deadlock: failure"));
-  EXPECT_THAT(Read({"prove", "tests/e2e/reports/counter.rules"}, 1),
-              ElementsAre("suite tests/e2e/reports/counter.rules tests=1 failures=1 skipped=0 "
-                          "errors=0",
-                          "counted tests=1 failures=1 skipped=0 errors=0",
-                          "induction small: failure"));
+  EXPECT_THAT(
+      Read({"prove", "tests/e2e/reports/counter.rules"}, 1),
+      ElementsAre("suite tests/e2e/reports/counter.rules tests=1 failures=1 skipped=0 "
+                  "errors=0",
+                  "counted tests=1 failures=1 skipped=0 errors=0", "induction small: failure"));
   // hand_worked.rules' six queries all have answers (see its comment): six passing cases.
   EXPECT_THAT(Read({"solve", "tests/e2e/symbolic/hand_worked.rules", "--engine", "explicit"}, 0),
               ElementsAre("suite tests/e2e/symbolic/hand_worked.rules tests=6 failures=0 "

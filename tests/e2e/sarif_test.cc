@@ -47,7 +47,8 @@ class SarifTest : public TempFolderTest {
     args.insert(args.end(), {"--format", "json", "--quiet"});
     const json report = json::parse(RunRulecheck(args).stdout_text);
     std::vector<std::string> ids;
-    for (const json& finding : report.value("findings", json::array())) ids.push_back(finding["id"]);
+    for (const json& finding : report.value("findings", json::array()))
+      ids.push_back(finding["id"]);
     return ids;
   }
 
@@ -56,7 +57,8 @@ class SarifTest : public TempFolderTest {
     const std::string validator = SourcePath(kValidator);
     ASSERT_TRUE(std::filesystem::exists(validator))
         << validator << " is missing: run scripts/install-deps.sh";
-    const std::string output = (dir_ / ("validation" + std::to_string(++validations_) + ".sarif")).string();
+    const std::string output =
+        (dir_ / ("validation" + std::to_string(++validations_) + ".sarif")).string();
     std::vector<std::string> args = {"validate", "--output", output};
     args.insert(args.end(), samples_.begin(), samples_.end());
     const RunResult run = RunProgram(validator, args, std::chrono::seconds(300));
@@ -174,8 +176,7 @@ TEST_F(SarifTest, ALassoMarksWhereItsCycleStarts) {
 // order_dependent.rules: after go(), `double` and `inc` wait; double first ends at x = 3
 // ((1 * 2) + 1), inc first at x = 4 ((1 + 1) * 2). One thread flow per order.
 TEST_F(SarifTest, AnOrderDependenceHasAThreadFlowPerOrder) {
-  const json log =
-      Sarif({"check", "tests/e2e/analyses/order_dependent.rules"}, "order.sarif", 0);
+  const json log = Sarif({"check", "tests/e2e/analyses/order_dependent.rules"}, "order.sarif", 0);
   const json& result = OnlyResult(log);
   EXPECT_EQ(result["ruleId"], "order_dependence");
   EXPECT_EQ(result["level"], "warning");
@@ -203,16 +204,15 @@ TEST_F(SarifTest, EverySampleValidates) {
   for (const json& result : dead["runs"][0]["results"]) rules.push_back(result["ruleId"]);
   EXPECT_THAT(rules, testing::ElementsAre("dead_action", "dead_trigger", "dead_branch",
                                           "unreachable_card"));
-  const json chain =
-      Sarif({"check", "tests/e2e/analyses/forced_chain.rules"}, "chain.sarif", 1);
+  const json chain = Sarif({"check", "tests/e2e/analyses/forced_chain.rules"}, "chain.sarif", 1);
   EXPECT_EQ(OnlyResult(chain)["ruleId"], "reaction_chain");
-  const json stopped = Sarif({"check", "tests/e2e/analyses/endless.rules", "--max-states", "1"},
-                             "stopped.sarif", 3);
+  const json stopped =
+      Sarif({"check", "tests/e2e/analyses/endless.rules", "--max-states", "1"}, "stopped.sarif", 3);
   EXPECT_TRUE(stopped["runs"][0]["results"].empty());
-  EXPECT_THAT(stopped["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]["message"]
-                         ["text"]
-                             .get<std::string>(),
-              HasSubstr("the search is incomplete"));
+  EXPECT_THAT(
+      stopped["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"]
+          .get<std::string>(),
+      HasSubstr("the search is incomplete"));
 
   // Bounded checks to depth 3 find the invariant, the failing move and the deadlock: each a
   // result with the id `check` gives it.
@@ -226,9 +226,9 @@ TEST_F(SarifTest, EverySampleValidates) {
   EXPECT_THAT(fingerprints, testing::ElementsAre(ids[1], ids[0], ids[2]));
   EXPECT_EQ(solve["runs"][0]["properties"]["answers"].size(), 3u);
   // Queries are answers, not problems: run properties, no results.
-  const json queries = Sarif({"solve", "tests/e2e/symbolic/hand_worked.rules", "--engine",
-                              "explicit"},
-                             "queries.sarif", 0);
+  const json queries =
+      Sarif({"solve", "tests/e2e/symbolic/hand_worked.rules", "--engine", "explicit"},
+            "queries.sarif", 0);
   EXPECT_TRUE(queries["runs"][0]["results"].empty());
   const json& answers = queries["runs"][0]["properties"]["answers"];
   ASSERT_EQ(answers.size(), 6u);

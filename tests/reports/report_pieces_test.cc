@@ -36,15 +36,17 @@ TEST(FindingsHelpTest, EveryKindHasItsParagraphOfFindingsMd) {
 TEST(MarkupTextTest, EscapesMarkupAndReplacesWhatXmlCannotHold) {
   EXPECT_EQ(EscapeMarkup("a < b & \"c\" > 'd'"), "a &lt; b &amp; &quot;c&quot; &gt; &apos;d&apos;");
   EXPECT_EQ(EscapeMarkup("tab\tline\n"), "tab\tline\n");
-  EXPECT_EQ(EscapeMarkup(std::string("nul\0bell\a", 9)), "nul\xEF\xBF\xBD" "bell\xEF\xBF\xBD");
-  EXPECT_EQ(EscapeMarkup("caf\xC3\xA9"), "caf\xC3\xA9");           // UTF-8 stays
-  EXPECT_EQ(EscapeMarkup("bad\xC3("), "bad\xEF\xBF\xBD(");          // a cut sequence does not
+  EXPECT_EQ(EscapeMarkup(std::string("nul\0bell\a", 9)),
+            "nul\xEF\xBF\xBD"
+            "bell\xEF\xBF\xBD");
+  EXPECT_EQ(EscapeMarkup("caf\xC3\xA9"), "caf\xC3\xA9");    // UTF-8 stays
+  EXPECT_EQ(EscapeMarkup("bad\xC3("), "bad\xEF\xBF\xBD(");  // a cut sequence does not
   EXPECT_EQ(EscapeMarkup("\xED\xA0\x80"), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // surrogate
 }
 
 TEST(BaselineTest, HoldsTheIdsOfFindingsAndOfAnswersFindings) {
-  absl::StatusOr<Baseline> check = Baseline::Parse(
-      "b.json", R"({"findings": [{"id": "invariant:1"}, {"id": "deadlock:2"}]})");
+  absl::StatusOr<Baseline> check =
+      Baseline::Parse("b.json", R"({"findings": [{"id": "invariant:1"}, {"id": "deadlock:2"}]})");
   ASSERT_TRUE(check.ok()) << check.status();
   EXPECT_TRUE(check->Holds("invariant:1"));
   EXPECT_TRUE(check->Holds("deadlock:2"));
@@ -60,7 +62,8 @@ TEST(BaselineTest, SaysWhereABrokenOneBreaks) {
   // The stray `]` is line 2, column 10 (columns in characters: the é is one, not two bytes).
   absl::StatusOr<Baseline> broken = Baseline::Parse("b.json", "{\n \"\xC3\xA9\": 1, ]\n");
   ASSERT_FALSE(broken.ok());
-  EXPECT_EQ(std::string(broken.status().message()).rfind("b.json:2:10: error: the baseline is not JSON: ", 0),
+  EXPECT_EQ(std::string(broken.status().message())
+                .rfind("b.json:2:10: error: the baseline is not JSON: ", 0),
             0u)
       << broken.status();
   absl::StatusOr<Baseline> empty = Baseline::Parse("e.json", "");

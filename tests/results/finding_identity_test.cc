@@ -24,7 +24,8 @@ Finding Make(FindingKind kind, std::string name, std::string message, int line) 
 TEST(FindingIdentityTest, TheLineOfAFindingIsNotPartOfItsKey) {
   const Finding here = Make(FindingKind::kInvariant, "small", "invariant small is violated", 4);
   const Finding there = Make(FindingKind::kInvariant, "small", "invariant small is violated", 9);
-  EXPECT_EQ(FindingKey(here, "invariant small: n < 2"), FindingKey(there, "invariant small: n < 2"));
+  EXPECT_EQ(FindingKey(here, "invariant small: n < 2"),
+            FindingKey(there, "invariant small: n < 2"));
   // Kind and name are: another invariant, or a witness of the same name, is another finding.
   EXPECT_NE(FindingKey(here, ""),
             FindingKey(Make(FindingKind::kInvariant, "tiny", "invariant tiny is violated", 4), ""));
@@ -36,7 +37,8 @@ TEST(FindingIdentityTest, AssertsOfOneRuleAreToldApartByTheirLines) {
   const Finding first = Make(FindingKind::kAssert, "action play", "assert failed in play: x", 5);
   const Finding moved = Make(FindingKind::kAssert, "action play", "assert failed in play: x", 8);
   // Indentation does not count; the statement's text does.
-  EXPECT_EQ(FindingKey(first, "  assert n != 1, \"x\""), FindingKey(moved, "assert n != 1, \"x\"\t"));
+  EXPECT_EQ(FindingKey(first, "  assert n != 1, \"x\""),
+            FindingKey(moved, "assert n != 1, \"x\"\t"));
   EXPECT_NE(FindingKey(first, "assert n != 1, \"x\""), FindingKey(first, "assert n != 2, \"x\""));
 }
 
