@@ -125,6 +125,18 @@ TEST_F(BaselineTest, SolveAndProveUseTheBaselineToo) {
   EXPECT_THAT(again.stdout_text, HasSubstr("invariant small: sat (known)"));
 }
 
+// --write-baseline may rewrite the --baseline file: it is read first.
+TEST_F(BaselineTest, ABaselineCanBeUpdatedInPlace) {
+  const std::string baseline = WriteBaseline();
+  const std::string changed = Shifted("", "invariant tiny: n < 1\n");
+  RunResult run =
+      RunRulecheck({"check", changed, "-q", "--baseline", baseline, "--write-baseline", baseline});
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;  // tiny is new
+  EXPECT_EQ(json::parse(Read(baseline))["baseline"]["new_errors"], 1);
+  run = RunRulecheck({"check", changed, "-q", "--baseline", baseline});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;  // now it is known
+}
+
 // Not JSON: the message names the file, line and column where the parse failed (the `,`
 // at line 2, column 16). JSON that is not a report: the file and what is missing.
 TEST_F(BaselineTest, ABaselineThatIsNotAReportIsRefused) {
