@@ -239,5 +239,18 @@ TEST_F(SarifTest, EverySampleValidates) {
   Validate();
 }
 
+// A SARIF log holds no time or thread count, so one or four threads give the same bytes.
+TEST_F(SarifTest, TheLogIsTheSameForAnyThreadCount) {
+  for (const std::string file : {"games/tictactoe.rules", "tests/e2e/analyses/forced_chain.rules",
+                                 "tests/e2e/reports/counter.rules"}) {
+    const RunResult one =
+        RunRulecheck({"check", file, "-q", "--threads", "1", "--format", "sarif"});
+    const RunResult four =
+        RunRulecheck({"check", file, "-q", "--threads", "4", "--format", "sarif"});
+    EXPECT_FALSE(one.stdout_text.empty()) << file;
+    EXPECT_EQ(one.stdout_text, four.stdout_text) << file;
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
