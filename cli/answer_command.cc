@@ -24,11 +24,17 @@ int RunAnswers(const CommonFlags& flags, std::ostream& out, std::ostream& err, c
     err << "rulecheck: " << answers.status().message() << "\n";
     return answers.status().code() == absl::StatusCode::kInternal ? kExitFindings : kExitUsage;
   }
-  reports::WriteQueryReport(setup->format, *setup->model, *answers, setup->report(out));
-  if (!FinishReport(*setup, flags, out, err)) return kExitUsage;
+  const bool written =
+      WriteReports(*setup, flags, out, err, [&](reports::Format format, std::ostream& stream) {
+        reports::WriteQueryReport(format, *setup->model, *answers, stream, setup->context);
+      });
+  if (!written) return kExitUsage;
+  // With a baseline, only violations it does not hold fail the run.
+  if (reports::NewViolationCount(*setup->model, *answers, setup->context.baseline) > 0) {
+    return kExitFindings;
+  }
   bool unknown = false;
   for (const results::Answer& answer : *answers) {
-    if (results::IsViolation(answer)) return kExitFindings;
     unknown = unknown || answer.verdict == results::Verdict::kUnknown;
   }
   return unknown ? kExitIncomplete : kExitOk;

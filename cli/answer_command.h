@@ -32,9 +32,9 @@ using AnswerFn = std::function<absl::StatusOr<std::vector<results::Answer>>(cons
 
 // Sets up from `flags` (--memory defaults to most of the available memory), runs `fn`, and
 // writes the report. Exit codes: 2 for a bad model, flag, unknown query name, untranslated
-// construct or I/O error; otherwise 1 when a result is a violation, 3 when one is unknown (a
-// time-out, Ctrl-C, a memory budget or --max-states), else 0. Installs the Ctrl-C handler for
-// the run. Not thread-safe (the handler is process-wide).
+// construct or I/O error; otherwise 1 when a result is a violation (one a --baseline does not
+// hold), 3 when one is unknown (a time-out, Ctrl-C, a memory budget or --max-states), else 0.
+// Installs the Ctrl-C handler for the run. Not thread-safe (the handler is process-wide).
 int RunAnswers(const CommonFlags& flags, std::ostream& out, std::ostream& err, const AnswerFn& fn);
 
 }  // namespace rulecheck::cli

@@ -6,10 +6,12 @@
 
 #include <ostream>
 
+#include "base/version.h"
+
 namespace rulecheck::cli {
 
-// The version of rulecheck itself.
-inline constexpr char kRulecheckVersion[] = "0.1.0";
+// The version of rulecheck itself (base/version.h, which reports read too).
+using base::kRulecheckVersion;
 
 // Exit codes of `rulecheck`.
 inline constexpr int kExitOk = 0;          // every property holds (witnesses alone are fine)

@@ -55,8 +55,8 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
   return check;
 }
 
-int ExitCodeFor(const properties::CheckResult& result) {
-  if (result.error_count() > 0) return kExitFindings;
+int ExitCodeFor(const properties::CheckResult& result, int new_errors) {
+  if (new_errors > 0) return kExitFindings;
   // A property left undetermined (by a stopped search, or an analysis the memory budget had no
   // room for) is not a pass.
   if (!result.stats.complete || !result.undetermined.empty()) return kExitIncomplete;
@@ -92,7 +92,7 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
     if (kind == "termination") options.non_termination = false;
   }
   // The HTML page shows the transitions of each line whether or not --coverage asks for them.
-  options.coverage = flags.coverage || setup->format == reports::Format::kHtml;
+  options.coverage = flags.coverage || setup->writes(reports::Format::kHtml);
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
@@ -101,9 +101,14 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
   const properties::CheckResult result = properties::Check(*setup->model, options);
   progress.Finish();
 
-  reports::WriteReport(setup->format, *setup->model, result, setup->report(out));
-  if (!FinishReport(*setup, flags, out, err)) return kExitUsage;
-  return ExitCodeFor(result);
+  setup->context.skipped_checks = flags.skip;
+  const bool written =
+      WriteReports(*setup, flags, out, err, [&](reports::Format format, std::ostream& stream) {
+        reports::WriteReport(format, *setup->model, result, stream, setup->context);
+      });
+  if (!written) return kExitUsage;
+  return ExitCodeFor(result,
+                     reports::NewErrorCount(*setup->model, result, setup->context.baseline));
 }
 
 int RunCheck(const CheckFlags& flags, std::ostream& out, std::ostream& err) {

@@ -43,8 +43,10 @@ int RunCheck(const CheckFlags& flags, std::ostream& out, std::ostream& err);
 int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel, std::ostream& out,
                        std::ostream& err);
 
-// 1 when there is an error finding; else 3 when a limit stopped the search; else 0.
-int ExitCodeFor(const properties::CheckResult& result);
+// 1 when there is a new error finding (`new_errors`: those a --baseline does not hold; all of
+// them without one); else 3 when a limit stopped the search or a property is undetermined;
+// else 0.
+int ExitCodeFor(const properties::CheckResult& result, int new_errors);
 
 }  // namespace rulecheck::cli
 

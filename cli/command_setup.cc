@@ -1,7 +1,9 @@
 // The flags and set-up every rules-file subcommand shares (see command_setup.h).
 #include "cli/command_setup.h"
 
+#include <set>
 #include <utility>
+#include <vector>
 
 #include "CLI/CLI.hpp"
 #include "absl/status/status.h"
@@ -9,6 +11,43 @@
 #include "cli/byte_size.h"
 
 namespace rulecheck::cli {
+namespace {
+
+// "text, json, sarif or junit".
+std::string FormatList() {
+  const std::vector<std::string> names = reports::FormatNames();
+  std::string list;
+  for (size_t i = 0; i < names.size(); ++i) {
+    absl::StrAppend(&list, i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", names[i]);
+  }
+  return list;
+}
+
+// Parses --report and --write-baseline into `setup.extra_reports` (files not yet opened), and
+// refuses a file named twice, --output included.
+bool PlanExtraReports(const CommonFlags& flags, CommandSetup& setup, std::ostream& err) {
+  std::set<std::string> paths;
+  if (!flags.output.empty()) paths.insert(flags.output);
+  auto add = [&](reports::Format format, const std::string& path) {
+    if (!paths.insert(path).second) {
+      err << "rulecheck: " << path << " is named as the file of two reports\n";
+      return false;
+    }
+    setup.extra_reports.push_back({format, path, nullptr});
+    return true;
+  };
+  for (const std::string& spec : flags.reports) {
+    absl::StatusOr<std::pair<reports::Format, std::string>> parsed = ParseReportSpec(spec);
+    if (!parsed.ok()) {
+      err << "rulecheck: " << parsed.status().message() << "\n";
+      return false;
+    }
+    if (!add(parsed->first, parsed->second)) return false;
+  }
+  return flags.write_baseline.empty() || add(reports::Format::kJson, flags.write_baseline);
+}
+
+}  // namespace
 
 void AddInputFlags(CLI::App& command, CommonFlags& flags, const std::string& file_help) {
   command.add_option("FILE", flags.file, file_help)->required();
@@ -25,9 +64,24 @@ void AddMemoryFlag(CLI::App& command, CommonFlags& flags, const std::string& hel
 
 void AddReportFlags(CLI::App& command, CommonFlags& flags) {
   command.add_option("--format", flags.format, "Report format")
-      ->check(CLI::IsMember({"text", "json", "html"}))
+      ->check(CLI::IsMember(reports::FormatNames()))
       ->capture_default_str();
   command.add_option("--output", flags.output, "Write the report to this file, not stdout")
+      ->type_name("FILE");
+  command
+      .add_option("--report", flags.reports,
+                  "Also write a report in this format to this file (repeatable), e.g. "
+                  "sarif=out.sarif")
+      ->type_name("FORMAT=FILE")
+      ->allow_extra_args(false);
+  command
+      .add_option("--baseline", flags.baseline,
+                  "An earlier JSON report: its findings are known, and only new error findings "
+                  "fail the run")
+      ->type_name("FILE");
+  command
+      .add_option("--write-baseline", flags.write_baseline,
+                  "Write the JSON report to this file, to serve as a later run's --baseline")
       ->type_name("FILE");
 }
 
@@ -49,16 +103,32 @@ absl::StatusOr<std::vector<model::ConstOverride>> ParseConstOverrides(
   return overrides;
 }
 
+absl::StatusOr<std::pair<reports::Format, std::string>> ParseReportSpec(const std::string& spec) {
+  const size_t equals = spec.find('=');
+  if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--report expects FORMAT=FILE, got '", spec, "'"));
+  }
+  const std::string name = spec.substr(0, equals);
+  const std::optional<reports::Format> format = reports::ParseFormat(name);
+  if (!format.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--report: unknown report format '", name, "' (", FormatList(), ")"));
+  }
+  return std::make_pair(*format, spec.substr(equals + 1));
+}
+
 std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t default_memory,
                                          const std::vector<model::ExtraProperty>& extra,
                                          std::ostream& err) {
   CommandSetup setup;
   const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
   if (!format.has_value()) {
-    err << "rulecheck: unknown report format '" << flags.format << "' (text, json or html)\n";
+    err << "rulecheck: unknown report format '" << flags.format << "' (" << FormatList() << ")\n";
     return std::nullopt;
   }
   setup.format = *format;
+  if (!PlanExtraReports(flags, setup, err)) return std::nullopt;
   setup.memory_bytes = default_memory;
   if (!flags.memory.empty()) {
     absl::StatusOr<uint64_t> parsed = ParseByteSize(flags.memory);
@@ -72,6 +142,16 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
   if (!overrides.ok()) {
     err << "rulecheck: " << overrides.status().message() << "\n";
     return std::nullopt;
+  }
+  if (!flags.baseline.empty()) {
+    absl::StatusOr<reports::Baseline> baseline = reports::Baseline::Load(flags.baseline);
+    if (!baseline.ok()) {
+      err << (baseline.status().code() == absl::StatusCode::kNotFound ? "rulecheck: " : "")
+          << baseline.status().message() << "\n";
+      return std::nullopt;
+    }
+    setup.baseline = std::make_unique<reports::Baseline>(*std::move(baseline));
+    setup.context.baseline = setup.baseline.get();
   }
   absl::StatusOr<std::unique_ptr<model::Model>> model =
       model::LoadModel(flags.file, *overrides, extra);
@@ -90,6 +170,13 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
       return std::nullopt;
     }
   }
+  for (ExtraReport& extra : setup.extra_reports) {
+    extra.file = std::make_unique<std::ofstream>(extra.path, std::ios::out | std::ios::trunc);
+    if (!*extra.file) {
+      err << "rulecheck: cannot write " << extra.path << "\n";
+      return std::nullopt;
+    }
+  }
   return setup;
 }
 
@@ -101,6 +188,22 @@ bool FinishReport(CommandSetup& setup, const CommonFlags& flags, std::ostream& o
   err << "rulecheck: cannot write "
       << (flags.output.empty() ? std::string("the report") : flags.output) << "\n";
   return false;
+}
+
+bool WriteReports(CommandSetup& setup, const CommonFlags& flags, std::ostream& out,
+                  std::ostream& err,
+                  const std::function<void(reports::Format, std::ostream&)>& write) {
+  write(setup.format, setup.report(out));
+  bool ok = FinishReport(setup, flags, out, err);
+  for (ExtraReport& extra : setup.extra_reports) {
+    write(extra.format, *extra.file);
+    extra.file->flush();
+    if (!*extra.file) {
+      err << "rulecheck: cannot write " << extra.path << "\n";
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 }  // namespace rulecheck::cli

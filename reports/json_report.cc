@@ -1,9 +1,11 @@
-// The JSON report of a check, for programs (see report.h and docs/report-format.md), and the
-// dispatch between the formats. Values, states and traces are converted by json_values.h.
+// The JSON report of a check, for programs (see report.h and docs/report-format.md). Values,
+// states and traces are converted by json_values.h, findings by json_finding.h.
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "reports/format_util.h"
+#include "reports/json_finding.h"
 #include "reports/json_values.h"
 #include "reports/report.h"
 #include "results/finding.h"
@@ -11,29 +13,8 @@
 namespace rulecheck::reports {
 namespace {
 
-Json FindingToJson(const model::Model& model, const results::Finding& finding) {
-  Json json = Json::object();
-  json["kind"] = results::KindName(finding.kind);
-  json["severity"] = results::SeverityName(finding.severity);
-  json["name"] = finding.name;
-  json["message"] = finding.message;
-  json["location"] = LocationToJson(finding.file, finding.location);
-  json["trace"] = TraceToJson(model, finding.trace);
-  if (finding.cycle_start >= 0) json["cycle_start"] = finding.cycle_start;
-  if (!finding.chain.empty()) json["chain"] = finding.chain;
-  if (!finding.triggers.empty()) json["triggers"] = finding.triggers;
-  if (!finding.outcomes.empty()) {
-    Json outcomes = Json::array();
-    for (const results::Finding::Outcome& outcome : finding.outcomes) {
-      outcomes.push_back(
-          Json{{"order", outcome.order}, {"steps", TraceToJson(model, outcome.steps)}});
-    }
-    json["outcomes"] = std::move(outcomes);
-  }
-  return json;
-}
-
-Json ReportToJson(const model::Model& model, const properties::CheckResult& result) {
+Json ReportToJson(const model::Model& model, const properties::CheckResult& result,
+                  const ReportContext& context) {
   const explorer::ExplorationStats& stats = result.stats;
   Json json = ModelToJson(model);
   json["complete"] = stats.complete;
@@ -48,9 +29,11 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
   json["store_bytes"] = stats.store_bytes;
   json["memory_budget"] = stats.memory_budget;
   json["errors"] = result.error_count();
+  const std::vector<ReportedFinding> reported = CheckFindings(model, result, context.baseline);
+  if (context.baseline != nullptr) json["baseline"] = BaselineToJson(*context.baseline, reported);
   Json findings = Json::array();
-  for (const results::Finding& finding : result.findings) {
-    findings.push_back(FindingToJson(model, finding));
+  for (const ReportedFinding& entry : reported) {
+    findings.push_back(FindingToJson(model, entry, context.baseline != nullptr));
   }
   json["findings"] = std::move(findings);
   Json undetermined = Json::array();
@@ -92,26 +75,8 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
 }  // namespace
 
 void WriteJsonReport(const model::Model& model, const properties::CheckResult& result,
-                     std::ostream& out) {
-  WriteJson(ReportToJson(model, result), out);
-}
-
-std::optional<Format> ParseFormat(std::string_view name) {
-  if (name == "text") return Format::kText;
-  if (name == "json") return Format::kJson;
-  if (name == "html") return Format::kHtml;
-  return std::nullopt;
-}
-
-void WriteReport(Format format, const model::Model& model, const properties::CheckResult& result,
-                 std::ostream& out) {
-  if (format == Format::kJson) {
-    WriteJsonReport(model, result, out);
-  } else if (format == Format::kHtml) {
-    WriteHtmlReport(model, result, out);
-  } else {
-    WriteTextReport(model, result, out);
-  }
+                     std::ostream& out, const ReportContext& context) {
+  WriteJson(ReportToJson(model, result, context), out);
 }
 
 }  // namespace rulecheck::reports

@@ -9,22 +9,26 @@
 
 #include "base/counts.h"
 #include "reports/format_util.h"
+#include "reports/json_finding.h"
 #include "reports/json_values.h"
+#include "reports/reported_finding.h"
 #include "reports/trace_text.h"
 
 namespace rulecheck::reports {
 
 void WriteQueryTextReport(const model::Model& model, const std::vector<results::Answer>& answers,
-                          std::ostream& out) {
+                          std::ostream& out, const ReportContext& context) {
+  const std::vector<ReportedFinding> reported = AnswerFindings(model, answers, context.baseline);
   double total = 0;
   for (const results::Answer& answer : answers) total += answer.seconds;
   out << model.source->path() << ": " << base::CountOf(answers.size(), "answer", "answers") << ", "
       << Seconds(total) << "\n";
   int violations = 0;
-  for (const results::Answer& answer : answers) {
+  for (size_t i = 0; i < answers.size(); ++i) {
+    const results::Answer& answer = answers[i];
     out << "\n"
         << results::AnswerKindName(answer.kind) << " " << answer.name << ": "
-        << results::VerdictName(answer.verdict);
+        << results::VerdictName(answer.verdict) << (reported[i].known ? " (known)" : "");
     if (answer.value) out << ", value " << *answer.value;
     out << ", depth " << answer.depth << ", " << Seconds(answer.seconds) << "\n";
     if (!answer.message.empty()) out << kStepIndent << answer.message << "\n";
@@ -33,41 +37,34 @@ void WriteQueryTextReport(const model::Model& model, const std::vector<results::
   }
   out << "\n";
   if (violations > 0) {
-    out << base::CountOf(violations, "violation", "violations") << "\n";
+    out << base::CountOf(violations, "violation", "violations");
+    if (context.baseline != nullptr) {
+      out << ", " << NewViolationCount(model, answers, context.baseline)
+          << " new since the baseline " << context.baseline->path();
+    }
+    out << "\n";
   } else {
     out << "no violations found\n";
   }
 }
 
 void WriteQueryJsonReport(const model::Model& model, const std::vector<results::Answer>& answers,
-                          std::ostream& out) {
+                          std::ostream& out, const ReportContext& context) {
+  const std::vector<ReportedFinding> reported = AnswerFindings(model, answers, context.baseline);
   Json json = ModelToJson(model);
+  if (context.baseline != nullptr) json["baseline"] = BaselineToJson(*context.baseline, reported);
   Json queries = Json::array();
-  for (const results::Answer& answer : answers) {
-    Json q = Json::object();
-    q["name"] = answer.name;
-    q["kind"] = results::AnswerKindName(answer.kind);
-    q["status"] = results::VerdictName(answer.verdict);
-    q["value"] = answer.value ? Json(*answer.value) : Json(nullptr);
-    q["depth"] = answer.depth;
-    q["seconds"] = answer.seconds;
-    q["message"] = answer.message;
+  for (size_t i = 0; i < answers.size(); ++i) {
+    const results::Answer& answer = answers[i];
+    Json q = AnswerSummaryToJson(answer);
     q["trace"] = TraceToJson(model, answer.trace);
+    q["finding"] = reported[i].finding == nullptr
+                       ? Json(nullptr)
+                       : FindingToJson(model, reported[i], context.baseline != nullptr);
     queries.push_back(std::move(q));
   }
   json["queries"] = std::move(queries);
   WriteJson(json, out);
-}
-
-void WriteQueryReport(Format format, const model::Model& model,
-                      const std::vector<results::Answer>& answers, std::ostream& out) {
-  if (format == Format::kJson) {
-    WriteQueryJsonReport(model, answers, out);
-  } else if (format == Format::kHtml) {
-    WriteQueryHtmlReport(model, answers, out);
-  } else {
-    WriteQueryTextReport(model, answers, out);
-  }
 }
 
 }  // namespace rulecheck::reports

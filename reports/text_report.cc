@@ -4,11 +4,13 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/counts.h"
 #include "properties/stop_description.h"
 #include "reports/format_util.h"
 #include "reports/report.h"
+#include "reports/reported_finding.h"
 #include "reports/trace_text.h"
 #include "results/finding.h"
 
@@ -31,16 +33,6 @@ void WriteLocation(const std::string& file, const ir::Location& location, std::o
   out << kStepIndent << file << ":" << location.line << ":" << location.column << "\n";
 }
 
-void WriteFinding(const model::Model& model, const results::Finding& finding, std::ostream& out) {
-  const std::string label = results::IsError(finding) ? "error"
-                            : finding.severity == results::Severity::kWarning
-                                ? "warning"
-                                : std::string(results::KindName(finding.kind));
-  out << label << ": " << finding.message << "\n";
-  WriteLocation(finding.file, finding.location, out);
-  WriteFindingTraceText(model, finding, out);
-}
-
 // `line 12 (3 transitions): play(c) by p {` for each line of CheckResult::coverage.
 void WriteCoverage(const model::Model& model, const properties::CheckResult& result,
                    std::ostream& out) {
@@ -57,10 +49,16 @@ void WriteCoverage(const model::Model& model, const properties::CheckResult& res
   }
 }
 
-void WriteClosing(const properties::CheckResult& result, std::ostream& out) {
+void WriteClosing(const properties::CheckResult& result,
+                  const std::vector<ReportedFinding>& reported, const Baseline* baseline,
+                  std::ostream& out) {
   const int errors = result.error_count();
   if (errors > 0) {
-    out << base::CountOf(errors, "finding", "findings") << "\n";
+    out << base::CountOf(errors, "finding", "findings");
+    if (baseline != nullptr) {
+      out << ", " << NewErrorCount(reported) << " new since the baseline " << baseline->path();
+    }
+    out << "\n";
   } else if (!result.stats.complete) {
     out << "no findings so far; the search is incomplete\n";
   } else if (!result.undetermined.empty()) {
@@ -74,11 +72,12 @@ void WriteClosing(const properties::CheckResult& result, std::ostream& out) {
 }  // namespace
 
 void WriteTextReport(const model::Model& model, const properties::CheckResult& result,
-                     std::ostream& out) {
+                     std::ostream& out, const ReportContext& context) {
   WriteSummary(model, result.stats, out);
-  for (const results::Finding& finding : result.findings) {
+  const std::vector<ReportedFinding> reported = CheckFindings(model, result, context.baseline);
+  for (const ReportedFinding& entry : reported) {
     out << "\n";
-    WriteFinding(model, finding, out);
+    WriteFindingText(model, *entry.finding, entry.known, out);
   }
   for (const properties::Undetermined& property : result.undetermined) {
     if (!property.reason.empty()) {
@@ -100,7 +99,7 @@ void WriteTextReport(const model::Model& model, const properties::CheckResult& r
   }
   if (result.has_coverage) WriteCoverage(model, result, out);
   out << "\n";
-  WriteClosing(result, out);
+  WriteClosing(result, reported, context.baseline, out);
 }
 
 }  // namespace rulecheck::reports

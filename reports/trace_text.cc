@@ -9,17 +9,24 @@ namespace {
 
 // Every leaf that differs between `before` and `after`, as `path: old -> new` lines.
 void WriteChanges(const FlatState& before, const FlatState& after, std::ostream& out) {
-  bool any = false;
-  for (size_t i = 0; i < after.size(); ++i) {
-    if (i < before.size() && before[i] == after[i]) continue;
-    const std::string old_value = i < before.size() ? before[i].second : "?";
-    out << kStateIndent << after[i].first << ": " << old_value << " -> " << after[i].second << "\n";
-    any = true;
+  const std::vector<Change> changes = StateChanges(before, after);
+  for (const Change& change : changes) {
+    out << kStateIndent << change.path << ": " << change.before << " -> " << change.after << "\n";
   }
-  if (!any) out << kStateIndent << "(no change)\n";
+  if (changes.empty()) out << kStateIndent << "(no change)\n";
 }
 
 }  // namespace
+
+std::vector<Change> StateChanges(const FlatState& before, const FlatState& after) {
+  std::vector<Change> changes;
+  for (size_t i = 0; i < after.size(); ++i) {
+    if (i < before.size() && before[i] == after[i]) continue;
+    changes.push_back(
+        {after[i].first, i < before.size() ? before[i].second : "?", after[i].second});
+  }
+  return changes;
+}
 
 void WriteTraceText(const model::Model& model, const results::Trace& trace, const Narration& how,
                     std::ostream& out) {
@@ -62,6 +69,20 @@ void WriteFindingTraceText(const model::Model& model, const results::Finding& fi
     WriteTraceText(model, outcome.steps,
                    {.first_number = finding.trace.size() + 1, .before = &witness}, out);
   }
+}
+
+void WriteFindingText(const model::Model& model, const results::Finding& finding, bool known,
+                      std::ostream& out) {
+  const std::string label = results::IsError(finding) ? "error"
+                            : finding.severity == results::Severity::kWarning
+                                ? "warning"
+                                : std::string(results::KindName(finding.kind));
+  out << label << (known ? " (known)" : "") << ": " << finding.message << "\n";
+  if (finding.location.valid()) {
+    out << kStepIndent << finding.file << ":" << finding.location.line << ":"
+        << finding.location.column << "\n";
+  }
+  WriteFindingTraceText(model, finding, out);
 }
 
 }  // namespace rulecheck::reports

@@ -30,6 +30,16 @@ inline constexpr char kStateIndent[] = "       ";
 // A state as (path, value) leaves, in the model's order (model::FlattenState).
 using FlatState = std::vector<std::pair<std::string, std::string>>;
 
+// A leaf whose value a move changed.
+struct Change {
+  std::string path;
+  std::string before;  // "?" when `before` had no such leaf
+  std::string after;
+};
+
+// The leaves that differ between two flattened states of one model, in the model's order.
+std::vector<Change> StateChanges(const FlatState& before, const FlatState& after);
+
 struct Narration {
   // The number of the first step.
   size_t first_number = 1;
@@ -53,6 +63,12 @@ void WriteTraceText(const model::Model& model, const results::Trace& trace, cons
 // outcomes: "then, with ORDER:" and the moves from the trace's last state, numbered on.
 void WriteFindingTraceText(const model::Model& model, const results::Finding& finding,
                            std::ostream& out);
+
+// Writes a whole finding as the text report shows it: `error: MESSAGE` (`warning:`, or the
+// kind for info; `error (known):` when a baseline holds it), its `file:line:col` when it has
+// a place, and its trace (WriteFindingTraceText).
+void WriteFindingText(const model::Model& model, const results::Finding& finding, bool known,
+                      std::ostream& out);
 
 }  // namespace rulecheck::reports
 

@@ -27,7 +27,8 @@ std::string Refusal(const CommonFlags& flags) {
 TEST(CommandSetupTest, RefusesEachBadFlagWithItsMessage) {
   CommonFlags format = Flags();
   format.format = "xml";
-  EXPECT_EQ(Refusal(format), "rulecheck: unknown report format 'xml' (text, json or html)\n");
+  EXPECT_EQ(Refusal(format),
+            "rulecheck: unknown report format 'xml' (text, json, sarif, junit or html)\n");
 
   CommonFlags memory = Flags();
   memory.memory = "lots";

@@ -87,8 +87,8 @@ int WaitForExit(pid_t pid) {
   return -1;
 }
 
-std::string CommandLine(const std::vector<std::string>& args) {
-  std::string line = RULECHECK_BINARY;
+std::string CommandLine(const std::string& program, const std::vector<std::string>& args) {
+  std::string line = program;
   for (const std::string& arg : args) line += " " + arg;
   return line;
 }
@@ -106,8 +106,19 @@ RunResult RunRulecheck(const std::vector<std::string>& args, std::chrono::millis
 RunResult RunRulecheckAndSignal(const std::vector<std::string>& args, int signal,
                                 std::chrono::milliseconds signal_after,
                                 std::chrono::milliseconds timeout) {
+  return RunProgramAndSignal(RULECHECK_BINARY, args, signal, signal_after, timeout);
+}
+
+RunResult RunProgram(const std::string& program, const std::vector<std::string>& args,
+                     std::chrono::milliseconds timeout) {
+  return RunProgramAndSignal(program, args, 0, {}, timeout);
+}
+
+RunResult RunProgramAndSignal(const std::string& program, const std::vector<std::string>& args,
+                              int signal, std::chrono::milliseconds signal_after,
+                              std::chrono::milliseconds timeout) {
   RunResult result;
-  std::string binary = RULECHECK_BINARY;
+  std::string binary = program;
   std::vector<char*> argv;
   argv.push_back(binary.data());
   std::vector<std::string> owned = args;  // execv wants mutable strings
@@ -174,7 +185,7 @@ RunResult RunRulecheckAndSignal(const std::vector<std::string>& args, int signal
     result.exit_code = -1;
   }
   if (result.timed_out) {
-    ADD_FAILURE() << "`" << CommandLine(args) << "` did not finish within "
+    ADD_FAILURE() << "`" << CommandLine(program, args) << "` did not finish within "
                   << static_cast<double>(timeout.count()) / 1000 << " s and was killed";
   }
   return result;

@@ -38,6 +38,13 @@ RunResult RunRulecheckAndSignal(const std::vector<std::string>& args, int signal
                                 std::chrono::milliseconds signal_after,
                                 std::chrono::milliseconds timeout = kDefaultTimeout);
 
+// As RunRulecheck for any program (an absolute path), e.g. a validator of the reports.
+RunResult RunProgram(const std::string& program, const std::vector<std::string>& args,
+                     std::chrono::milliseconds timeout = kDefaultTimeout);
+RunResult RunProgramAndSignal(const std::string& program, const std::vector<std::string>& args,
+                              int signal, std::chrono::milliseconds signal_after,
+                              std::chrono::milliseconds timeout = kDefaultTimeout);
+
 // The path of `relative` (e.g. "games/hanoi.rules") inside the repository root.
 std::string SourcePath(const std::string& relative);
 

@@ -1,0 +1,139 @@
+// End-to-end tests of `--format junit` for `check`, `solve` and `prove`, read by a real JUnit
+// consumer: Python's junitparser (Debian's python3-junitparser, installed by
+// scripts/install-deps.sh), which lists each suite's counts and each case's outcome. The
+// expected cases and counts are worked out by hand from the models' comments.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/run_binary.h"
+#include "tests/e2e/temp_folder_test.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using ::testing::ElementsAre;
+
+// Prints `suite NAME tests=T failures=F skipped=S errors=E`, junitparser's own counts of the
+// cases it read, and `CASE: passed|failure|skipped` for each case.
+constexpr char kReader[] = R"(
+import sys
+from junitparser import JUnitXml, Failure, Skipped, Error
+xml = JUnitXml.fromfile(sys.argv[1])
+for suite in xml:
+    counted = {'tests': 0, 'failures': 0, 'skipped': 0, 'errors': 0}
+    lines = []
+    for case in suite:
+        counted['tests'] += 1
+        kinds = [type(r).__name__.lower() for r in case.result]
+        outcome = 'failure' if 'failure' in kinds else 'skipped' if 'skipped' in kinds else 'passed'
+        counted['failures'] += outcome == 'failure'
+        counted['skipped'] += outcome == 'skipped'
+        lines.append(case.name + ': ' + outcome)
+    print('suite %s tests=%d failures=%d skipped=%d errors=%d' %
+          (suite.name, suite.tests, suite.failures, suite.skipped, suite.errors))
+    print('counted tests=%(tests)d failures=%(failures)d skipped=%(skipped)d errors=%(errors)d' %
+          counted)
+    for line in lines:
+        print(line)
+)";
+
+class JunitTest : public TempFolderTest {
+ protected:
+  // Runs rulecheck with `args` writing JUnit to a file, expects `exit_code`, and returns what
+  // junitparser read from it, line by line.
+  std::vector<std::string> Read(std::vector<std::string> args, int exit_code) {
+    const std::string path = (dir_ / "report.xml").string();
+    args.insert(args.end(), {"--report", "junit=" + path, "--quiet"});
+    const RunResult run = RunRulecheck(args);
+    EXPECT_EQ(run.exit_code, exit_code) << run.stderr_text;
+    const RunResult parsed = RunProgram("/usr/bin/python3", {"-c", kReader, path});
+    EXPECT_EQ(parsed.exit_code, 0)
+        << parsed.stderr_text << "(junitparser comes from scripts/install-deps.sh)";
+    std::vector<std::string> lines;
+    size_t start = 0;
+    const std::string& text = parsed.stdout_text;
+    while (start < text.size()) {
+      const size_t end = text.find('\n', start);
+      lines.push_back(text.substr(start, end - start));
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    return lines;
+  }
+};
+
+// counter.rules: eight cases, worked out in its comment. The invariant, big (unreachable), the
+// assert, the deadlock and the dead action `check` fail; two (a witness), the initial state and
+// model errors pass. No triggers and no `terminates`: no chain, order or termination case.
+TEST_F(JunitTest, CheckHasACasePerPropertyAndCheck) {
+  EXPECT_THAT(Read({"check", "tests/e2e/reports/counter.rules"}, 1),
+              ElementsAre("suite tests/e2e/reports/counter.rules tests=8 failures=5 skipped=0 "
+                          "errors=0",
+                          "counted tests=8 failures=5 skipped=0 errors=0", "initial state: passed",
+                          "invariant small: failure", "reachable two: passed",
+                          "reachable big: failure", "assert: failure", "model errors: passed",
+                          "deadlock: failure", "dead rules: failure"));
+}
+
+// --skip deadlock and --skip dead switch two checks off: skipped, and no longer failures.
+TEST_F(JunitTest, SkippedChecksAreSkipped) {
+  EXPECT_THAT(
+      Read({"check", "tests/e2e/reports/counter.rules", "--skip", "deadlock", "--skip", "dead"}, 1),
+      ElementsAre("suite tests/e2e/reports/counter.rules tests=8 failures=3 skipped=2 "
+                  "errors=0",
+                  "counted tests=8 failures=3 skipped=2 errors=0", "initial state: passed",
+                  "invariant small: failure", "reachable two: passed", "reachable big: failure",
+                  "assert: failure", "model errors: passed", "deadlock: skipped",
+                  "dead rules: skipped"));
+}
+
+// endless.rules stopped after its first state: the initial state exists, and nothing else is
+// decided (the cycle needs the second state): five cases skipped.
+TEST_F(JunitTest, AStoppedSearchSkipsWhatItCouldNotDecide) {
+  EXPECT_THAT(Read({"check", "tests/e2e/analyses/endless.rules", "--max-states", "1"}, 3),
+              ElementsAre("suite tests/e2e/analyses/endless.rules tests=6 failures=0 skipped=5 "
+                          "errors=0",
+                          "counted tests=6 failures=0 skipped=5 errors=0", "initial state: passed",
+                          "assert: skipped", "model errors: skipped", "deadlock: skipped",
+                          "dead rules: skipped", "termination: skipped"));
+}
+
+// order_dependent.rules has triggers: chain and order cases; the order dependence fails.
+TEST_F(JunitTest, TriggerChecksHaveTheirCases) {
+  EXPECT_THAT(
+      Read({"check", "tests/e2e/analyses/order_dependent.rules"}, 0),
+      ElementsAre("suite tests/e2e/analyses/order_dependent.rules tests=7 failures=1 "
+                  "skipped=0 errors=0",
+                  "counted tests=7 failures=1 skipped=0 errors=0", "initial state: passed",
+                  "assert: passed", "model errors: passed", "deadlock: passed",
+                  "dead rules: passed", "reaction chains: passed", "trigger order: failure"));
+}
+
+// Bounded checks to depth 3 of counter.rules: the invariant fails at depth 2, the assert at
+// depth 2 and the deadlock at depth 3, all within the depth. prove: `small` is false at n = 2.
+TEST_F(JunitTest, SolveAndProveHaveACasePerAnswer) {
+  EXPECT_THAT(Read({"solve", "tests/e2e/reports/counter.rules", "--depth", "3"}, 1),
+              ElementsAre("suite tests/e2e/reports/counter.rules tests=3 failures=3 skipped=0 "
+                          "errors=0",
+                          "counted tests=3 failures=3 skipped=0 errors=0",
+                          "invariant small: failure", "failure: failure", "deadlock: failure"));
+  EXPECT_THAT(
+      Read({"prove", "tests/e2e/reports/counter.rules"}, 1),
+      ElementsAre("suite tests/e2e/reports/counter.rules tests=1 failures=1 skipped=0 "
+                  "errors=0",
+                  "counted tests=1 failures=1 skipped=0 errors=0", "induction small: failure"));
+  // hand_worked.rules' six queries all have answers (see its comment): six passing cases.
+  EXPECT_THAT(Read({"solve", "tests/e2e/symbolic/hand_worked.rules", "--engine", "explicit"}, 0),
+              ElementsAre("suite tests/e2e/symbolic/hand_worked.rules tests=6 failures=0 "
+                          "skipped=0 errors=0",
+                          "counted tests=6 failures=0 skipped=0 errors=0",
+                          "maximize farthest: passed", "minimize centred: passed",
+                          "reachable two_coins: passed", "reachable rich_end: passed",
+                          "maximize ratio: passed", "minimize broken: passed"));
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e
