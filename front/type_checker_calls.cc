@@ -162,6 +162,9 @@ ir::ExprPtr TypeChecker::CheckCall(const ast::Expr& e) {
     check_args();
     return ErrorExpr(e.loc);
   }
+  if (s->kind == SymbolKind::kType) {
+    if (const ir::Type* et = EnumTypeNamed(e.name)) return CheckEnumOf(e, et);
+  }
   if (s->kind != SymbolKind::kFun) {
     Error(e.loc,
           s->kind == SymbolKind::kProc

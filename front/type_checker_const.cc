@@ -379,6 +379,11 @@ std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e) {
       if (!c) return std::nullopt;
       return *c ? arg(1) : arg(2);
     }
+    case ExprOp::kEnumOf: {
+      auto a = arg(0);
+      if (!a || *a < 0 || *a >= e.type->Cardinality()) return std::nullopt;
+      return a;
+    }
     default:
       return std::nullopt;
   }

@@ -170,7 +170,10 @@ class TypeChecker {
   void CheckSignatures();
   // An action with more than kMaxCardinality instances is an error at its name.
   void CheckInstanceCount(const ir::Action& action);
-  std::vector<ir::Param> CheckParams(const std::vector<ast::Param>& params, bool stored);
+  // Whose parameters CheckParams checks: a fun's or proc's take any type; an action's a
+  // finite scalar (its instances are enumerated); an event's any scalar without `int`.
+  enum class ParamsOf { kFunOrProc, kAction, kEvent };
+  std::vector<ir::Param> CheckParams(const std::vector<ast::Param>& params, ParamsOf of);
   void CheckFunBodies();
   void CheckInit();
   void CheckRules();
@@ -225,8 +228,13 @@ class TypeChecker {
   // ------------------------------------------------------------ type_checker_literals.cc
   // `S { a: 1, b: P1 }`: every field of struct S given once, each of its field's type.
   ir::ExprPtr CheckStructLiteral(const ast::Expr& e);
+  // `[x in I: e]`: an array indexed by I (a finite type or a constant range) of e's type,
+  // which Coerce narrows to the element type its context wants.
+  ir::ExprPtr CheckArrayOf(const ast::Expr& e);
   // `the x in D [where c]`: of D's element type.
   ir::ExprPtr CheckThe(const ast::Expr& e);
+  // `Player(i)`: the member of the enum `enum_type` (named `e.name`) at position `i`.
+  ir::ExprPtr CheckEnumOf(const ast::Expr& e, const ir::Type* enum_type);
   ir::ExprPtr CheckBool(const ast::Expr& e);
   ir::ExprPtr CheckInteger(const ast::Expr& e);
   // Converts `e` to `want` (wrapping a payload into an option, typing `none` and `{}`), or

@@ -169,6 +169,16 @@ int64_t Evaluator::ScalarNode(const ir::Expr& e) {
     }
     case ExprOp::kOrd:
       return e.args[0]->type->OrdinalOf(Scalar(*e.args[0]));
+    case ExprOp::kEnumOf: {
+      const int64_t v = Scalar(*e.args[0]);
+      const int64_t n = e.type->Cardinality();
+      if (v < 0 || v >= n) {
+        ThrowModelError(e.loc, absl::StrCat(e.type->enum_def->name, "(", v, "): enum ",
+                                            e.type->enum_def->name, " has no member at position ",
+                                            v, " (its members are at 0..", n - 1, ")"));
+      }
+      return v;
+    }
     case ExprOp::kNone:
       return ir::kNoneValue;
     case ExprOp::kSome:
@@ -481,6 +491,46 @@ Slice Evaluator::SetLiteral(const ir::Expr& e) {
   return {t, 0};
 }
 
+Slice Evaluator::BagLiteral(const ir::Expr& e) {
+  const ir::Type* et = e.type->elem;
+  const uint32_t cw = e.type->CountWidth();
+  uint32_t* t = temps_.Alloc(e.type->width);
+  for (const ir::ExprPtr& arg : e.args) {
+    int64_t v = Scalar(*arg);
+    if (!InType(et, v)) ThrowModelError(arg->loc, OutsideMessage(et, v));
+    const uint64_t at = static_cast<uint64_t>(et->OrdinalOf(v)) * cw;
+    const uint64_t count = ir::bits::Read(t, at, cw);
+    if (count >= static_cast<uint64_t>(e.type->capacity)) {
+      ThrowModelError(arg->loc, absl::StrCat("more than ", e.type->capacity, " copies of ",
+                                             FormatScalar(et, v), " in a ", e.type->ToString()));
+    }
+    ir::bits::Write(t, at, cw, count + 1);
+  }
+  return {t, 0};
+}
+
+Slice Evaluator::ArrayOf(const ir::Expr& e) {
+  const ir::Type* et = e.type->elem;
+  uint32_t* t = temps_.Alloc(e.type->width);
+  uint64_t at = 0;
+  // The index is bound in the frame like a loop variable; each element is stored, so it is
+  // checked against the element type as an assignment would be.
+  ForEachValue(*e.domain, e.loc, [&](int64_t index) {
+    frame_.scalars[e.index] = index;
+    if (IsScalarType(et)) {
+      int64_t v = Scalar(*e.args[0]);
+      if (!InType(et, v)) ThrowModelError(e.args[0]->loc, OutsideMessage(et, v));
+      ir::bits::Write(t, at, et->width, EncodeScalar(et, v));
+    } else {
+      Slice s = Composite(*e.args[0]);
+      ir::bits::Copy(t, at, s.words, s.bit, et->width);
+    }
+    at += et->width;
+    return true;
+  });
+  return {t, 0};
+}
+
 // State variables and locals are Composite's, inline in evaluator.h.
 Slice Evaluator::CompositeNode(const ir::Expr& e) {
   using ir::ExprOp;
@@ -509,6 +559,10 @@ Slice Evaluator::CompositeNode(const ir::Expr& e) {
     }
     case ExprOp::kSetLiteral:
       return SetLiteral(e);
+    case ExprOp::kArrayOf:
+      return ArrayOf(e);
+    case ExprOp::kBagLiteral:
+      return BagLiteral(e);
     case ExprOp::kNone:
       return {temps_.Alloc(e.type->width), 0};
     case ExprOp::kStructLiteral: {

@@ -245,6 +245,8 @@ class Evaluator {
   Slice SeqElement(const ir::Expr& e);
   Slice Call(const ir::Expr& e, int64_t* scalar_result);
   Slice SetLiteral(const ir::Expr& e);
+  Slice ArrayOf(const ir::Expr& e);
+  Slice BagLiteral(const ir::Expr& e);
   uint64_t ArrayOffset(const ir::Expr& e, const ir::Type* array, int64_t index);
   [[noreturn]] static void StepBudgetSpent(ir::Location loc);
 
