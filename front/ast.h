@@ -205,6 +205,9 @@ struct Param {
   std::string name;
   ir::Location loc;
   TypeExprPtr type;
+  // `var name: T` (a proc's parameter that names the caller's place): where `var` is written.
+  bool is_var = false;
+  ir::Location var_loc;
 };
 
 struct EnumMember {

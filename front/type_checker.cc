@@ -316,6 +316,11 @@ std::vector<ir::Param> TypeChecker::CheckParams(const std::vector<ast::Param>& p
     ir::Param param;
     param.name = p.name;
     param.loc = p.loc;
+    if (p.is_var && of != ParamsOf::kProc) {
+      Error(p.var_loc,
+            "only a proc's parameter can be `var`: a fun's, action's or event's "
+            "parameter is a value");
+    }
     if (p.type == nullptr) {
       param.type = ErrorType();
     } else if (of == ParamsOf::kAction) {
@@ -369,12 +374,12 @@ void TypeChecker::CheckSignatures() {
     ir::Fun& f = program_.funs[i];
     f.name = d.name;
     f.loc = d.name_loc;
-    f.params = CheckParams(d.params, ParamsOf::kFunOrProc);
+    f.params = CheckParams(d.params, ParamsOf::kFun);
     f.result = d.type ? CheckWidth(ResolveType(*d.type), d.type->loc) : ErrorType();
   }
   for (ProcInfo& p : procs_) {
     program_.procs.push_back(p.decl->name);
-    for (const ir::Param& param : CheckParams(p.decl->params, ParamsOf::kFunOrProc)) {
+    for (const ir::Param& param : CheckParams(p.decl->params, ParamsOf::kProc)) {
       p.params.push_back(param.type);
     }
   }

@@ -132,6 +132,8 @@ std::string LocalWord(LocalKind kind) {
       return "loop variable";
     case LocalKind::kBinder:
       return "trigger binder";
+    case LocalKind::kPlace:
+      return "`var` parameter";
   }
   return "local";
 }

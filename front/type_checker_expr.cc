@@ -116,6 +116,7 @@ const ir::Type* TypeChecker::TypeNamedBy(const ast::Expr& e) {
 
 ir::ExprPtr TypeChecker::CheckName(const ast::Expr& e) {
   if (const Local* local = FindLocal(e.name)) {
+    if (local->kind == LocalKind::kPlace) return ClonePlace(*local->place, e.loc);
     ir::ExprPtr r = MakeExpr(ir::ExprOp::kLocal, local->type, e.loc);
     r->index = local->slot;
     return r;

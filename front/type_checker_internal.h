@@ -3,9 +3,11 @@
 // type_checker_const.cc (constants, `--const` overrides, constant folding),
 // type_checker_types.cc (type expressions, enums, cards, structs, aliases),
 // type_checker_expr.cc (expressions, domains, implicit conversions), type_checker_builtins.cc
-// (set literals, built-in functions and statements), type_checker_literals.cc (struct
-// literals and `the`), type_checker_stmt.cc (statements, places
-// and proc inlining) and type_checker_calls.cc (calls of funs and the recursion check).
+// (set literals, built-in functions and statements), type_checker_literals.cc (struct and
+// array literals, `the`, `Enum(i)`), type_checker_stmt.cc (statements, places and proc
+// inlining), type_checker_var_params.cc (procs' `var` parameters), type_checker_calls.cc
+// (calls of funs and the recursion check), type_checker_moved.cc (`moved`) and
+// type_checker_switches.cc (branches switched off by constants).
 // Internal to front/; the public entry point is Check() in type_checker.h.
 #ifndef RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
 #define RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
@@ -136,7 +138,8 @@ struct ConstValue {
   ir::Location where;  // kNotConstant: the part that is not constant
 };
 
-enum class LocalKind { kParam, kLet, kLoop, kBinder };
+// kPlace: a proc's `var` parameter, which names a place of the caller (Local::place).
+enum class LocalKind { kParam, kLet, kLoop, kBinder, kPlace };
 
 struct Local {
   std::string name;
@@ -144,6 +147,7 @@ struct Local {
   const ir::Type* type = nullptr;
   int64_t slot = 0;
   LocalKind kind = LocalKind::kLet;
+  const ir::Expr* place = nullptr;  // kPlace: the place it names, its indices fixed
 };
 
 class TypeChecker {
@@ -170,9 +174,10 @@ class TypeChecker {
   void CheckSignatures();
   // An action with more than kMaxCardinality instances is an error at its name.
   void CheckInstanceCount(const ir::Action& action);
-  // Whose parameters CheckParams checks: a fun's or proc's take any type; an action's a
-  // finite scalar (its instances are enumerated); an event's any scalar without `int`.
-  enum class ParamsOf { kFunOrProc, kAction, kEvent };
+  // Whose parameters CheckParams checks: a fun's or proc's take any type (only a proc's may
+  // be `var`); an action's a finite scalar (its instances are enumerated); an event's any
+  // scalar without `int`.
+  enum class ParamsOf { kFun, kProc, kAction, kEvent };
   std::vector<ir::Param> CheckParams(const std::vector<ast::Param>& params, ParamsOf of);
   void CheckFunBodies();
   void CheckInit();
@@ -280,6 +285,18 @@ class TypeChecker {
   ir::ExprPtr CheckPlace(const ast::Expr& e);
   void CheckProcBodies();
 
+  // ------------------------------------------------------------ type_checker_var_params.cc
+  // The argument of the `var` parameter `param` (of type `want`): a place of exactly that
+  // type, or an error-typed node after reporting why not.
+  ir::ExprPtr CheckVarArg(const ast::Expr& arg, const ir::Type* want, const ast::Param& param);
+  // Binds the `var` parameter `param` to `place` for an inlined body: each index of the place
+  // that is not a constant is evaluated once, into a local set by a `let` appended to `out`,
+  // so the parameter names the place the call named even if the body changes the index.
+  void BindVarParam(const ast::Param& param, const ir::Type* type, ir::ExprPtr place,
+                    ir::Location call, std::vector<ir::StmtPtr>& out);
+  // The place a `var` parameter names, as a new expression written at `loc`.
+  static ir::ExprPtr ClonePlace(const ir::Expr& place, ir::Location loc);
+
   // ------------------------------------------------------------ type_checker_moved.cc
   // Whether the call `e` is the `moved(...)` form (no local or declaration is named `moved`).
   bool IsMovedCall(const ast::Expr& e) const;
@@ -365,6 +382,7 @@ class TypeChecker {
   bool inline_budget_reported_ = false;
   bool moved_allowed_ = false;  // checking an invariant, reachable or query condition
   std::vector<MoveMarker> move_markers_;
+  std::vector<ir::ExprPtr> var_places_;  // what `var` parameters name (Local::place)
 };
 
 }  // namespace rulecheck::front

@@ -127,6 +127,8 @@ ir::ExprPtr TypeChecker::CheckPlace(const ast::Expr& e) {
     case ast::ExprKind::kName: {
       if (const Local* local = FindLocal(e.name)) {
         switch (local->kind) {
+          case LocalKind::kPlace:
+            return ClonePlace(*local->place, e.loc);
           case LocalKind::kParam:
             return not_assignable(absl::StrCat("cannot assign to ", Quote(e.name),
                                                ": it is a parameter, and parameters are "
@@ -324,7 +326,9 @@ void TypeChecker::LowerCall(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
   std::vector<ir::ExprPtr> args;
   bool ok = true;
   for (size_t i = 0; i < s.args.size(); ++i) {
-    args.push_back(Coerce(CheckExpr(*s.args[i]), proc.params[i]));
+    const ast::Param& param = proc.decl->params[i];
+    args.push_back(param.is_var ? CheckVarArg(*s.args[i], proc.params[i], param)
+                                : Coerce(CheckExpr(*s.args[i]), proc.params[i]));
     ok = ok && !IsError(args.back()->type);
   }
   if (!ok || checking_proc_) return;
@@ -348,6 +352,10 @@ void TypeChecker::InlineProc(int proc, const ast::Stmt& call, std::vector<ir::Ex
   inlining_.push_back(proc);
   for (size_t i = 0; i < args.size(); ++i) {
     const ast::Param& p = info.decl->params[i];
+    if (p.is_var) {
+      BindVarParam(p, info.params[i], std::move(args[i]), call.loc, out);
+      continue;
+    }
     auto let = std::make_unique<ir::Stmt>();
     let->op = ir::StmtOp::kLet;
     let->loc = call.loc;
@@ -369,7 +377,15 @@ void TypeChecker::CheckProcBodies() {
     BeginUnit(&frame);
     checking_proc_ = true;
     for (size_t i = 0; i < p.decl->params.size() && i < p.params.size(); ++i) {
-      BindLocal(p.decl->params[i].name, p.decl->params[i].loc, p.params[i], LocalKind::kParam);
+      const ast::Param& param = p.decl->params[i];
+      if (param.is_var) {
+        // On its own, the body sees a `var` parameter as a place of its type.
+        ir::ExprPtr place = MakeExpr(ir::ExprOp::kLocal, p.params[i], param.loc);
+        std::vector<ir::StmtPtr> none;
+        BindVarParam(param, p.params[i], std::move(place), param.loc, none);
+        continue;
+      }
+      BindLocal(param.name, param.loc, p.params[i], LocalKind::kParam);
     }
     std::vector<ir::StmtPtr> discarded;
     LowerStmts(p.decl->body, discarded);

@@ -1,5 +1,6 @@
 // End-to-end runs of the forms the rulebook models needed (issue 16): an option as an event
-// parameter with `by` over a range and `P(i)`; array and bag literals; each checked and solved
+// parameter with `by` over a range and `P(i)`; array and bag literals; `var` parameters; each
+// checked and solved
 // by both engines, and the model errors of `P(i)`, an array literal and a bag literal reported
 // with their traces by `check` and by the symbolic `solve --depth`.
 #include <string>
@@ -10,6 +11,7 @@
 #include "tests/e2e/both_engines.h"
 #include "tests/e2e/run_binary.h"
 #include "tests/e2e/temp_folder_test.h"
+#include "tests/solver/agreement_models.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -72,6 +74,21 @@ TEST_F(RulebookGapsTest, ArrayAndBagLiteralsCheckAndSolve) {
   EXPECT_EQ(check.exit_code, 0) << check.stdout_text << check.stderr_text;
   EXPECT_THAT(check.stdout_text, HasSubstr("18 states, 26 transitions"));
   ExpectBothEnginesAnswer(path, "minimize fewest: optimal, value 0, depth 4");
+}
+
+// `discard` moves a card out of the hand its caller names and refills it with X when it runs
+// empty, after `turn` has moved on. Depth 1: A plays X or Y (2 states); depth 2: B plays Y,
+// refilling hand[B] (2 states: trash {X, Y} or {Y, Y}); depth 3: A plays its last card and
+// hand[A] is refilled, both ending in hand[A] = hand[B] = {X}, trash {X, Y, Y}, n = 3 (1
+// state): 6 states, 6 transitions, 1 terminal. Had `pile` been read anew after the turn
+// moved, hand[B] would not be refilled at depth 2 and hand[A] would be at depth 1. `most` is 9
+// (trash[Y] = 2, hand[A][X] = 1), first at depth 2. (The model is the agreement tests'.)
+TEST_F(RulebookGapsTest, VarParametersChangeTheCallersPlace) {
+  std::string path = WriteFile("var.rules", solver::testing::kVarParams);
+  RunResult check = RunRulecheck({"check", path, "--threads", "1"});
+  EXPECT_EQ(check.exit_code, 0) << check.stdout_text << check.stderr_text;
+  EXPECT_THAT(check.stdout_text, HasSubstr("6 states, 6 transitions, 1 terminal"));
+  ExpectBothEnginesAnswer(path, "maximize most: optimal, value 9, depth 2");
 }
 
 // n counts the steps: P(1) = B, P(2) = C, P(3) is outside P, in the third step. The array

@@ -152,5 +152,48 @@ TEST(BagLiteralTest, Misuse) {
                          "the value 4 is outside 0..3"));
 }
 
+TEST(VarParamTest, TheBodyUsesTheCallersPlaceWithItsIndexFixed) {
+  auto r = CheckBody(R"(state { hand: [P] bag<P, 2>  turn: P  n: 0..3 }
+proc take(var pile: bag<P, 2>, c: P) {
+  remove(pile, c)
+  turn := next(turn)
+  add(pile, c)
+}
+proc bump(var k: 0..3) { k += 1 }
+action a() { take(hand[turn], A)  bump(n) }
+)");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  const std::vector<ir::StmtPtr>& body = r->program.actions[0].body.stmts;
+  // The index `turn` is read once into a local, `c` bound by a `let`; then the three
+  // statements of `take` and the one of `bump`, each on the caller's place.
+  ASSERT_EQ(body.size(), 6u);
+  EXPECT_EQ(body[0]->op, ir::StmtOp::kLet);
+  EXPECT_EQ(body[0]->value->op, ir::ExprOp::kStateVar);
+  EXPECT_EQ(body[1]->op, ir::StmtOp::kLet);
+  EXPECT_EQ(body[2]->op, ir::StmtOp::kRemove);
+  ASSERT_EQ(body[2]->place->op, ir::ExprOp::kIndex);
+  EXPECT_EQ(body[2]->place->args[1]->op, ir::ExprOp::kLocal);
+  EXPECT_EQ(body[2]->place->args[1]->index, body[0]->slot);
+  EXPECT_EQ(body[4]->place->args[1]->index, body[0]->slot);
+  EXPECT_EQ(body[5]->op, ir::StmtOp::kAddAssign);
+  EXPECT_EQ(body[5]->place->op, ir::ExprOp::kStateVar);
+}
+
+TEST(VarParamTest, Misuse) {
+  const std::string procs = "state { n: 0..3  m: 0..5 }\nproc bump(var k: 0..3) { k += 1 }\n";
+  EXPECT_TRUE(OneErrorAt(*CheckBody(procs + "action a() { bump(n + 1) }\n"), 4, 19,
+                         "the `var` parameter `k` needs a place to change"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody(procs + "action a() { bump(m) }\n"), 4, 19,
+                         "names a place of type 0..3, found 0..5"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody(procs + "action a(j: 0..3) { bump(j) }\n"), 4, 26,
+                         "cannot assign to `j`: it is a parameter"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("fun f(var x: 0..3): bool = true\n"), 2, 7,
+                         "only a proc's parameter can be `var`"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("event E(var x: 0..3)\n"), 2, 9,
+                         "only a proc's parameter can be `var`"));
+  // `var` before a name is the keyword; alone, it is a parameter's name.
+  EXPECT_TRUE(CheckBody("fun f(var: 0..3): bool = var > 1\n")->errors.empty());
+}
+
 }  // namespace
 }  // namespace rulecheck::front

@@ -333,6 +333,33 @@ query dead: reachable hp == [p in P: if p == B then 0 else 2] within 3
 query refilled: reachable deck[Z] == 2 and hand == {} within 3
 query held: maximize hand[X] * 10 + size(deck) within 3
 )";
+// `var` parameters: a proc moves a card out of the bag its caller names, refilling it when
+// it runs empty after the turn has moved on (the place is fixed at the call), and raises a
+// counter it is given.
+inline constexpr char kVarParams[] = R"(
+enum P { A, B }
+enum Card { X, Y }
+state { hand: [P] bag<Card, 2>  trash: bag<Card, 4>  turn: P  n: 0..3 }
+init {
+  add(hand[A], X)
+  add(hand[A], Y)
+  add(hand[B], Y)
+}
+proc discard(var pile: bag<Card, 2>, c: Card) {
+  move c from pile to trash
+  turn := next(turn)
+  if empty(pile) { add(pile, X) }
+}
+proc bump(var k: 0..3) { k += 1 }
+action play(c: Card) by turn when c in hand[turn] {
+  discard(hand[turn], c)
+  bump(n)
+}
+terminal when n == 3
+query refilled: reachable hand[B][X] == 1 within 3
+query most: maximize trash[Y] * 4 + hand[A][X] within 3
+)";
+
 // The model errors of the same forms, one model each: an array element out of its range
 // (first at depth 3), a position outside the enum (at 3), a bag literal past its capacity
 // (at 2).

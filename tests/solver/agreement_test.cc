@@ -162,9 +162,9 @@ TEST(AgreementTest, AggregatesMayElseAndEmptyLiterals) {
   }
 }
 // The forms the rulebook models needed: an option as an event parameter, array literals,
-// `P(i)`, `by` over a range and bag literals.
+// `P(i)`, `by` over a range, bag literals and `var` parameters.
 TEST(AgreementTest, RulebookForms) {
-  for (const char* text : {testing::kEventOption, testing::kRulebookForms}) {
+  for (const char* text : {testing::kEventOption, testing::kRulebookForms, testing::kVarParams}) {
     for (OptimizeMethod method : {OptimizeMethod::kBinarySearch, OptimizeMethod::kOptimizer}) {
       SCOPED_TRACE(text);
       ExpectQueriesAgree(text, method);
