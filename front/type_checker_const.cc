@@ -327,10 +327,10 @@ std::optional<int64_t> TypeChecker::ConstantInt(const ast::Expr& e, std::string_
   return v.value;
 }
 
-std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e) {
+std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e, const FoldLeaf* leaf) {
   using ir::ExprOp;
   if (IsError(e.type)) return std::nullopt;
-  auto arg = [&](size_t i) { return Fold(*e.args[i]); };
+  auto arg = [&](size_t i) { return Fold(*e.args[i], leaf); };
   switch (e.op) {
     case ExprOp::kConst:
       return e.value;
@@ -384,6 +384,9 @@ std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e) {
       if (!a || *a < 0 || *a >= e.type->Cardinality()) return std::nullopt;
       return a;
     }
+    case ExprOp::kLocal:
+    case ExprOp::kCall:
+      return leaf != nullptr ? (*leaf)(e) : std::nullopt;
     default:
       return std::nullopt;
   }

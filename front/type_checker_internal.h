@@ -13,6 +13,7 @@
 #define RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <optional>
@@ -148,6 +149,11 @@ struct Local {
   int64_t slot = 0;
   LocalKind kind = LocalKind::kLet;
   const ir::Expr* place = nullptr;  // kPlace: the place it names, its indices fixed
+  // A parameter or `let` whose value the checker knows (a proc called with a constant):
+  // the value, the constants it was computed from, and whether it is known without them.
+  std::optional<int64_t> known;
+  std::vector<int> known_from;
+  bool known_literal = false;
 };
 
 class TypeChecker {
@@ -196,8 +202,10 @@ class TypeChecker {
   // A constant integer for `what` ("a range bound", "a capacity"): reports a non-constant or
   // non-integer expression at `e` and returns nullopt.
   std::optional<int64_t> ConstantInt(const ast::Expr& e, std::string_view what);
-  // The value of an IR expression built only from constants, or nullopt.
-  static std::optional<int64_t> Fold(const ir::Expr& e);
+  // The value of an IR expression built only from constants, or nullopt. `leaf`, when given,
+  // is asked for the value of each local and fun call instead of giving up on it.
+  using FoldLeaf = std::function<std::optional<int64_t>(const ir::Expr&)>;
+  static std::optional<int64_t> Fold(const ir::Expr& e, const FoldLeaf* leaf = nullptr);
 
   // ------------------------------------------------------------ type_checker_types.cc
   void DeclareEnum(const ast::Decl& decl, int type_index);
@@ -315,9 +323,24 @@ class TypeChecker {
   // false, when they do and it is not false for every setting; empty otherwise.
   std::vector<int> ConstantsSwitchingOff(const ast::Expr& when, const ir::Expr& guard) const;
   // The constants (indices into constants_) that `e` reads, in order of first use, and the
-  // places it reads them.
-  void ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
-                     std::set<ir::Location>& uses) const;
+  // places it reads them: named, through a local whose value was computed from them, or in
+  // the body of a fun it calls. `in_fun`: `e` is in a fun's body, where no local of the
+  // scope is visible.
+  void ConstantsRead(const ast::Expr& e, std::vector<int>& constants, std::set<ir::Location>& uses,
+                     std::set<int>* funs_read = nullptr) const;
+  // What the checker knows of a value (`value`, written as `written`) that a parameter or
+  // `let` is bound to, for Local::known: set it on the local once it is bound.
+  struct Known {
+    std::optional<int64_t> value;
+    std::vector<int> from;
+    bool literal = false;
+  };
+  Known KnownValue(const ast::Expr& written, const ir::Expr& value) const;
+  static void SetKnown(Local& local, Known known);
+  // The value of condition `e` where it folds, with the literals at `unknown` taken as
+  // unknown, and the known locals (only those known without constants when `literal_only`).
+  std::optional<int64_t> FoldKnown(const ir::Expr& e, const std::set<ir::Location>& unknown,
+                                   bool literal_only) const;
 
   // ------------------------------------------------------------ type_checker_calls.cc
   // A call of a fun (or of a built-in function) in an expression.

@@ -62,7 +62,9 @@ void TypeChecker::LowerStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
         v = ErrorExpr(s.value->loc);
       }
       stmt->op = ir::StmtOp::kLet;
+      Known known = KnownValue(*s.value, *v);
       stmt->slot = BindLocal(s.name, s.name_loc, v->type, LocalKind::kLet).slot;
+      SetKnown(locals_.back(), std::move(known));
       stmt->name = s.name;
       bool ok = !IsError(v->type);
       stmt->value = std::move(v);
@@ -345,6 +347,12 @@ void TypeChecker::InlineProc(int proc, const ast::Stmt& call, std::vector<ir::Ex
               "this chain of proc calls")) {
     return;
   }
+  // What is known of each argument, in the caller's scope: `deal(EMPTY_DECK)` makes the
+  // branches of `deal` on its parameter switched off by EMPTY_DECK.
+  std::vector<Known> known;
+  for (size_t i = 0; i < args.size() && i < call.args.size(); ++i) {
+    known.push_back(KnownValue(*call.args[i], *args[i]));
+  }
   size_t saved_base = locals_base_;
   size_t mark = OpenScope();
   locals_base_ = locals_.size();  // the body cannot see the caller's locals
@@ -361,6 +369,7 @@ void TypeChecker::InlineProc(int proc, const ast::Stmt& call, std::vector<ir::Ex
     let->loc = call.loc;
     let->name = p.name;
     let->slot = BindLocal(p.name, p.loc, info.params[i], LocalKind::kParam).slot;
+    if (i < known.size()) SetKnown(locals_.back(), std::move(known[i]));
     let->value = std::move(args[i]);
     out.push_back(std::move(let));
   }
