@@ -107,6 +107,7 @@ void TypeChecker::Run() {
   }
   CheckStateTypes();
   for (size_t i = 0; i < type_decls_.size(); ++i) CheckCardValues(static_cast<int>(i));
+  CheckCollectionConstants();
   CheckSignatures();
   CheckRecursion();
   CheckFunBodies();

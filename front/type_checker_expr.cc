@@ -126,6 +126,14 @@ ir::ExprPtr TypeChecker::CheckName(const ast::Expr& e) {
       case SymbolKind::kConstant: {
         const ConstInfo& c = constants_[s->index];
         if (c.state != ConstInfo::State::kDone) return ErrorExpr(e.loc);
+        if (c.is_literal) {
+          // Checked once already (CheckCollectionConstants): a use repeats no error.
+          ++mute_;
+          ir::ExprPtr r = CheckExpr(*c.decl->value);
+          --mute_;
+          r->loc = e.loc;
+          return r;
+        }
         ir::ExprPtr r =
             MakeExpr(ir::ExprOp::kConst, c.is_bool ? types_.Bool() : types_.Int(), e.loc);
         r->value = c.value;

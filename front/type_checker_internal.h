@@ -104,6 +104,9 @@ struct ConstInfo {
   State state = State::kNew;
   bool is_bool = false;
   int64_t value = 0;
+  // `const DECK = {A, A, B}`: a collection written once, whose uses are its literal (a set
+  // or a bag, as the use needs); it has no number, and `--const` cannot set it.
+  bool is_literal = false;
 };
 
 // An enum, cards, struct or alias declaration; its type is built on first use.
@@ -194,6 +197,8 @@ class TypeChecker {
   // ------------------------------------------------------------ type_checker_const.cc
   void EvaluateConstants();
   void ApplyOverrides();
+  // Checks each collection constant's literal once, where no use may have (ConstInfo).
+  void CheckCollectionConstants();
   ConstValue EnsureConstant(int index, ir::Location use);
   // Bounds the depth (kMaxEvalDepth, counting the definitions of the constants `e` uses) and
   // evaluates `e` by EvalConstKind.

@@ -183,7 +183,8 @@ void TypeChecker::ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
     for (int c : local->known_from) note(c);
   } else if (e.kind == ast::ExprKind::kName) {
     const Symbol* s = FindGlobal(e.name);
-    if (s != nullptr && s->kind == SymbolKind::kConstant) {
+    // A collection constant never folds, so it decides no condition.
+    if (s != nullptr && s->kind == SymbolKind::kConstant && !constants_[s->index].is_literal) {
       uses.insert(e.loc);
       note(s->index);
     }

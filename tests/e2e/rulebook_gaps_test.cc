@@ -58,7 +58,8 @@ TEST_F(RulebookGapsTest, EventOptionSeatAndEnumOfCheckAndSolve) {
 // 26 transitions.
 constexpr char kLiterals[] = R"(enum P { A, B }
 enum Card { X, Y }
-state { hp: [P] 0..2 = [p in P: 2]  deck: bag<Card, 2> = {X, X, Y} }
+const START = {X, X, Y}
+state { hp: [P] 0..2 = [p in P: 2]  deck: bag<Card, 2> = START }
 action hit(p: P) when hp[p] > 0 { hp[p] -= 1 }
 action restore() when hp == [p in P: 0] {
   hp := [p in P: 2]

@@ -152,6 +152,32 @@ TEST(BagLiteralTest, Misuse) {
                          "the value 4 is outside 0..3"));
 }
 
+TEST(CollectionConstantTest, EachUseIsTheLiteralTypedByItsContext) {
+  auto r = CheckBody(R"(const DECK = {A, A, B}
+const ALL = {P.A, B, C}
+state { deck: bag<P, 2> = DECK  seen: set<P> = DECK }
+invariant i: seen != ALL or deck == DECK
+)");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  EXPECT_EQ(r->program.state[0].initial->op, ir::ExprOp::kBagLiteral);
+  EXPECT_EQ(r->program.state[0].initial->args.size(), 3u);
+  EXPECT_EQ(r->program.state[1].initial->op, ir::ExprOp::kSetLiteral);
+  // A use is reported where it is written.
+  EXPECT_EQ(r->program.state[0].initial->loc.line, 4);
+}
+
+TEST(CollectionConstantTest, Misuse) {
+  EXPECT_TRUE(OneErrorAt(*CheckBody("state { n: 0..3 }\nconst D = {A, n}\n"), 3, 15,
+                         "an element of the constant `D` must be a constant or an enum member"));
+  // A mistake in the literal is reported once, however often it is used.
+  EXPECT_TRUE(OneErrorAt(*CheckBody("const D = {A, 3}\nstate { s: set<P> = D  t: set<P> = D }\n"),
+                         2, 15, "type mismatch: expected P, found int"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("const D = {A}\nconst N = D + 1\n"), 3, 11,
+                         "`D` is a collection constant"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("const D = {A}\nstate { n: 0..3 = D }\n"), 3, 19,
+                         "type mismatch: expected 0..3, found set<P>"));
+}
+
 TEST(VarParamTest, TheBodyUsesTheCallersPlaceWithItsIndexFixed) {
   auto r = CheckBody(R"(state { hand: [P] bag<P, 2>  turn: P  n: 0..3 }
 proc take(var pile: bag<P, 2>, c: P) {

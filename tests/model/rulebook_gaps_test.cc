@@ -151,10 +151,12 @@ action pass by seat { seat := (seat + 1) % N }
   EXPECT_EQ(moves.lines, std::vector<std::string>{"2: pass() | seat=0"});
 }
 
-// `{A, A, B}` as a bag: one copy per element; a copy past the capacity is a model error.
+// `{A, A, B}` as a bag (here through a constant): one copy per element; a copy past the
+// capacity is a model error.
 TEST(RulebookGapsRuntimeTest, BagLiteralsCountCopies) {
   auto model = Load(R"(enum Card { A, B, C }
-state { deck: bag<Card, 2> = {A, B, A}  hand: bag<Card, 2> }
+const START = {A, B, A}
+state { deck: bag<Card, 2> = START  hand: bag<Card, 2> }
 action deal() { hand := {C, B, C} }
 action flood() { hand := {A, A, A} }
 )");
@@ -165,7 +167,7 @@ action flood() { hand := {A, A, A} }
   Recorder moves = After(*model, init.words);
   EXPECT_EQ(moves.lines, std::vector<std::string>{"deal() | deck={A: 2, B: 1} hand={B: 1, C: 2}"});
   EXPECT_EQ(moves.failures, std::vector<std::string>{"more than 2 copies of A in a bag<Card, 2> "
-                                                     "@4:33"});
+                                                     "@5:33"});
 }
 
 }  // namespace

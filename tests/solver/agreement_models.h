@@ -291,16 +291,17 @@ query mixed: reachable blanks == 2 and last == A within 6
 )";
 
 // Array literals, filled from one value, from the old value and over two indices; `P(i)`;
-// `by` over a range; `{A, A, B}` as a bag.
+// `by` over a range; `{A, A, B}` as a bag, written directly and as a constant.
 inline constexpr char kRulebookForms[] = R"(
 enum P { A, B, C }
 enum Card { X, Y, Z }
+const START = {X, X, Y}
 state {
   hp: [P] 0..3 = [p in P: 2]
   grid: [P][0..1] bool
   seat: 0..2
   cur: P
-  deck: bag<Card, 2> = {X, X, Y}
+  deck: bag<Card, 2> = START
   hand: bag<Card, 2>
   k: 0..3
 }
