@@ -64,6 +64,8 @@ enum class ExprKind {
   kSetLiteral,  // { operands }
   // name { labels[0]: operands[0], ... }
   kStructLiteral,
+  // [name in domain: operand[0]]: an array with a value at every index
+  kArrayOf,
 };
 
 enum class Op {
@@ -116,12 +118,12 @@ struct Expr {
   bool bool_value = false;
   Op op = Op::kAdd;
   ir::Location op_loc;    // kUnary, kBinary: the operator's position
-  std::string name;       // kName, kField, kCall, kQuantifier (the bound variable)
-  ir::Location name_loc;  // kField, kQuantifier: the name's position
+  std::string name;       // kName, kField, kCall, kQuantifier and kArrayOf (the bound variable)
+  ir::Location name_loc;  // kField, kQuantifier, kArrayOf: the name's position
   // kStructLiteral: `name` is the struct type, at `name_loc`; the field each operand gives.
   std::vector<Label> labels;
   Quantifier quantifier = Quantifier::kAll;
-  std::unique_ptr<Domain> domain;  // kQuantifier
+  std::unique_ptr<Domain> domain;  // kQuantifier, kArrayOf
   ExprPtr filter;                  // kQuantifier `where`
   std::vector<ExprPtr> operands;
   // The height of this tree (1 for a leaf), set by the parser. The type checker rejects an
@@ -203,6 +205,9 @@ struct Param {
   std::string name;
   ir::Location loc;
   TypeExprPtr type;
+  // `var name: T` (a proc's parameter that names the caller's place): where `var` is written.
+  bool is_var = false;
+  ir::Location var_loc;
 };
 
 struct EnumMember {

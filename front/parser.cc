@@ -149,6 +149,11 @@ std::vector<ast::Param> Parser::ParseParams() {
   if (Accept(Tok::kRParen)) return params;
   do {
     ast::Param param;
+    // `var pile: T`: `var` is a word only here, before a name (`var: T` is a parameter `var`).
+    if (AtWord("var") && Peek(1).kind == Tok::kIdent) {
+      param.is_var = true;
+      param.var_loc = Next().loc;
+    }
     const Token& name = ExpectIdent("a parameter name");
     param.name = name.text;
     param.loc = name.loc;

@@ -109,6 +109,28 @@ ast::ExprPtr Parser::ParseQuantifier() {
   return body;
 }
 
+ast::ExprPtr Parser::ParseArrayOf() {
+  const ir::Location loc = Next().loc;
+  std::vector<Binding> bindings = ParseBindings();
+  if (At(Tok::kWhere)) {
+    Fail("`:` (an array has a value at every index: write `if c then a else b` for the value)");
+  }
+  Expect(Tok::kColon, "`:` and the value of each element");
+  ast::ExprPtr body = ParseExpr();
+  Expect(Tok::kRBracket, "`]`");
+  for (size_t i = bindings.size(); i-- > 0;) {
+    auto expr = std::make_unique<ast::Expr>();
+    expr->kind = ast::ExprKind::kArrayOf;
+    expr->loc = i == 0 ? loc : bindings[i].name_loc;
+    expr->name = std::move(bindings[i].name);
+    expr->name_loc = bindings[i].name_loc;
+    expr->domain = std::move(bindings[i].domain);
+    expr->operands.push_back(std::move(body));
+    body = Bounded(std::move(expr));
+  }
+  return body;
+}
+
 ast::ExprPtr Parser::ParseThe(ir::Location loc) {
   auto expr = std::make_unique<ast::Expr>();
   expr->kind = ast::ExprKind::kQuantifier;
@@ -421,6 +443,9 @@ ast::ExprPtr Parser::ParsePrimary() {
       return Bounded(std::move(expr));
     case Tok::kIf:
       return ParseIf();
+    case Tok::kLBracket:
+      if (Peek(1).kind == Tok::kRBracket) Fail("an expression");  // `[]`: `{}` is the empty seq
+      return ParseArrayOf();
     default:
       Fail("an expression");
   }

@@ -54,6 +54,9 @@ class Parser {
   // struct's name).
   bool AtStructLiteral() const;
   ast::ExprPtr ParseStructLiteral();
+  // `[p in Player: e]` (at `[`); several names nest: `[p in P, c in C: e]` is
+  // `[p in P: [c in C: e]]`.
+  ast::ExprPtr ParseArrayOf();
   std::vector<ast::ExprPtr> ParseArgs();  // ( expr, ... )
   std::unique_ptr<ast::Domain> ParseDomain();
   // `a in A, b in B`: the bindings of a quantifier, `for`, `choose` or `roll`, outermost first.

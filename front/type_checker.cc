@@ -107,6 +107,7 @@ void TypeChecker::Run() {
   }
   CheckStateTypes();
   for (size_t i = 0; i < type_decls_.size(); ++i) CheckCardValues(static_cast<int>(i));
+  CheckCollectionConstants();
   CheckSignatures();
   CheckRecursion();
   CheckFunBodies();
@@ -310,16 +311,31 @@ void TypeChecker::CheckStateTypes() {
 }
 
 std::vector<ir::Param> TypeChecker::CheckParams(const std::vector<ast::Param>& params,
-                                                bool stored) {
+                                                ParamsOf of) {
   std::vector<ir::Param> out;
   for (const ast::Param& p : params) {
     ir::Param param;
     param.name = p.name;
     param.loc = p.loc;
+    if (p.is_var && of != ParamsOf::kProc) {
+      Error(p.var_loc,
+            "only a proc's parameter can be `var`: a fun's, action's or event's "
+            "parameter is a value");
+    }
     if (p.type == nullptr) {
       param.type = ErrorType();
-    } else if (stored) {
-      param.type = ResolveStoredType(*p.type, "a parameter of an action or event", true);
+    } else if (of == ParamsOf::kAction) {
+      param.type = ResolveStoredType(*p.type, "a parameter of an action", true);
+    } else if (of == ParamsOf::kEvent) {
+      // An event's arguments wait in the pending list, which packs any scalar: an option of a
+      // finite type too ("the card it hit, if any").
+      param.type = ResolveStoredType(*p.type, "a parameter of an event", false);
+      if (!IsError(param.type) && !param.type->is_scalar()) {
+        Error(p.type->loc, absl::StrCat("a parameter of an event must be bool, an enum, a range "
+                                        "or an option of one, found ",
+                                        TypeName(param.type)));
+        param.type = ErrorType();
+      }
     } else {
       param.type = ResolveType(*p.type);
     }
@@ -359,12 +375,12 @@ void TypeChecker::CheckSignatures() {
     ir::Fun& f = program_.funs[i];
     f.name = d.name;
     f.loc = d.name_loc;
-    f.params = CheckParams(d.params, false);
+    f.params = CheckParams(d.params, ParamsOf::kFun);
     f.result = d.type ? CheckWidth(ResolveType(*d.type), d.type->loc) : ErrorType();
   }
   for (ProcInfo& p : procs_) {
     program_.procs.push_back(p.decl->name);
-    for (const ir::Param& param : CheckParams(p.decl->params, false)) {
+    for (const ir::Param& param : CheckParams(p.decl->params, ParamsOf::kProc)) {
       p.params.push_back(param.type);
     }
   }
@@ -372,14 +388,14 @@ void TypeChecker::CheckSignatures() {
   for (size_t i = 0; i < action_decls_.size(); ++i) {
     program_.actions[i].name = action_decls_[i]->name;
     program_.actions[i].loc = action_decls_[i]->name_loc;
-    program_.actions[i].params = CheckParams(action_decls_[i]->params, true);
+    program_.actions[i].params = CheckParams(action_decls_[i]->params, ParamsOf::kAction);
     CheckInstanceCount(program_.actions[i]);
   }
   program_.events.resize(event_decls_.size());
   for (size_t i = 0; i < event_decls_.size(); ++i) {
     program_.events[i].name = event_decls_[i]->name;
     program_.events[i].loc = event_decls_[i]->name_loc;
-    program_.events[i].params = CheckParams(event_decls_[i]->params, true);
+    program_.events[i].params = CheckParams(event_decls_[i]->params, ParamsOf::kEvent);
   }
   program_.triggers.resize(trigger_decls_.size());
   for (size_t i = 0; i < trigger_decls_.size(); ++i) {
@@ -453,9 +469,16 @@ void TypeChecker::CheckInit() {
 ir::ExprPtr TypeChecker::CheckBy(const ast::Expr* by) {
   if (by == nullptr) return nullptr;
   ir::ExprPtr e = CheckExpr(*by);
-  if (!IsError(e->type) && e->type->kind != ir::TypeKind::kEnum) {
-    Error(by->loc, absl::StrCat("`by` needs a player: an expression of an enum type, found ",
-                                TypeName(e->type)));
+  // A seat is an enum member (`P1`) or a number (`0..N-1`, when the number of players is a
+  // constant); arithmetic computes in `int`, which has no seats to name.
+  if (!IsError(e->type) && !e->type->is_finite_scalar()) {
+    Error(by->loc, absl::StrCat("`by` needs a player: an expression of an enum, a range or "
+                                "bool, found ",
+                                TypeName(e->type),
+                                e->type->kind == ir::TypeKind::kInt
+                                    ? " (arithmetic is `int`: give the seat a range with a fun, "
+                                      "`fun seat(): 0..N-1 = ...`)"
+                                    : ""));
     return ErrorExpr(by->loc);
   }
   return e;

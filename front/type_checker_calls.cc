@@ -132,6 +132,8 @@ std::string LocalWord(LocalKind kind) {
       return "loop variable";
     case LocalKind::kBinder:
       return "trigger binder";
+    case LocalKind::kPlace:
+      return "`var` parameter";
   }
   return "local";
 }
@@ -161,6 +163,9 @@ ir::ExprPtr TypeChecker::CheckCall(const ast::Expr& e) {
     Error(e.loc, absl::StrCat("undefined function ", Quote(e.name), DidYouMean(e.name, names)));
     check_args();
     return ErrorExpr(e.loc);
+  }
+  if (s->kind == SymbolKind::kType) {
+    if (const ir::Type* et = EnumTypeNamed(e.name)) return CheckEnumOf(e, et);
   }
   if (s->kind != SymbolKind::kFun) {
     Error(e.loc,

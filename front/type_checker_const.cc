@@ -105,6 +105,41 @@ ConstValue TypeChecker::EnsureConstant(int index, ir::Location use) {
     return Failed();
   }
   info.state = ConstInfo::State::kBusy;
+  if (info.decl->value != nullptr && info.decl->value->kind == ast::ExprKind::kSetLiteral) {
+    // A collection constant: its elements must be constants or enum members. Its literal is
+    // typed where it is used (CheckCollectionConstants checks it once).
+    ++nesting_;
+    bool ok = true;
+    for (const ast::ExprPtr& element : info.decl->value->operands) {
+      const bool member =
+          (element->kind == ast::ExprKind::kName && FindGlobal(element->name) == nullptr &&
+           enumerators_.count(element->name) != 0) ||
+          (element->kind == ast::ExprKind::kField &&
+           element->operands[0]->kind == ast::ExprKind::kName &&
+           EnumTypeNamed(element->operands[0]->name) != nullptr);
+      if (member) continue;
+      ConstValue v = EvalConst(*element);
+      if (v.status == ConstValue::Status::kNotConstant) {
+        Error(element->loc, absl::StrCat("an element of the constant ", Quote(info.decl->name),
+                                         " must be a constant or an enum member"));
+      }
+      ok = ok && v.status == ConstValue::Status::kOk;
+    }
+    --nesting_;
+    for (const ConstOverride& o : overrides_) {
+      if (o.name != info.decl->name) continue;
+      override_errors_.push_back(absl::StrCat(OverrideText(o), ": ", Quote(info.decl->name),
+                                              " is a collection constant ({...}); only integer "
+                                              "and bool constants can be set."));
+    }
+    info.is_literal = true;
+    if (info.state == ConstInfo::State::kFailed || !ok) {
+      info.state = ConstInfo::State::kFailed;
+      return Failed();
+    }
+    info.state = ConstInfo::State::kDone;
+    return IntValue(0);
+  }
   ++nesting_;
   ConstValue v = info.decl->value ? EvalConst(*info.decl->value) : Failed();
   --nesting_;
@@ -144,6 +179,15 @@ ConstValue TypeChecker::EnsureConstant(int index, ir::Location use) {
   return v;
 }
 
+void TypeChecker::CheckCollectionConstants() {
+  for (ConstInfo& info : constants_) {
+    if (!info.is_literal || info.state != ConstInfo::State::kDone) continue;
+    BeginUnit(&scratch_frame_);
+    ir::ExprPtr literal = CheckExpr(*info.decl->value);
+    if (IsError(literal->type)) info.state = ConstInfo::State::kFailed;
+  }
+}
+
 ConstValue TypeChecker::EvalConst(const ast::Expr& e) {
   if (TooDeep(resolve_depth_ + 1, kMaxEvalDepth, e.loc, "the definition of this constant")) {
     return Failed();
@@ -164,7 +208,16 @@ ConstValue TypeChecker::EvalConstKind(const ast::Expr& e) {
       return BoolValue(e.bool_value);
     case ExprKind::kName: {
       const Symbol* s = FindGlobal(e.name);
-      if (s != nullptr && s->kind == SymbolKind::kConstant) return EnsureConstant(s->index, e.loc);
+      if (s != nullptr && s->kind == SymbolKind::kConstant) {
+        ConstValue v = EnsureConstant(s->index, e.loc);
+        if (v.status == ConstValue::Status::kOk && constants_[s->index].is_literal) {
+          Error(e.loc, absl::StrCat(Quote(e.name),
+                                    " is a collection constant: it has no "
+                                    "number or truth value to compute with"));
+          return Failed();
+        }
+        return v;
+      }
       if (s == nullptr && enumerators_.count(e.name) == 0) {
         Error(e.loc, absl::StrCat("undefined name ", Quote(e.name)));
         return Failed();
@@ -327,10 +380,10 @@ std::optional<int64_t> TypeChecker::ConstantInt(const ast::Expr& e, std::string_
   return v.value;
 }
 
-std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e) {
+std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e, const FoldLeaf* leaf) {
   using ir::ExprOp;
   if (IsError(e.type)) return std::nullopt;
-  auto arg = [&](size_t i) { return Fold(*e.args[i]); };
+  auto arg = [&](size_t i) { return Fold(*e.args[i], leaf); };
   switch (e.op) {
     case ExprOp::kConst:
       return e.value;
@@ -379,6 +432,14 @@ std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e) {
       if (!c) return std::nullopt;
       return *c ? arg(1) : arg(2);
     }
+    case ExprOp::kEnumOf: {
+      auto a = arg(0);
+      if (!a || *a < 0 || *a >= e.type->Cardinality()) return std::nullopt;
+      return a;
+    }
+    case ExprOp::kLocal:
+    case ExprOp::kCall:
+      return leaf != nullptr ? (*leaf)(e) : std::nullopt;
     default:
       return std::nullopt;
   }

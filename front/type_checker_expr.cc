@@ -14,6 +14,17 @@ namespace {
 
 bool IsPlaceholder(const ir::Type* t) { return t == NoneType() || t == EmptySetType(); }
 
+// Whether the literal `e` takes the type `want` from its context: a set literal another set
+// type or a bag type, an array literal another array type with the same index.
+bool TakesType(const ir::Expr& e, const ir::Type* want) {
+  if (IsError(want) || IsPlaceholder(want) || IsError(e.type)) return false;
+  if (e.op == ir::ExprOp::kSetLiteral) {
+    return want->kind == ir::TypeKind::kSet || want->kind == ir::TypeKind::kBag;
+  }
+  return e.op == ir::ExprOp::kArrayOf && want->kind == ir::TypeKind::kArray &&
+         e.type->index == want->index;
+}
+
 bool IsCollection(const ir::Type* t) {
   return t->kind == ir::TypeKind::kSet || t->kind == ir::TypeKind::kBag ||
          t->kind == ir::TypeKind::kSeq;
@@ -81,6 +92,8 @@ ir::ExprPtr TypeChecker::CheckExprKind(const ast::Expr& e) {
       return CheckSetLiteral(e);
     case ast::ExprKind::kStructLiteral:
       return CheckStructLiteral(e);
+    case ast::ExprKind::kArrayOf:
+      return CheckArrayOf(e);
   }
   return ErrorExpr(e.loc);
 }
@@ -103,6 +116,7 @@ const ir::Type* TypeChecker::TypeNamedBy(const ast::Expr& e) {
 
 ir::ExprPtr TypeChecker::CheckName(const ast::Expr& e) {
   if (const Local* local = FindLocal(e.name)) {
+    if (local->kind == LocalKind::kPlace) return ClonePlace(*local->place, e.loc);
     ir::ExprPtr r = MakeExpr(ir::ExprOp::kLocal, local->type, e.loc);
     r->index = local->slot;
     return r;
@@ -112,6 +126,14 @@ ir::ExprPtr TypeChecker::CheckName(const ast::Expr& e) {
       case SymbolKind::kConstant: {
         const ConstInfo& c = constants_[s->index];
         if (c.state != ConstInfo::State::kDone) return ErrorExpr(e.loc);
+        if (c.is_literal) {
+          // Checked once already (CheckCollectionConstants): a use repeats no error.
+          ++mute_;
+          ir::ExprPtr r = CheckExpr(*c.decl->value);
+          --mute_;
+          r->loc = e.loc;
+          return r;
+        }
         ir::ExprPtr r =
             MakeExpr(ir::ExprOp::kConst, c.is_bool ? types_.Bool() : types_.Int(), e.loc);
         r->value = c.value;
@@ -569,13 +591,22 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
     return e;
   }
   if (e->op == ir::ExprOp::kSetLiteral && from->kind == ir::TypeKind::kSet &&
-      want->kind == ir::TypeKind::kSet && !IsPlaceholder(want) &&
-      from->elem->is_integer() == want->elem->is_integer()) {
-    // A literal takes the element type its context wants.
+      (want->kind == ir::TypeKind::kSet || want->kind == ir::TypeKind::kBag) &&
+      !IsPlaceholder(want) && from->elem->is_integer() == want->elem->is_integer()) {
+    // A literal takes the element type its context wants; where a bag is wanted, `{A, A, B}`
+    // is the bag with those copies.
     for (ir::ExprPtr& a : e->args) {
       a = Coerce(std::move(a), want->elem);
       if (IsError(a->type)) return ErrorExpr(loc);
     }
+    if (want->kind == ir::TypeKind::kBag) e->op = ir::ExprOp::kBagLiteral;
+    e->type = want;
+    return e;
+  }
+  if (e->op == ir::ExprOp::kArrayOf && TakesType(*e, want)) {
+    // `[p in Player: 3]` takes the element type its context wants, element by element.
+    e->args[0] = Coerce(std::move(e->args[0]), want->elem);
+    if (IsError(e->args[0]->type)) return ErrorExpr(loc);
     e->type = want;
     return e;
   }
@@ -599,15 +630,17 @@ const ir::Type* TypeChecker::Unify(ir::ExprPtr& a, ir::ExprPtr& b) {
   if (ta->is_integer() && tb->is_integer() && !IsPlaceholder(ta) && !IsPlaceholder(tb)) {
     return types_.Int();
   }
-  bool a_flexible = IsPlaceholder(ta) || a->op == ir::ExprOp::kSetLiteral;
-  if (!a_flexible || IsPlaceholder(tb) || b->op == ir::ExprOp::kSetLiteral) {
-    if (Assignable(tb, ta) ||
-        (b->op == ir::ExprOp::kSetLiteral && ta->kind == ir::TypeKind::kSet)) {
+  auto literal = [](const ir::Expr& x) {
+    return x.op == ir::ExprOp::kSetLiteral || x.op == ir::ExprOp::kArrayOf;
+  };
+  bool a_flexible = IsPlaceholder(ta) || literal(*a);
+  if (!a_flexible || IsPlaceholder(tb) || literal(*b)) {
+    if (Assignable(tb, ta) || TakesType(*b, ta)) {
       b = Coerce(std::move(b), ta);
       return IsError(b->type) ? ErrorType() : ta;
     }
   }
-  if (Assignable(ta, tb) || (a->op == ir::ExprOp::kSetLiteral && tb->kind == ir::TypeKind::kSet)) {
+  if (Assignable(ta, tb) || TakesType(*a, tb)) {
     a = Coerce(std::move(a), tb);
     return IsError(a->type) ? ErrorType() : tb;
   }

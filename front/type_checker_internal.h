@@ -3,14 +3,17 @@
 // type_checker_const.cc (constants, `--const` overrides, constant folding),
 // type_checker_types.cc (type expressions, enums, cards, structs, aliases),
 // type_checker_expr.cc (expressions, domains, implicit conversions), type_checker_builtins.cc
-// (set literals, built-in functions and statements), type_checker_literals.cc (struct
-// literals and `the`), type_checker_stmt.cc (statements, places
-// and proc inlining) and type_checker_calls.cc (calls of funs and the recursion check).
+// (set literals, built-in functions and statements), type_checker_literals.cc (struct and
+// array literals, `the`, `Enum(i)`), type_checker_stmt.cc (statements, places and proc
+// inlining), type_checker_var_params.cc (procs' `var` parameters), type_checker_calls.cc
+// (calls of funs and the recursion check), type_checker_moved.cc (`moved`) and
+// type_checker_switches.cc (branches switched off by constants).
 // Internal to front/; the public entry point is Check() in type_checker.h.
 #ifndef RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
 #define RULECHECK_FRONT_TYPE_CHECKER_INTERNAL_H_
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <optional>
@@ -101,6 +104,9 @@ struct ConstInfo {
   State state = State::kNew;
   bool is_bool = false;
   int64_t value = 0;
+  // `const DECK = {A, A, B}`: a collection written once, whose uses are its literal (a set
+  // or a bag, as the use needs); it has no number, and `--const` cannot set it.
+  bool is_literal = false;
 };
 
 // An enum, cards, struct or alias declaration; its type is built on first use.
@@ -136,7 +142,8 @@ struct ConstValue {
   ir::Location where;  // kNotConstant: the part that is not constant
 };
 
-enum class LocalKind { kParam, kLet, kLoop, kBinder };
+// kPlace: a proc's `var` parameter, which names a place of the caller (Local::place).
+enum class LocalKind { kParam, kLet, kLoop, kBinder, kPlace };
 
 struct Local {
   std::string name;
@@ -144,6 +151,12 @@ struct Local {
   const ir::Type* type = nullptr;
   int64_t slot = 0;
   LocalKind kind = LocalKind::kLet;
+  const ir::Expr* place = nullptr;  // kPlace: the place it names, its indices fixed
+  // A parameter or `let` whose value the checker knows (a proc called with a constant):
+  // the value, the constants it was computed from, and whether it is known without them.
+  std::optional<int64_t> known;
+  std::vector<int> known_from;
+  bool known_literal = false;
 };
 
 class TypeChecker {
@@ -170,7 +183,11 @@ class TypeChecker {
   void CheckSignatures();
   // An action with more than kMaxCardinality instances is an error at its name.
   void CheckInstanceCount(const ir::Action& action);
-  std::vector<ir::Param> CheckParams(const std::vector<ast::Param>& params, bool stored);
+  // Whose parameters CheckParams checks: a fun's or proc's take any type (only a proc's may
+  // be `var`); an action's a finite scalar (its instances are enumerated); an event's any
+  // scalar without `int`.
+  enum class ParamsOf { kFun, kProc, kAction, kEvent };
+  std::vector<ir::Param> CheckParams(const std::vector<ast::Param>& params, ParamsOf of);
   void CheckFunBodies();
   void CheckInit();
   void CheckRules();
@@ -180,6 +197,8 @@ class TypeChecker {
   // ------------------------------------------------------------ type_checker_const.cc
   void EvaluateConstants();
   void ApplyOverrides();
+  // Checks each collection constant's literal once, where no use may have (ConstInfo).
+  void CheckCollectionConstants();
   ConstValue EnsureConstant(int index, ir::Location use);
   // Bounds the depth (kMaxEvalDepth, counting the definitions of the constants `e` uses) and
   // evaluates `e` by EvalConstKind.
@@ -188,8 +207,10 @@ class TypeChecker {
   // A constant integer for `what` ("a range bound", "a capacity"): reports a non-constant or
   // non-integer expression at `e` and returns nullopt.
   std::optional<int64_t> ConstantInt(const ast::Expr& e, std::string_view what);
-  // The value of an IR expression built only from constants, or nullopt.
-  static std::optional<int64_t> Fold(const ir::Expr& e);
+  // The value of an IR expression built only from constants, or nullopt. `leaf`, when given,
+  // is asked for the value of each local and fun call instead of giving up on it.
+  using FoldLeaf = std::function<std::optional<int64_t>(const ir::Expr&)>;
+  static std::optional<int64_t> Fold(const ir::Expr& e, const FoldLeaf* leaf = nullptr);
 
   // ------------------------------------------------------------ type_checker_types.cc
   void DeclareEnum(const ast::Decl& decl, int type_index);
@@ -225,8 +246,13 @@ class TypeChecker {
   // ------------------------------------------------------------ type_checker_literals.cc
   // `S { a: 1, b: P1 }`: every field of struct S given once, each of its field's type.
   ir::ExprPtr CheckStructLiteral(const ast::Expr& e);
+  // `[x in I: e]`: an array indexed by I (a finite type or a constant range) of e's type,
+  // which Coerce narrows to the element type its context wants.
+  ir::ExprPtr CheckArrayOf(const ast::Expr& e);
   // `the x in D [where c]`: of D's element type.
   ir::ExprPtr CheckThe(const ast::Expr& e);
+  // `Player(i)`: the member of the enum `enum_type` (named `e.name`) at position `i`.
+  ir::ExprPtr CheckEnumOf(const ast::Expr& e, const ir::Type* enum_type);
   ir::ExprPtr CheckBool(const ast::Expr& e);
   ir::ExprPtr CheckInteger(const ast::Expr& e);
   // Converts `e` to `want` (wrapping a payload into an option, typing `none` and `{}`), or
@@ -272,6 +298,18 @@ class TypeChecker {
   ir::ExprPtr CheckPlace(const ast::Expr& e);
   void CheckProcBodies();
 
+  // ------------------------------------------------------------ type_checker_var_params.cc
+  // The argument of the `var` parameter `param` (of type `want`): a place of exactly that
+  // type, or an error-typed node after reporting why not.
+  ir::ExprPtr CheckVarArg(const ast::Expr& arg, const ir::Type* want, const ast::Param& param);
+  // Binds the `var` parameter `param` to `place` for an inlined body: each index of the place
+  // that is not a constant is evaluated once, into a local set by a `let` appended to `out`,
+  // so the parameter names the place the call named even if the body changes the index.
+  void BindVarParam(const ast::Param& param, const ir::Type* type, ir::ExprPtr place,
+                    ir::Location call, std::vector<ir::StmtPtr>& out);
+  // The place a `var` parameter names, as a new expression written at `loc`.
+  static ir::ExprPtr ClonePlace(const ir::Expr& place, ir::Location loc);
+
   // ------------------------------------------------------------ type_checker_moved.cc
   // Whether the call `e` is the `moved(...)` form (no local or declaration is named `moved`).
   bool IsMovedCall(const ast::Expr& e) const;
@@ -290,9 +328,24 @@ class TypeChecker {
   // false, when they do and it is not false for every setting; empty otherwise.
   std::vector<int> ConstantsSwitchingOff(const ast::Expr& when, const ir::Expr& guard) const;
   // The constants (indices into constants_) that `e` reads, in order of first use, and the
-  // places it reads them.
-  void ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
-                     std::set<ir::Location>& uses) const;
+  // places it reads them: named, through a local whose value was computed from them, or in
+  // the body of a fun it calls. `in_fun`: `e` is in a fun's body, where no local of the
+  // scope is visible.
+  void ConstantsRead(const ast::Expr& e, std::vector<int>& constants, std::set<ir::Location>& uses,
+                     std::set<int>* funs_read = nullptr) const;
+  // What the checker knows of a value (`value`, written as `written`) that a parameter or
+  // `let` is bound to, for Local::known: set it on the local once it is bound.
+  struct Known {
+    std::optional<int64_t> value;
+    std::vector<int> from;
+    bool literal = false;
+  };
+  Known KnownValue(const ast::Expr& written, const ir::Expr& value) const;
+  static void SetKnown(Local& local, Known known);
+  // The value of condition `e` where it folds, with the literals at `unknown` taken as
+  // unknown, and the known locals (only those known without constants when `literal_only`).
+  std::optional<int64_t> FoldKnown(const ir::Expr& e, const std::set<ir::Location>& unknown,
+                                   bool literal_only) const;
 
   // ------------------------------------------------------------ type_checker_calls.cc
   // A call of a fun (or of a built-in function) in an expression.
@@ -357,6 +410,7 @@ class TypeChecker {
   bool inline_budget_reported_ = false;
   bool moved_allowed_ = false;  // checking an invariant, reachable or query condition
   std::vector<MoveMarker> move_markers_;
+  std::vector<ir::ExprPtr> var_places_;  // what `var` parameters name (Local::place)
 };
 
 }  // namespace rulecheck::front

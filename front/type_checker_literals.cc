@@ -1,5 +1,6 @@
-// Struct literals (`S { a: 1, b: P1 }`) and `the x in D where c`, the one value of a domain
-// that satisfies a condition.
+// Struct literals (`S { a: 1, b: P1 }`), array literals (`[p in Player: 3]`), `the x in D
+// where c` (the one value of a domain that satisfies a condition) and an enum's member by its
+// position (`Player(i)`).
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,6 +87,57 @@ ir::ExprPtr TypeChecker::CheckStructLiteral(const ast::Expr& e) {
   return r;
 }
 
+ir::ExprPtr TypeChecker::CheckArrayOf(const ast::Expr& e) {
+  size_t mark = OpenScope();
+  std::unique_ptr<ir::Domain> domain;
+  if (e.domain->type != nullptr) {
+    Error(e.domain->loc, "an array's index is a finite type or a constant range, not an option");
+  } else {
+    domain = CheckDomain(*e.domain, "[x in ...]");
+  }
+  const ir::Type* index = ErrorType();
+  if (domain != nullptr && domain->kind == ir::DomainKind::kType) {
+    index = domain->elem_type;
+  } else if (domain != nullptr && domain->kind == ir::DomainKind::kRange) {
+    // The index type of the array: a range whose bounds are constant.
+    if (domain->elem_type->kind != ir::TypeKind::kRange) {
+      Error(e.domain->loc, "an array's index range must have constant bounds, low <= high");
+    } else if (domain->elem_type->Cardinality() > kMaxCardinality) {
+      Error(e.domain->loc,
+            absl::StrCat("an array's index has too many values: ", TypeName(domain->elem_type),
+                         " (at most ", kMaxCardinality, ")"));
+    } else {
+      index = domain->elem_type;
+    }
+  } else if (domain != nullptr) {
+    Error(e.domain->loc,
+          "an array is indexed by a finite type or a constant range (`[p in Player: ...]`, "
+          "`[i in 0..3: ...]`), not by a collection");
+  }
+  const int64_t slot = BindLocal(e.name, e.name_loc, index, LocalKind::kLoop).slot;
+  ir::ExprPtr body = CheckExpr(*e.operands[0]);
+  CloseScope(mark);
+  if (IsError(index) || IsError(body->type)) return ErrorExpr(e.loc);
+  if (body->type == NoneType() || body->type == EmptySetType()) {
+    // `none` and `{}` take their type from their context, which an element does not have.
+    Error(e.operands[0]->loc, absl::StrCat("the elements of an array literal need a type of "
+                                           "their own, found ",
+                                           TypeName(body->type)));
+    return ErrorExpr(e.loc);
+  }
+  const ir::Type* t = CheckWidth(types_.Array(index, body->type), e.loc);
+  if (IsError(t)) return ErrorExpr(e.loc);
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kArrayOf, t, e.loc);
+  r->index = slot;
+  domain->kind = ir::DomainKind::kType;
+  domain->elem_type = index;
+  domain->lo = nullptr;
+  domain->hi = nullptr;
+  r->domain = std::move(domain);
+  r->args.push_back(std::move(body));
+  return r;
+}
+
 ir::ExprPtr TypeChecker::CheckThe(const ast::Expr& e) {
   size_t mark = OpenScope();
   std::unique_ptr<ir::Domain> domain = CheckDomain(*e.domain, "the");
@@ -99,6 +151,27 @@ ir::ExprPtr TypeChecker::CheckThe(const ast::Expr& e) {
   r->index = slot;
   r->domain = std::move(domain);
   r->filter = std::move(filter);
+  return r;
+}
+
+ir::ExprPtr TypeChecker::CheckEnumOf(const ast::Expr& e, const ir::Type* enum_type) {
+  if (!ArgCount(absl::StrCat("enum ", Quote(e.name)), e.loc, 1, e.operands.size())) {
+    for (const ast::ExprPtr& a : e.operands) CheckExpr(*a);
+    return ErrorExpr(e.loc);
+  }
+  ir::ExprPtr arg = CheckInteger(*e.operands[0]);
+  if (IsError(arg->type)) return ErrorExpr(e.loc);
+  const int64_t n = enum_type->Cardinality();
+  // A constant position is checked now, as a constant stored out of its range is.
+  if (std::optional<int64_t> v = Fold(*arg); v.has_value() && (*v < 0 || *v >= n)) {
+    Error(e.operands[0]->loc,
+          absl::StrCat(e.name, "(", *v, "): enum ", enum_type->enum_def->name,
+                       " has no member at position ", *v, " (its ", n,
+                       n == 1 ? " member is" : " members are", " at 0..", n - 1, ")"));
+    return ErrorExpr(e.loc);
+  }
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kEnumOf, enum_type, e.loc);
+  r->args.push_back(std::move(arg));
   return r;
 }
 

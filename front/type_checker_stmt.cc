@@ -62,7 +62,9 @@ void TypeChecker::LowerStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
         v = ErrorExpr(s.value->loc);
       }
       stmt->op = ir::StmtOp::kLet;
+      Known known = KnownValue(*s.value, *v);
       stmt->slot = BindLocal(s.name, s.name_loc, v->type, LocalKind::kLet).slot;
+      SetKnown(locals_.back(), std::move(known));
       stmt->name = s.name;
       bool ok = !IsError(v->type);
       stmt->value = std::move(v);
@@ -127,6 +129,8 @@ ir::ExprPtr TypeChecker::CheckPlace(const ast::Expr& e) {
     case ast::ExprKind::kName: {
       if (const Local* local = FindLocal(e.name)) {
         switch (local->kind) {
+          case LocalKind::kPlace:
+            return ClonePlace(*local->place, e.loc);
           case LocalKind::kParam:
             return not_assignable(absl::StrCat("cannot assign to ", Quote(e.name),
                                                ": it is a parameter, and parameters are "
@@ -324,7 +328,9 @@ void TypeChecker::LowerCall(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
   std::vector<ir::ExprPtr> args;
   bool ok = true;
   for (size_t i = 0; i < s.args.size(); ++i) {
-    args.push_back(Coerce(CheckExpr(*s.args[i]), proc.params[i]));
+    const ast::Param& param = proc.decl->params[i];
+    args.push_back(param.is_var ? CheckVarArg(*s.args[i], proc.params[i], param)
+                                : Coerce(CheckExpr(*s.args[i]), proc.params[i]));
     ok = ok && !IsError(args.back()->type);
   }
   if (!ok || checking_proc_) return;
@@ -341,6 +347,12 @@ void TypeChecker::InlineProc(int proc, const ast::Stmt& call, std::vector<ir::Ex
               "this chain of proc calls")) {
     return;
   }
+  // What is known of each argument, in the caller's scope: `deal(EMPTY_DECK)` makes the
+  // branches of `deal` on its parameter switched off by EMPTY_DECK.
+  std::vector<Known> known;
+  for (size_t i = 0; i < args.size() && i < call.args.size(); ++i) {
+    known.push_back(KnownValue(*call.args[i], *args[i]));
+  }
   size_t saved_base = locals_base_;
   size_t mark = OpenScope();
   locals_base_ = locals_.size();  // the body cannot see the caller's locals
@@ -348,11 +360,16 @@ void TypeChecker::InlineProc(int proc, const ast::Stmt& call, std::vector<ir::Ex
   inlining_.push_back(proc);
   for (size_t i = 0; i < args.size(); ++i) {
     const ast::Param& p = info.decl->params[i];
+    if (p.is_var) {
+      BindVarParam(p, info.params[i], std::move(args[i]), call.loc, out);
+      continue;
+    }
     auto let = std::make_unique<ir::Stmt>();
     let->op = ir::StmtOp::kLet;
     let->loc = call.loc;
     let->name = p.name;
     let->slot = BindLocal(p.name, p.loc, info.params[i], LocalKind::kParam).slot;
+    if (i < known.size()) SetKnown(locals_.back(), std::move(known[i]));
     let->value = std::move(args[i]);
     out.push_back(std::move(let));
   }
@@ -369,7 +386,15 @@ void TypeChecker::CheckProcBodies() {
     BeginUnit(&frame);
     checking_proc_ = true;
     for (size_t i = 0; i < p.decl->params.size() && i < p.params.size(); ++i) {
-      BindLocal(p.decl->params[i].name, p.decl->params[i].loc, p.params[i], LocalKind::kParam);
+      const ast::Param& param = p.decl->params[i];
+      if (param.is_var) {
+        // On its own, the body sees a `var` parameter as a place of its type.
+        ir::ExprPtr place = MakeExpr(ir::ExprOp::kLocal, p.params[i], param.loc);
+        std::vector<ir::StmtPtr> none;
+        BindVarParam(param, p.params[i], std::move(place), param.loc, none);
+        continue;
+      }
+      BindLocal(param.name, param.loc, p.params[i], LocalKind::kParam);
     }
     std::vector<ir::StmtPtr> discarded;
     LowerStmts(p.decl->body, discarded);

@@ -10,8 +10,13 @@
 // soon as one side decides them (`EMPTY_DECK == 1 and not empty(pile)` is false when
 // EMPTY_DECK is 0). It decides it *because of constants* when it does not fold with the
 // constants it reads taken as unknown: `if DIVERGENCE and false` is off for every setting,
-// a dead branch like any other.
+// a dead branch like any other. A constant also reaches a condition through a proc's
+// parameter (`deal(EMPTY_DECK)`, then `if mode == 2` in `deal`), a `let`, or a fun the
+// condition calls (`if house_rule()`): a parameter or `let` bound to a value that folds
+// remembers the constants it was computed from (Local::known), and a fun call folds by
+// folding the fun's body with its arguments.
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <vector>
@@ -30,13 +35,64 @@ bool ReadsAny(const ir::Expr& e, const std::set<ir::Location>& places) {
   return false;
 }
 
+// What FoldCondition may use: the literals taken as unknown, the locals whose values are
+// known (by frame slot), and the funs it may follow into.
+struct FoldContext {
+  const std::set<ir::Location>* unknown = nullptr;
+  std::map<int64_t, int64_t> locals;
+  const std::vector<ir::Fun>* funs = nullptr;
+  const std::vector<bool>* fun_recursive = nullptr;
+  int depth = 0;
+  // Fun calls left to follow for one condition: funs that call others twice over could
+  // otherwise take exponential time to fold, where a check must answer at once.
+  int64_t* calls_left = nullptr;
+};
+
+std::optional<int64_t> FoldCondition(const ir::Expr& e, const FoldContext& ctx);
+
+// A local's known value, or a fun call whose arguments and body fold: the body is folded with
+// the fun's parameters bound to the arguments' values (the checker bounds how deep calls
+// nest, kMaxEvalDepth), and a result outside the fun's type does not fold.
+std::optional<int64_t> FoldLeaf(const ir::Expr& e, const FoldContext& ctx) {
+  if (e.op == ir::ExprOp::kLocal) {
+    auto it = ctx.locals.find(e.index);
+    return it == ctx.locals.end() ? std::nullopt : std::optional<int64_t>(it->second);
+  }
+  if (e.op != ir::ExprOp::kCall || ctx.funs == nullptr || ctx.depth >= kMaxEvalDepth ||
+      --*ctx.calls_left < 0 || e.index < 0 || static_cast<size_t>(e.index) >= ctx.funs->size() ||
+      (*ctx.fun_recursive)[e.index]) {
+    return std::nullopt;
+  }
+  const ir::Fun& f = (*ctx.funs)[e.index];
+  if (f.body == nullptr || IsError(f.result) || !f.result->is_scalar()) return std::nullopt;
+  FoldContext inner;
+  inner.unknown = ctx.unknown;
+  inner.funs = ctx.funs;
+  inner.fun_recursive = ctx.fun_recursive;
+  inner.depth = ctx.depth + 1;
+  inner.calls_left = ctx.calls_left;
+  for (size_t i = 0; i < f.params.size() && i < e.args.size(); ++i) {
+    if (IsError(f.params[i].type) || !f.params[i].type->is_scalar()) return std::nullopt;
+    std::optional<int64_t> a = FoldCondition(*e.args[i], ctx);
+    if (!a || !f.params[i].type->Contains(*a)) return std::nullopt;
+    inner.locals[f.params[i].slot] = *a;
+  }
+  std::optional<int64_t> r = FoldCondition(*f.body, inner);
+  if (!r || !f.result->Contains(*r)) return std::nullopt;
+  return r;
+}
+
 // The value of `e` where it folds (TypeChecker::Fold, with short-circuit logic and
-// comparisons), treating the literals written at `unknown` as unknown; nullopt elsewhere.
-std::optional<int64_t> FoldCondition(const ir::Expr& e, const std::set<ir::Location>& unknown) {
+// comparisons, known locals and fun calls), treating the literals written at `ctx.unknown` as
+// unknown; nullopt elsewhere.
+std::optional<int64_t> FoldCondition(const ir::Expr& e, const FoldContext& ctx) {
   using ir::ExprOp;
   if (IsError(e.type)) return std::nullopt;
-  auto arg = [&](size_t i) { return FoldCondition(*e.args[i], unknown); };
+  auto arg = [&](size_t i) { return FoldCondition(*e.args[i], ctx); };
   switch (e.op) {
+    case ExprOp::kLocal:
+    case ExprOp::kCall:
+      return FoldLeaf(e, ctx);
     case ExprOp::kNot: {
       auto a = arg(0);
       if (!a) return std::nullopt;
@@ -87,43 +143,96 @@ std::optional<int64_t> FoldCondition(const ir::Expr& e, const std::set<ir::Locat
           return *a >= *b;
       }
     }
-    default:
-      if (ReadsAny(e, unknown)) return std::nullopt;
-      return TypeChecker::Fold(e);
+    default: {
+      if (ReadsAny(e, *ctx.unknown)) return std::nullopt;
+      const TypeChecker::FoldLeaf leaf = [&ctx](const ir::Expr& x) { return FoldLeaf(x, ctx); };
+      return TypeChecker::Fold(e, &leaf);
+    }
   }
 }
 
 }  // namespace
 
+std::optional<int64_t> TypeChecker::FoldKnown(const ir::Expr& e,
+                                              const std::set<ir::Location>& unknown,
+                                              bool literal_only) const {
+  int64_t calls_left = 10'000;
+  FoldContext ctx;
+  ctx.unknown = &unknown;
+  ctx.funs = &program_.funs;
+  ctx.fun_recursive = &fun_recursive_;
+  ctx.calls_left = &calls_left;
+  for (const Local& local : locals_) {
+    if (local.known && (local.known_literal || !literal_only))
+      ctx.locals[local.slot] = *local.known;
+  }
+  return FoldCondition(e, ctx);
+}
+
 void TypeChecker::ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
-                                std::set<ir::Location>& uses) const {
-  if (e.kind == ast::ExprKind::kName && FindLocal(e.name) == nullptr) {
+                                std::set<ir::Location>& uses, std::set<int>* funs_read) const {
+  auto note = [&constants](int c) {
+    if (std::find(constants.begin(), constants.end(), c) == constants.end()) {
+      constants.push_back(c);
+    }
+  };
+  // In a fun's body no local of the scope is visible (and no local shadows a constant).
+  const Local* local =
+      funs_read == nullptr && e.kind == ast::ExprKind::kName ? FindLocal(e.name) : nullptr;
+  if (local != nullptr) {
+    for (int c : local->known_from) note(c);
+  } else if (e.kind == ast::ExprKind::kName) {
     const Symbol* s = FindGlobal(e.name);
-    if (s != nullptr && s->kind == SymbolKind::kConstant) {
+    // A collection constant never folds, so it decides no condition.
+    if (s != nullptr && s->kind == SymbolKind::kConstant && !constants_[s->index].is_literal) {
       uses.insert(e.loc);
-      if (std::find(constants.begin(), constants.end(), s->index) == constants.end()) {
-        constants.push_back(s->index);
-      }
+      note(s->index);
+    }
+  } else if (e.kind == ast::ExprKind::kCall) {
+    // The constants a fun reads count where it is called, once per fun.
+    const Symbol* s = FindGlobal(e.name);
+    std::set<int> read;
+    std::set<int>& seen = funs_read != nullptr ? *funs_read : read;
+    if (s != nullptr && s->kind == SymbolKind::kFun && !fun_recursive_[s->index] &&
+        fun_decls_[s->index]->value != nullptr && seen.insert(s->index).second) {
+      ConstantsRead(*fun_decls_[s->index]->value, constants, uses, &seen);
     }
   }
   for (const ast::ExprPtr& operand : e.operands) {
-    if (operand != nullptr) ConstantsRead(*operand, constants, uses);
+    if (operand != nullptr) ConstantsRead(*operand, constants, uses, funs_read);
   }
-  if (e.filter != nullptr) ConstantsRead(*e.filter, constants, uses);
+  if (e.filter != nullptr) ConstantsRead(*e.filter, constants, uses, funs_read);
   if (e.domain != nullptr) {
-    if (e.domain->expr != nullptr) ConstantsRead(*e.domain->expr, constants, uses);
-    if (e.domain->hi != nullptr) ConstantsRead(*e.domain->hi, constants, uses);
+    if (e.domain->expr != nullptr) ConstantsRead(*e.domain->expr, constants, uses, funs_read);
+    if (e.domain->hi != nullptr) ConstantsRead(*e.domain->hi, constants, uses, funs_read);
   }
+}
+
+TypeChecker::Known TypeChecker::KnownValue(const ast::Expr& written, const ir::Expr& value) const {
+  Known known;
+  if (IsError(value.type) || !value.type->is_scalar()) return known;
+  known.value = FoldKnown(value, {}, false);
+  if (!known.value) return known;
+  std::set<ir::Location> uses;
+  ConstantsRead(written, known.from, uses);
+  known.literal = FoldKnown(value, uses, true).has_value();
+  return known;
+}
+
+void TypeChecker::SetKnown(Local& local, Known known) {
+  local.known = known.value;
+  local.known_from = std::move(known.from);
+  local.known_literal = known.literal;
 }
 
 std::vector<int> TypeChecker::ConstantsSwitchingOff(const ast::Expr& when,
                                                     const ir::Expr& guard) const {
-  const std::optional<int64_t> value = FoldCondition(guard, {});
+  const std::optional<int64_t> value = FoldKnown(guard, {}, false);
   if (!value || *value != 0) return {};
   std::vector<int> constants;
   std::set<ir::Location> uses;
   ConstantsRead(when, constants, uses);
-  if (FoldCondition(guard, uses).has_value()) return {};  // false whatever the constants
+  if (FoldKnown(guard, uses, true).has_value()) return {};  // false whatever the constants
   return constants;
 }
 
@@ -141,12 +250,12 @@ void TypeChecker::NoteSwitchedOffBranches(const ast::Stmt& s, ir::Stmt& stmt) {
   const std::set<ir::Location> none;
   bool any = false;
   for (size_t i = 0; i < conds && i < s.conds.size(); ++i) {
-    decided[i].value = FoldCondition(*stmt.conds[i], none);
+    decided[i].value = FoldKnown(*stmt.conds[i], none, false);
     if (!decided[i].value) continue;
     any = true;
     std::set<ir::Location> uses;
     ConstantsRead(*s.conds[i], decided[i].constants, uses);
-    decided[i].literal = FoldCondition(*stmt.conds[i], uses).has_value();
+    decided[i].literal = FoldKnown(*stmt.conds[i], uses, true).has_value();
   }
   if (!any) return;
   stmt.off_by.assign(conds + 1, {});

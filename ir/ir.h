@@ -80,6 +80,13 @@ enum class ExprOp {
   kSome,        // args[0] as a present option value
   // A struct value: args are its fields in declaration order.
   kStructLiteral,
+  // The member of enum `type` at ordinal args[0] (`Player(i)`; a model error outside it).
+  kEnumOf,
+  // `[x in I: e]`: the array of type `type` whose element at each value of its index type
+  // is args[0] evaluated with that value bound to local `index`.
+  kArrayOf,
+  // {args...} as a bag (type bag<E, K>): each argument adds one copy.
+  kBagLiteral,
 };
 
 // kThe: the one value of the domain that passes the filter (a model error unless exactly one

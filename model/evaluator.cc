@@ -169,6 +169,16 @@ int64_t Evaluator::ScalarNode(const ir::Expr& e) {
     }
     case ExprOp::kOrd:
       return e.args[0]->type->OrdinalOf(Scalar(*e.args[0]));
+    case ExprOp::kEnumOf: {
+      const int64_t v = Scalar(*e.args[0]);
+      const int64_t n = e.type->Cardinality();
+      if (v < 0 || v >= n) {
+        ThrowModelError(e.loc, absl::StrCat(e.type->enum_def->name, "(", v, "): enum ",
+                                            e.type->enum_def->name, " has no member at position ",
+                                            v, " (its members are at 0..", n - 1, ")"));
+      }
+      return v;
+    }
     case ExprOp::kNone:
       return ir::kNoneValue;
     case ExprOp::kSome:
@@ -470,17 +480,6 @@ Slice Evaluator::Call(const ir::Expr& e, int64_t* scalar_result) {
   return {t, 0};
 }
 
-Slice Evaluator::SetLiteral(const ir::Expr& e) {
-  const ir::Type* et = e.type->elem;
-  uint32_t* t = temps_.Alloc(e.type->width);
-  for (const ir::ExprPtr& arg : e.args) {
-    int64_t v = Scalar(*arg);
-    if (!InType(et, v)) ThrowModelError(arg->loc, OutsideMessage(et, v));
-    ir::bits::Write(t, static_cast<uint64_t>(et->OrdinalOf(v)), 1, 1);
-  }
-  return {t, 0};
-}
-
 // State variables and locals are Composite's, inline in evaluator.h.
 Slice Evaluator::CompositeNode(const ir::Expr& e) {
   using ir::ExprOp;
@@ -509,24 +508,14 @@ Slice Evaluator::CompositeNode(const ir::Expr& e) {
     }
     case ExprOp::kSetLiteral:
       return SetLiteral(e);
+    case ExprOp::kArrayOf:
+      return ArrayOf(e);
+    case ExprOp::kBagLiteral:
+      return BagLiteral(e);
     case ExprOp::kNone:
       return {temps_.Alloc(e.type->width), 0};
-    case ExprOp::kStructLiteral: {
-      uint32_t* t = temps_.Alloc(e.type->width);
-      const std::vector<ir::StructDef::Field>& fields = e.type->struct_def->fields;
-      for (size_t i = 0; i < fields.size(); ++i) {
-        const ir::Type* ft = fields[i].type;
-        if (IsScalarType(ft)) {
-          int64_t v = Scalar(*e.args[i]);
-          if (!InType(ft, v)) ThrowModelError(e.args[i]->loc, OutsideMessage(ft, v));
-          ir::bits::Write(t, fields[i].offset, ft->width, EncodeScalar(ft, v));
-        } else {
-          Slice s = Composite(*e.args[i]);
-          ir::bits::Copy(t, fields[i].offset, s.words, s.bit, ft->width);
-        }
-      }
-      return {t, 0};
-    }
+    case ExprOp::kStructLiteral:
+      return StructLiteral(e);
     case ExprOp::kSome: {
       const ir::Type* et = e.type->elem;
       uint32_t* t = temps_.Alloc(e.type->width);

@@ -244,7 +244,11 @@ class Evaluator {
   int64_t ScalarOfComposite(const ir::Expr& e);
   Slice SeqElement(const ir::Expr& e);
   Slice Call(const ir::Expr& e, int64_t* scalar_result);
+  // The composite literals (evaluator_literals.cc).
   Slice SetLiteral(const ir::Expr& e);
+  Slice ArrayOf(const ir::Expr& e);
+  Slice BagLiteral(const ir::Expr& e);
+  Slice StructLiteral(const ir::Expr& e);
   uint64_t ArrayOffset(const ir::Expr& e, const ir::Type* array, int64_t index);
   [[noreturn]] static void StepBudgetSpent(ir::Location loc);
 

@@ -212,6 +212,12 @@ Scalar Translator::EvalScalar(const ir::Expr& e, const SymState& st, Env& env, c
       }
       return v;
     }
+    case ExprOp::kEnumOf: {
+      // As the interpreter: a position outside the enum is a model error.
+      Scalar v = EvalScalar(*e.args[0], st, env, g);
+      Fail(g && !Contains(e.type, v));
+      return NarrowTo(e.type, v);
+    }
     case ExprOp::kNone:
       return ConstOf(ctx_, e.type, ir::kNoneValue);
     case ExprOp::kSome: {
@@ -613,41 +619,11 @@ Bits Translator::EvalBits(const ir::Expr& e, const SymState& st, Env& env, const
       Scalar unused = IntConst(ctx_, 0);
       return Call(e, st, env, g, &unused);
     }
-    case ExprOp::kSetLiteral: {
-      // `{}` may stand for an empty bag or seq as well: all zero bits of its type.
-      if (e.args.empty()) return ZeroBits(ctx_, e.type->width);
-      const Type* et = e.type->elem;
-      std::vector<Scalar> members;
-      for (const ir::ExprPtr& arg : e.args) {
-        Scalar v = EvalScalar(*arg, st, env, g);
-        Fail(g && !Contains(et, v));
-        members.push_back(v);
-      }
-      Bits r;
-      for (int64_t o = 0; o < et->Cardinality(); ++o) {
-        z3::expr in = ctx_.bool_val(false);
-        for (const Scalar& m : members) in = in || ScalarIs(m, et, et->ValueAt(o));
-        r = ConcatBits(r, Bits{z3::ite(in, ctx_.bv_val(1, 1), ctx_.bv_val(0, 1)), 1});
-      }
-      return r;
-    }
-    case ExprOp::kStructLiteral: {
-      Bits r = ZeroBits(ctx_, e.type->width);
-      const std::vector<ir::StructDef::Field>& fields = e.type->struct_def->fields;
-      for (size_t i = 0; i < fields.size(); ++i) {
-        const Type* ft = fields[i].type;
-        Bits piece;
-        if (ft->is_scalar()) {
-          Scalar v = EvalScalar(*e.args[i], st, env, g);
-          Fail(g && !Contains(ft, v));
-          piece = Encode(ctx_, ft, v);
-        } else {
-          piece = EvalBits(*e.args[i], st, env, g);
-        }
-        if (ft->width > 0) r = ReplaceBits(r, fields[i].offset, piece);
-      }
-      return r;
-    }
+    case ExprOp::kSetLiteral:
+    case ExprOp::kBagLiteral:
+    case ExprOp::kArrayOf:
+    case ExprOp::kStructLiteral:
+      return Literal(e, st, env, g);
     case ExprOp::kNone:
       return ZeroBits(ctx_, e.type->width);
     case ExprOp::kSome: {

@@ -122,6 +122,10 @@ class Translator {
   Scalar Binary(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   Scalar Quantify(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   Scalar The(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);  // `the`
+  // The composite literals (z3_literals.cc): set, bag, array and struct literals; and the
+  // array literal `[x in I: e]` itself.
+  Bits Literal(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
+  Bits ArrayOf(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   Scalar CollectionScalar(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g);
   // A fun call: a Scalar result in `scalar`, a composite one returned.
   Bits Call(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g, Scalar* scalar);

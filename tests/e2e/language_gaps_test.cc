@@ -10,6 +10,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/e2e/both_engines.h"
 #include "tests/e2e/run_binary.h"
 #include "tests/e2e/temp_folder_test.h"
 
@@ -56,16 +57,7 @@ TEST_F(LanguageGapsTest, EveryFormChecksAndSolves) {
   EXPECT_THAT(check.stdout_text, HasSubstr("8 states, 7 transitions, 7 terminal"));
   EXPECT_THAT(check.stdout_text, HasSubstr("[c = none, k = 3]"));
   EXPECT_THAT(check.stdout_text, HasSubstr("h: none -> {n: 3, owner: P1}"));
-  for (const std::vector<std::string>& engine :
-       {std::vector<std::string>{"--engine", "symbolic"},
-        std::vector<std::string>{"--engine", "explicit", "--threads", "1"}}) {
-    std::vector<std::string> args = {"solve", path};
-    args.insert(args.end(), engine.begin(), engine.end());
-    RunResult solve = RunRulecheck(args);
-    EXPECT_EQ(solve.exit_code, 0) << engine[1] << "\n" << solve.stdout_text << solve.stderr_text;
-    EXPECT_THAT(solve.stdout_text, HasSubstr("maximize best: optimal, value 13, depth 1"))
-        << engine[1];
-  }
+  ExpectBothEnginesAnswer(path, "maximize best: optimal, value 13, depth 1");
 }
 
 // `the y in P where y != cur and y != A`: two values when cur is A (B and C), one otherwise;

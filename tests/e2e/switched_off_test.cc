@@ -5,6 +5,7 @@
 // ran (tests/e2e/analyses/switched_off.rules, worked by hand in its header).
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -21,8 +22,9 @@ using ::testing::HasSubstr;
 
 constexpr char kFile[] = "tests/e2e/analyses/switched_off.rules";
 
-json CheckJson(std::vector<std::string> extra = {}) {
-  std::vector<std::string> args = {"check", kFile, "--format", "json", "--quiet"};
+// `check FILE --format json` with `extra` flags, as JSON (empty when it is not).
+json CheckJsonOf(const char* file, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"check", file, "--format", "json", "--quiet"};
   args.insert(args.end(), extra.begin(), extra.end());
   const RunResult run = RunRulecheck(args);
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
@@ -30,6 +32,8 @@ json CheckJson(std::vector<std::string> extra = {}) {
   EXPECT_FALSE(report.is_discarded()) << run.stdout_text;
   return report.is_discarded() ? json::object() : report;
 }
+
+json CheckJson(std::vector<std::string> extra = {}) { return CheckJsonOf(kFile, std::move(extra)); }
 
 std::vector<json> DeadBranches(const json& report) {
   std::vector<json> found;
@@ -129,14 +133,7 @@ TEST(SwitchedOffTest, ProcBranchTakenFromOneCallerIsNotDead) {
 // (tests/e2e/analyses/switched_off_rules.rules, worked by hand in its header).
 TEST(SwitchedOffTest, RulesSwitchedOffByTheirGuard) {
   constexpr char kRules[] = "tests/e2e/analyses/switched_off_rules.rules";
-  auto check = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = {"check", kRules, "--format", "json", "--quiet"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    const RunResult run = RunRulecheck(args);
-    EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
-    json report = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
-    return report.is_discarded() ? json::object() : report;
-  };
+  auto check = [&](std::vector<std::string> extra) { return CheckJsonOf(kRules, extra); };
   auto names = [](const json& entries, const std::string& kind) {
     std::vector<std::string> out;
     for (const json& entry : entries) {
@@ -163,6 +160,33 @@ TEST(SwitchedOffTest, RulesSwitchedOffByTheirGuard) {
   EXPECT_THAT(text.stdout_text,
               HasSubstr("off: trigger bonus is switched off by EXPANSION = false\n  " +
                         std::string(kRules) + ":22:9\n"));
+}
+
+// A constant reaches a condition through a proc's parameter, a `let` and a fun
+// (tests/e2e/analyses/switched_off_through.rules, worked by hand in its header).
+TEST(SwitchedOffTest, ThroughParametersLetsAndFuns) {
+  constexpr char kThrough[] = "tests/e2e/analyses/switched_off_through.rules";
+  auto check = [&](std::vector<std::string> extra) { return CheckJsonOf(kThrough, extra); };
+  const json report = check({});
+  const std::vector<json> dead = DeadBranches(report);
+  ASSERT_EQ(dead.size(), 1u) << report.dump(2);
+  EXPECT_EQ(dead[0]["location"]["line"], 24);
+  std::vector<std::string> off;
+  for (const json& entry : report["switched_off"]) off.push_back(entry["message"]);
+  EXPECT_THAT(off,
+              ElementsAre("action c is switched off by HOUSE = false",
+                          "the `if` branch at line 16 of proc deal (called from action a) "
+                          "is switched off by MODE = 1",
+                          "the `if` branch at line 20 of action bb is switched off by "
+                          "HOUSE = false",
+                          "the `if` branch at line 22 of action bb is switched off by MODE = 1",
+                          "the `if` branch at line 23 of action bb is switched off by "
+                          "MODE = 1"));
+  const json other = check({"--const", "MODE=2", "--const", "HOUSE=true"});
+  ASSERT_EQ(other["switched_off"].size(), 1u) << other.dump(2);
+  EXPECT_EQ(other["switched_off"][0]["message"],
+            "the `else` branch at line 16 of proc deal (called from action a) is switched off "
+            "by MODE = 2");
 }
 
 }  // namespace

@@ -76,6 +76,11 @@ std::string Show(const ast::Expr& e) {
       }
       return s + "}";
     }
+    case ast::ExprKind::kArrayOf: {
+      std::string s = "[" + e.name + " in " + (e.domain->expr ? Show(*e.domain->expr) : "<type>");
+      if (e.domain->hi) s += ".." + Show(*e.domain->hi);
+      return s + ": " + Show(*e.operands[0]) + "]";
+    }
   }
   return "?";
 }
@@ -85,6 +90,13 @@ std::string ShowInvariant(const std::string& expr) {
   EXPECT_EQ(p.errors, "");
   if (p.ast.decls.size() != 1 || !p.ast.decls[0].value) return "<no parse>";
   return Show(*p.ast.decls[0].value);
+}
+
+TEST(ParserTest, ArrayLiteralsNestOneNameAtATime) {
+  EXPECT_EQ(ShowInvariant("[p in P: 1 + 2] == x"), "([p in P: (1 + 2)] == x)");
+  EXPECT_EQ(ShowInvariant("[p in P, i in 0..N - 1: i]"), "[p in P: [i in 0..(N - 1): i]]");
+  EXPECT_EQ(ShowInvariant("[p in P: [q in P: p == q]][A][B]"),
+            "[p in P: [q in P: (p == q)]][A][B]");
 }
 
 TEST(ParserTest, Precedence) {

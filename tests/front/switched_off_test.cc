@@ -27,12 +27,12 @@ void CollectIfs(const ir::Block& block, std::vector<const ir::Stmt*>& out) {
   }
 }
 
-std::unique_ptr<Checked> CheckAct(const std::string& body) {
+// `decls` (funs and procs) come before the action.
+std::unique_ptr<Checked> CheckAct(const std::string& body, const std::string& decls = "") {
   const std::string text =
       "const HOUSE = false\nconst MODE = 1\nconst ON = true\nstate { x: 0..3 }\n"
-      "proc bump() { if HOUSE { x := 1 } }\n"
-      "action act() {\n" +
-      body + "\n}\n";
+      "proc bump() { if HOUSE { x := 1 } }\n" +
+      decls + "action act() {\n" + body + "\n}\n";
   auto r = std::make_unique<Checked>();
   ir::SourceFile source("test.rules", text);
   Diagnostics diagnostics(&source);
@@ -94,6 +94,40 @@ TEST(SwitchedOffTest, InlinedIfsKnowTheirProc) {
   EXPECT_EQ(r->ifs[0]->off_by, (Off{{0}, {}}));
   EXPECT_EQ(r->ifs[1]->proc, -1);
   EXPECT_EQ(r->ifs[2]->proc, 0);
+}
+
+// A constant reaches a condition through a proc's parameter, a `let` or a fun (issue 16).
+TEST(SwitchedOffTest, ThroughAParameterALetOrAFun) {
+  auto r = CheckAct(
+      "deal(MODE)\n"
+      "let m = MODE + 1\n"
+      "if m == 3 { }\n"
+      "if house() or x > 2 { } else { }\n"
+      "if twice(MODE) == 4 { }\n"
+      "deal(2)\n"
+      "if twice(1) == 4 { }\n"
+      "let n = x\n"
+      "if n == 1 { }",
+      "fun house(): bool = HOUSE\n"
+      "fun twice(k: 0..3): 0..6 = k * 2\n"
+      "proc deal(mode: 0..2) { if mode == 2 { x := 0 } }\n"
+      "proc pass(k: 0..2) { deal(k) }\n");
+  ASSERT_EQ(r->ifs.size(), 7u);
+  EXPECT_EQ(r->ifs[0]->off_by, (Off{{1}, {}}));  // deal(MODE): mode == 2 is false by MODE
+  EXPECT_EQ(r->ifs[1]->off_by, (Off{{1}, {}}));  // m == 3
+  EXPECT_TRUE(r->ifs[2]->off_by.empty());        // house() or x > 2: depends on x
+  EXPECT_EQ(r->ifs[3]->off_by, (Off{{1}, {}}));  // twice(MODE) == 4
+  // deal(2), twice(1): decided by literals, for every value of the constants.
+  for (int i : {4, 5}) {
+    for (const std::vector<int>& branch : r->ifs[i]->off_by) EXPECT_TRUE(branch.empty()) << i;
+  }
+  EXPECT_TRUE(r->ifs[6]->off_by.empty());  // n is the state's x
+  // Through two procs.
+  auto passed = CheckAct("pass(MODE)",
+                         "proc deal(mode: 0..2) { if mode == 2 { x := 0 } }\n"
+                         "proc pass(k: 0..2) { deal(k) }\n");
+  ASSERT_EQ(passed->ifs.size(), 1u);
+  EXPECT_EQ(passed->ifs[0]->off_by, (Off{{1}, {}}));
 }
 
 }  // namespace

@@ -5,47 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "front/parser.h"
-#include "front/type_checker.h"
 #include "gtest/gtest.h"
+#include "tests/front/check_text.h"
 
 namespace rulecheck::front {
 namespace {
-
-struct Checked {
-  std::unique_ptr<ir::SourceFile> source;
-  ast::File file;
-  ir::Program program;
-  std::vector<Diagnostic> errors;
-  std::string rendered;
-};
-
-// Parses and (when the parse is clean) checks `text`.
-std::unique_ptr<Checked> CheckText(const std::string& text) {
-  auto r = std::make_unique<Checked>();
-  r->source = std::make_unique<ir::SourceFile>("t.rules", text);
-  Diagnostics diagnostics(r->source.get());
-  r->file = Parse(*r->source, diagnostics);
-  if (!diagnostics.has_errors()) {
-    std::vector<std::string> override_errors;
-    Check(r->file, {}, r->program, diagnostics, override_errors);
-  }
-  r->errors = diagnostics.errors();
-  r->rendered = diagnostics.Render();
-  return r;
-}
-
-// Whether exactly one error was reported, at line:col, containing `text`.
-::testing::AssertionResult OneErrorAt(const Checked& r, int line, int col,
-                                      const std::string& text) {
-  if (r.errors.size() == 1 && r.errors[0].location.line == line &&
-      r.errors[0].location.column == col && r.errors[0].message.find(text) != std::string::npos) {
-    return ::testing::AssertionSuccess();
-  }
-  return ::testing::AssertionFailure()
-         << "expected one error at " << line << ":" << col << " containing `" << text << "`, got:\n"
-         << r.rendered;
-}
 
 constexpr char kHeader[] = R"(enum P { A, B, C }
 struct Pair { p: P, n: 0..2 }

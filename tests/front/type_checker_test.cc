@@ -131,7 +131,7 @@ const ErrorCase kErrorCases[] = {
     {"IntOption", "fun f(x: int?): bool = true\n", 1, 10, "int?"},
     {"SetOfInt", "fun f(x: set<int>): bool = true\n", 1, 14, "finite"},
     {"ActionParamInt", "state { n: 0..3 }\naction a(k: int) { n := 1 }\n", 2, 13, "int"},
-    {"ByNotEnum", "state { n: 0..3 }\naction a() by n { n := 1 }\n", 2, 15, "enum"},
+    {"ByNotFinite", "state { n: 0..3 }\naction a() by n + 1 { n := 1 }\n", 2, 15, "enum"},
     {"RecursiveFun", "fun f(x: int): int = f(x)\n", 1, 22, "recursive"},
     {"MutualProcs", "proc p() { q() }\nproc q() { p() }\n", 2, 12, "recursive"},
     {"TriggerBinders",

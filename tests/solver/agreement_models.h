@@ -267,6 +267,132 @@ query full: maximize (if s == {} then 10 else 0) + size(b) * 3 + k within 3
 query r: reachable b == {} and len(s) == 1 within 3
 )";
 
+// An option as an event parameter: `none` and a card through the pending list, read by the
+// triggers' guards and bodies.
+inline constexpr char kEventOption[] = R"(
+enum Card { A, B }
+state { hits: 0..3  blanks: 0..3  last: Card?  k: 0..3 }
+event Hit(card: Card?)
+action strike(c: Card) when k < 3 {
+  k += 1
+  emit Hit(c)
+}
+action miss() when k < 3 {
+  k += 1
+  emit Hit(none)
+}
+trigger land on Hit(c) when c != none {
+  hits += 1
+  last := c
+}
+trigger blank on Hit(c) when c == none { blanks += 1 }
+query most: maximize hits * 4 + blanks + (if last == B then 10 else 0) within 6
+query mixed: reachable blanks == 2 and last == A within 6
+)";
+
+// Array literals, filled from one value, from the old value and over two indices; `P(i)`;
+// `by` over a range; `{A, A, B}` as a bag, written directly and as a constant.
+inline constexpr char kRulebookForms[] = R"(
+enum P { A, B, C }
+enum Card { X, Y, Z }
+const START = {X, X, Y}
+state {
+  hp: [P] 0..3 = [p in P: 2]
+  grid: [P][0..1] bool
+  seat: 0..2
+  cur: P
+  deck: bag<Card, 2> = START
+  hand: bag<Card, 2>
+  k: 0..3
+}
+action hit(p: P) by seat when k < 3 and hp[p] > 0 {
+  hp[p] -= 1
+  seat := (seat + 1) % 3
+  k += 1
+}
+action heal() when k < 3 {
+  hp := [p in P: if p == cur then 3 else hp[p]]
+  cur := P((ord(cur) + 1) % 3)
+  k += 1
+}
+action mark(p: P) when k < 3 {
+  grid := [q in P, i in 0..1: q == p or grid[q][i]]
+  k += 1
+}
+action draw() when k < 3 and not empty(deck) {
+  choose c in deck { move c from deck to hand }
+  k += 1
+}
+action refill() when k < 3 and hand == {X, Y} {
+  deck := {Z, Z, Y}
+  hand := {}
+  k += 1
+}
+query most: maximize sum p in P: hp[p] * (ord(p) + 1) within 3
+query marks: maximize (count p in P: grid[p][1]) * 3 + ord(cur) within 3
+query dead: reachable hp == [p in P: if p == B then 0 else 2] within 3
+query refilled: reachable deck[Z] == 2 and hand == {} within 3
+query held: maximize hand[X] * 10 + size(deck) within 3
+)";
+// `var` parameters: a proc moves a card out of the bag its caller names, refilling it when
+// it runs empty after the turn has moved on (the place is fixed at the call), and raises a
+// counter it is given.
+inline constexpr char kVarParams[] = R"(
+enum P { A, B }
+enum Card { X, Y }
+state { hand: [P] bag<Card, 2>  trash: bag<Card, 4>  turn: P  n: 0..3 }
+init {
+  add(hand[A], X)
+  add(hand[A], Y)
+  add(hand[B], Y)
+}
+proc discard(var pile: bag<Card, 2>, c: Card) {
+  move c from pile to trash
+  turn := next(turn)
+  if empty(pile) { add(pile, X) }
+}
+proc bump(var k: 0..3) { k += 1 }
+action play(c: Card) by turn when c in hand[turn] {
+  discard(hand[turn], c)
+  bump(n)
+}
+terminal when n == 3
+query refilled: reachable hand[B][X] == 1 within 3
+query most: maximize trash[Y] * 4 + hand[A][X] within 3
+)";
+
+// The model errors of the same forms, one model each: an array element out of its range
+// (first at depth 3), a position outside the enum (at 3), a bag literal past its capacity
+// (at 2).
+inline constexpr char kArrayLiteralFails[] = R"(
+enum P { A, B, C }
+state { hp: [P] 0..3 = [p in P: 1]  k: 0..4 }
+action up(q: P) when k < 4 {
+  hp := [p in P: if p == q then hp[p] + 1 else hp[p]]
+  k += 1
+}
+action wait() when k < 4 { k += 1 }
+)";
+inline constexpr char kEnumOfFails[] = R"(
+enum P { A, B, C }
+state { n: 0..4  cur: P  k: 0..4 }
+action step() when k < 4 {
+  n += 1
+  cur := P(n)
+  k += 1
+}
+action wait() when k < 4 { k += 1 }
+)";
+inline constexpr char kBagLiteralFails[] = R"(
+enum P { A, B, C }
+state { deck: bag<P, 2>  k: 0..4 }
+action fill() when k < 4 {
+  if k >= 1 { deck := {A, B, A, A} } else { deck := {A, B, A} }
+  k += 1
+}
+action wait() when k < 4 { k += 1 }
+)";
+
 inline constexpr const char* kAgreementModels[] = {kBags,   kSeqs,  kOptions,        kTriggers,
                                                    kChance, kMoved, kMonsterFragment};
 

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "model/model.h"
 #include "model/successors.h"
@@ -160,6 +161,36 @@ TEST(AgreementTest, AggregatesMayElseAndEmptyLiterals) {
     }
   }
 }
+// The forms the rulebook models needed: an option as an event parameter, array literals,
+// `P(i)`, `by` over a range, bag literals and `var` parameters.
+TEST(AgreementTest, RulebookForms) {
+  for (const char* text : {testing::kEventOption, testing::kRulebookForms, testing::kVarParams}) {
+    for (OptimizeMethod method : {OptimizeMethod::kBinarySearch, OptimizeMethod::kOptimizer}) {
+      SCOPED_TRACE(text);
+      ExpectQueriesAgree(text, method);
+    }
+  }
+}
+
+// Their model errors are found at the same first depth by both engines: the state at depth 2
+// (an element raised twice to 3; n raised twice to 2) and at depth 1 (k = 1: three copies of A
+// in a bag of 2) is where the failing move is tried.
+TEST(AgreementTest, ChecksOnRulebookForms) {
+  const std::pair<const char*, int> fails[] = {
+      {testing::kArrayLiteralFails, 2}, {testing::kEnumOfFails, 2}, {testing::kBagLiteralFails, 1}};
+  for (const auto& [text, depth] : fails) {
+    std::unique_ptr<model::Model> model = Load(text);
+    ASSERT_NE(model, nullptr);
+    EXPECT_EQ(testing::ExploreLevels(*model, 5).first_failure, depth) << text;
+  }
+  for (const char* text :
+       {testing::kEventOption, testing::kRulebookForms, testing::kArrayLiteralFails,
+        testing::kEnumOfFails, testing::kBagLiteralFails}) {
+    SCOPED_TRACE(text);
+    ExpectChecksAgree(text, 5);
+  }
+}
+
 TEST(AgreementTest, ChecksOnSyntaxModels) {
   for (const char* text :
        {testing::kSyntax, testing::kTheFails, testing::kStructFieldFails, testing::kMaxMin,
