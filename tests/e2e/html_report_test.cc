@@ -104,6 +104,20 @@ TEST_F(HtmlReportTest, CheckShowsFindingsTracesAndTheRulesFileWithCounts) {
   EXPECT_THAT(Row(html, 1), HasSubstr("<td class=\"count\"></td>"));
 }
 
+// The page asked for with --report, beside a JSON report on stdout, has the same line counts
+// as with --format html (coverage is gathered whichever way the page is asked for).
+TEST_F(HtmlReportTest, AnHtmlPageAskedForWithReportHasTheLineCounts) {
+  const std::string page = (dir_ / "potion.html").string();
+  const RunResult run = RunRulecheck({"check", "tests/e2e/html/potion.rules", "--format", "json",
+                                      "--report", "html=" + page, "--quiet"});
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  EXPECT_EQ(run.stdout_text.rfind("{", 0), 0u);
+  std::stringstream html;
+  html << std::ifstream(page).rdbuf();
+  EXPECT_THAT(Row(html.str(), 37), HasSubstr(">30</td>"));
+  EXPECT_THAT(Row(html.str(), 44), HasSubstr(">14</td>"));
+}
+
 // tests/e2e/analyses/endless.rules: one non_termination lasso, init -> pass() -> pass(), whose
 // cycle starts at the initial state; `pass` (line 8) runs in both states.
 TEST_F(HtmlReportTest, CheckShowsALassoAndWhereItsCycleStarts) {
