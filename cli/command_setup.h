@@ -35,8 +35,10 @@ struct CommonFlags {
   bool quiet = false;               // no progress lines on stderr
 };
 
-// Registers FILE (described by `file_help`) and --const on `command`.
-void AddInputFlags(CLI::App& command, CommonFlags& flags, const std::string& file_help);
+// Registers FILE (described by `file_help`; required unless `file_required` is false, when
+// the command checks for it itself) and --const on `command`.
+void AddInputFlags(CLI::App& command, CommonFlags& flags, const std::string& file_help,
+                   bool file_required = true);
 // Registers --memory, described by `help`.
 void AddMemoryFlag(CLI::App& command, CommonFlags& flags, const std::string& help);
 // Registers --format and --output.
@@ -61,12 +63,13 @@ struct CommandSetup {
 };
 
 // Checks the format, parses --memory (`default_memory` when it is not given) and --const,
-// loads the model with `extra` properties, and opens --output. On any problem, writes it to
+// loads the model with `extra` properties (from `text`, named flags.file, when `text` is
+// not null; else from the file flags.file), and opens --output. On any problem, writes it to
 // `err` (a bad model: the front end's diagnostics as they are) and returns nullopt: the
 // command exits with code 2. Thread-compatible.
 std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t default_memory,
                                          const std::vector<model::ExtraProperty>& extra,
-                                         std::ostream& err);
+                                         std::ostream& err, const std::string* text = nullptr);
 
 // Flushes the report written to `setup.report(out)`. False, with a message on `err`, when it
 // could not be written (the command then exits with code 2).
