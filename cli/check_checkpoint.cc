@@ -101,10 +101,10 @@ absl::Status PrepareCheckpointDir(const std::string& dir) {
   }
   const std::string snapshot = explorer::SnapshotPath(dir);
   if (std::filesystem::exists(snapshot, error)) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "--checkpoint: ", dir, " holds a snapshot already (", snapshot,
-        "); continue that search with `rulecheck check --resume ", dir,
-        "`, or remove the file to start a new one there"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("--checkpoint: ", dir, " holds a snapshot already (", snapshot,
+                     "); continue that search with `rulecheck check --resume ", dir,
+                     "`, or remove the file to start a new one there"));
   }
   // Fail now, not at the first snapshot an hour from now.
   const std::string probe = snapshot + ".tmp";
@@ -120,9 +120,10 @@ absl::Status PrepareCheckpointDir(const std::string& dir) {
 
 absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
   if (!flags.checkpoint.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--resume ", flags.resume, " goes on writing its snapshots there; --checkpoint "
-        "cannot be given with it"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--resume ", flags.resume,
+                     " goes on writing its snapshots there; --checkpoint "
+                     "cannot be given with it"));
   }
   ResumedSearch resumed;
   absl::StatusOr<explorer::Snapshot> snapshot =
@@ -152,14 +153,14 @@ absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
   }
   if (!flags.consts.empty() && flags.consts != recorded.consts) {
     return absl::InvalidArgumentError(absl::StrCat(
-        path, " is a snapshot of a search with other constants (--const ",
-        Listed(recorded.consts), ") than the ones given (--const ", Listed(flags.consts), ")"));
+        path, " is a snapshot of a search with other constants (--const ", Listed(recorded.consts),
+        ") than the ones given (--const ", Listed(flags.consts), ")"));
   }
   // The flags that shape the search come from the snapshot.
   auto differs = [&](const char* flag, const std::string& recorded_value) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--resume continues the search with the settings it was started with: ", flag,
-        " differs from the one ", path, " recorded (", recorded_value, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--resume continues the search with the settings it was started with: ", flag,
+                     " differs from the one ", path, " recorded (", recorded_value, ")"));
   };
   if (flags.max_states != 0 && flags.max_states != recorded.max_states) {
     return differs("--max-states", absl::StrCat(recorded.max_states));

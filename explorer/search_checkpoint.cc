@@ -215,9 +215,9 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
       return absl::OkStatus();
     }
     if (!store_growth_.CanGrow(*store)) {
-      return absl::ResourceExhaustedError(
-          absl::StrCat(snapshot.path, ": the memory budget has no room for its ", total,
-                       " states; give --memory more"));
+      return absl::ResourceExhaustedError(absl::StrCat(snapshot.path,
+                                                       ": the memory budget has no room for its ",
+                                                       total, " states; give --memory more"));
     }
     // Start again in a bigger store.
     room = StoreGrowth::RoomToRetry(*store, total, counters_.nodes_in_slots());

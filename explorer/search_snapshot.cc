@@ -23,7 +23,7 @@
 namespace rulecheck::explorer {
 namespace {
 
-constexpr char kMagic[16] = {'r', 'u', 'l', 'e', 'c', 'h', 'e', 'c',
+constexpr char kMagic[16] = {'r', 'u', 'l', 'e', 'c', 'h', 'e',  'c',
                              'k', '-', 's', 'n', 'a', 'p', '\n', '\0'};
 constexpr size_t kBufferBytes = size_t{1} << 20;
 
@@ -75,12 +75,13 @@ absl::StatusOr<Snapshot> ReadSnapshot(const std::string& path, std::string_view 
   if (!r.ok()) return refuse("truncated: the file ends inside its header");
   if (format != kSnapshotFormat) {
     return refuse(absl::StrCat("snapshot format ", format, ", but this rulecheck reads format ",
-                               kSnapshotFormat, " only (snapshots are not portable across "
+                               kSnapshotFormat,
+                               " only (snapshots are not portable across "
                                "versions: start the search again)"));
   }
   if (bytes.size() < length) {
-    return refuse(absl::StrCat("truncated: ", bytes.size(), " bytes of the ", length,
-                               " its header gives"));
+    return refuse(
+        absl::StrCat("truncated: ", bytes.size(), " bytes of the ", length, " its header gives"));
   }
   if (bytes.size() > length) {
     return refuse(absl::StrCat("corrupt: ", bytes.size(), " bytes, more than the ", length,
@@ -99,7 +100,8 @@ absl::StatusOr<Snapshot> ReadSnapshot(const std::string& path, std::string_view 
   snapshot.identity.settings = r.String();
   if (!r.ok() || r.remaining() < 8) return refuse("corrupt: its header is malformed");
   if (snapshot.identity.program_version != program_version) {
-    return refuse(absl::StrCat("written by rulecheck ", snapshot.identity.program_version, ", but this is rulecheck ", std::string(program_version),
+    return refuse(absl::StrCat("written by rulecheck ", snapshot.identity.program_version,
+                               ", but this is rulecheck ", std::string(program_version),
                                " (snapshots are not portable across versions: start the "
                                "search again)"));
   }
@@ -164,14 +166,14 @@ absl::Status SnapshotWriter::Commit() {
   Write(&sum, sizeof sum);
   Flush();
   auto failed = [&](const std::string& what, int error) {
-    return absl::InternalError(absl::StrCat("cannot write ", temp_path_, ": ", what,
-                                            error != 0 ? absl::StrCat(": ", ErrnoText(error)) : ""));
+    return absl::InternalError(
+        absl::StrCat("cannot write ", temp_path_, ": ", what,
+                     error != 0 ? absl::StrCat(": ", ErrnoText(error)) : ""));
   };
   if (error_ != 0) return failed("write", error_);
   if (written_ != expected_bytes_) {
-    return failed(absl::StrCat("wrote ", written_, " bytes where ", expected_bytes_,
-                               " were announced"),
-                  0);
+    return failed(
+        absl::StrCat("wrote ", written_, " bytes where ", expected_bytes_, " were announced"), 0);
   }
   if (::fsync(fd_) != 0) return failed("fsync", errno);
   if (::close(fd_) != 0) {
