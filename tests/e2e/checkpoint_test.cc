@@ -86,9 +86,8 @@ class CheckpointTest : public TempFolderTest {
       std::filesystem::remove_all(Dir());
       std::vector<std::string> full = {"check"};
       full.insert(full.end(), args.begin(), args.end());
-      full.insert(full.end(), {"--format", "json", "--quiet", "--threads",
-                               std::to_string(threads), "--checkpoint", Dir(),
-                               "--checkpoint-every", "0"});
+      full.insert(full.end(), {"--format", "json", "--quiet", "--threads", std::to_string(threads),
+                               "--checkpoint", Dir(), "--checkpoint-every", "0"});
       const RunResult run = RunRulecheckAndSignal(full, signal, after);
       if (signal == SIGTERM && run.exit_code != 0 && run.exit_code != 1) {
         // Stopped by the signal: a partial report, exit 3.
@@ -121,9 +120,9 @@ class CheckpointTest : public TempFolderTest {
       return milliseconds{20 + static_cast<int64_t>(fraction * static_cast<double>(took.count()))};
     };
     const milliseconds kill_at = somewhere();
-    SCOPED_TRACE(testing::Message() << "signal " << signal << " after " << kill_at.count()
-                                    << " ms of a " << took.count() << " ms run, " << threads
-                                    << " threads");
+    SCOPED_TRACE(testing::Message()
+                 << "signal " << signal << " after " << kill_at.count() << " ms of a "
+                 << took.count() << " ms run, " << threads << " threads");
     StartAndKill(args, threads, signal, kill_at);
     const int other = 3 - threads;
     RunResult resumed;
@@ -250,15 +249,15 @@ TEST_F(CheckpointRefusalTest, AnotherModelText) {
 }
 
 TEST_F(CheckpointRefusalTest, AFileEditedSinceTheSnapshot) {
-  const std::string path = WriteFile("line.rules", "state { n: 0..5 }\naction inc() when n < 5 "
-                                                   "{ n += 1 }\nterminal when n == 5\n");
+  const std::string path = WriteFile("line.rules",
+                                     "state { n: 0..5 }\naction inc() when n < 5 "
+                                     "{ n += 1 }\nterminal when n == 5\n");
   Snapshotted(path);
   WriteFile("line.rules",
             "state { n: 0..6 }\naction inc() when n < 6 { n += 1 }\nterminal when n == 6\n");
   EXPECT_THAT(Refused({path, "--resume", Dir()}), HasSubstr("another model text"));
   // Without FILE the search goes on with the text it started with: six states, not seven.
-  const RunResult run =
-      RunRulecheck({"check", "--resume", Dir(), "--format", "json", "--quiet"});
+  const RunResult run = RunRulecheck({"check", "--resume", Dir(), "--format", "json", "--quiet"});
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
   EXPECT_EQ(Parse(run).value("states", 0), 6);
 }
