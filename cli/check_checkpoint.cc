@@ -2,6 +2,12 @@
 // check_checkpoint.h).
 #include "cli/check_checkpoint.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -92,12 +98,34 @@ absl::StatusOr<std::string> ReadRulesText(const std::string& path) {
   return std::move(text).str();
 }
 
-absl::Status PrepareCheckpointDir(const std::string& dir) {
+absl::StatusOr<std::unique_ptr<CheckpointDirLock>> CheckpointDirLock::Acquire(
+    const std::string& dir) {
+  const std::string path = (std::filesystem::path(dir) / "search.lock").string();
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot lock ", dir, " (", path, "): ", std::strerror(errno)));
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    return absl::FailedPreconditionError(
+        absl::StrCat(dir, " is in use by another rulecheck run (it holds the lock ", path, ")"));
+  }
+  return std::unique_ptr<CheckpointDirLock>(new CheckpointDirLock(fd));
+}
+
+CheckpointDirLock::~CheckpointDirLock() { ::close(fd_); }
+
+absl::StatusOr<std::unique_ptr<CheckpointDirLock>> PrepareCheckpointDir(const std::string& dir) {
   std::error_code error;
   std::filesystem::create_directories(dir, error);
   if (error) {
     return absl::FailedPreconditionError(
         absl::StrCat("--checkpoint: cannot create directory ", dir, ": ", error.message()));
+  }
+  absl::StatusOr<std::unique_ptr<CheckpointDirLock>> lock = CheckpointDirLock::Acquire(dir);
+  if (!lock.ok()) {
+    return absl::FailedPreconditionError(absl::StrCat("--checkpoint: ", lock.status().message()));
   }
   const std::string snapshot = explorer::SnapshotPath(dir);
   if (std::filesystem::exists(snapshot, error)) {
@@ -115,7 +143,7 @@ absl::Status PrepareCheckpointDir(const std::string& dir) {
     return absl::FailedPreconditionError(
         absl::StrCat("--checkpoint: cannot write in directory ", dir));
   }
-  return absl::OkStatus();
+  return lock;
 }
 
 absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
@@ -126,6 +154,12 @@ absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
                      "cannot be given with it"));
   }
   ResumedSearch resumed;
+  absl::StatusOr<std::unique_ptr<CheckpointDirLock>> lock =
+      CheckpointDirLock::Acquire(flags.resume);
+  if (!lock.ok()) {
+    return absl::FailedPreconditionError(absl::StrCat("--resume: ", lock.status().message()));
+  }
+  resumed.lock = *std::move(lock);
   absl::StatusOr<explorer::Snapshot> snapshot =
       explorer::ReadSnapshot(explorer::SnapshotPath(flags.resume), kRulecheckVersion);
   if (!snapshot.ok()) {

@@ -13,6 +13,7 @@
 #define RULECHECK_CLI_CHECK_CHECKPOINT_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,27 @@
 
 namespace rulecheck::cli {
 
+// An exclusive lock on a checkpoint directory, held while the object lives, so that two runs
+// never write snapshots to one directory (or resume one search twice): flock on
+// DIR/search.lock, which the kernel releases when the process ends, however it ends.
+class CheckpointDirLock {
+ public:
+  // Errors: FailedPrecondition, naming the directory, when another process holds the lock or
+  // the lock file cannot be made.
+  static absl::StatusOr<std::unique_ptr<CheckpointDirLock>> Acquire(const std::string& dir);
+  ~CheckpointDirLock();
+  CheckpointDirLock(const CheckpointDirLock&) = delete;
+  CheckpointDirLock& operator=(const CheckpointDirLock&) = delete;
+
+ private:
+  explicit CheckpointDirLock(int fd) : fd_(fd) {}
+  int fd_;
+};
+
 // A search to continue: its snapshot, the flags it was started with (with the free ones of
 // this command line), and the rules text it checked.
 struct ResumedSearch {
+  std::unique_ptr<CheckpointDirLock> lock;
   explorer::Snapshot snapshot;
   CheckFlags flags;
   std::string text;
@@ -38,12 +57,13 @@ explorer::SnapshotIdentity SnapshotIdentityFor(const CheckFlags& flags, const st
 // naming the path.
 absl::StatusOr<std::string> ReadRulesText(const std::string& path);
 
-// Makes directory `dir` ready for a new search's snapshots: creates it if need be. Errors
-// (FailedPrecondition, naming the directory): it cannot be created or written, or it holds a
-// snapshot already (which --resume continues, and a new search would overwrite).
-absl::Status PrepareCheckpointDir(const std::string& dir);
+// Makes directory `dir` ready for a new search's snapshots: creates it if need be and locks
+// it. Errors (FailedPrecondition, naming the directory): it cannot be created or written,
+// another run holds it, or it holds a snapshot already (which --resume continues, and a new
+// search would overwrite).
+absl::StatusOr<std::unique_ptr<CheckpointDirLock>> PrepareCheckpointDir(const std::string& dir);
 
-// Reads the snapshot in flags.resume and checks it against this command line (see above).
+// Locks flags.resume, reads the snapshot there and checks it against this command line (see above).
 // Errors, each a sentence naming the file: those of explorer::ReadSnapshot, a settings
 // section it cannot read, another rules text or other constants than FILE and --const, a
 // flag that shapes the search given with another value, --checkpoint given as well.

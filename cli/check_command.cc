@@ -147,12 +147,15 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
     options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
   }
   explorer::CheckpointOptions& checkpoint = options.explore.checkpoint;
+  // A new search's directory, locked while the search runs (a resume holds its own).
+  absl::StatusOr<std::unique_ptr<CheckpointDirLock>> lock = nullptr;
   if (resumed != nullptr) {
     checkpoint.path = resumed->snapshot.path;
     checkpoint.identity = resumed->snapshot.identity;
   } else if (!flags.checkpoint.empty()) {
-    if (const absl::Status ready = PrepareCheckpointDir(flags.checkpoint); !ready.ok()) {
-      err << "rulecheck: " << ready.message() << "\n";
+    lock = PrepareCheckpointDir(flags.checkpoint);
+    if (!lock.ok()) {
+      err << "rulecheck: " << lock.status().message() << "\n";
       return kExitUsage;
     }
     absl::StatusOr<std::string> text = ReadRulesText(flags.file);

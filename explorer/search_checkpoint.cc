@@ -66,17 +66,36 @@ void Search::WriteBody(SnapshotWriter& writer, int depth, bool complete,
   fixed.F64(level_growth_);
   fixed.F64(seconds);
   writer.Write(fixed.bytes());
-  TreeStore::Tree tree;
+  // The states' words are read back from the store on the pool (a random access each, the
+  // bulk of a snapshot's work), a block at a time, and written in order.
+  constexpr uint64_t kBlock = uint64_t{1} << 20;  // states per block
+  constexpr uint64_t kChunk = 4096;               // states per task
+  const uint32_t words = store_->words();
+  std::vector<TreeStore::Tree> trees(pool_->workers());
+  std::vector<uint32_t> block;
   std::vector<uint32_t> links;
   for (int d = 0; d <= depth; ++d) {
     const std::vector<uint32_t>& level = result_.levels_[d];
     const uint64_t n = level.size();
     writer.Write(&n, sizeof n);
     links.resize(n);
-    for (uint64_t p = 0; p < n; ++p) {
-      store_->Get(level[p], tree);
-      writer.Write(tree.words.data(), tree.words.size() * sizeof(uint32_t));
-      links[p] = links_->Raw(level[p]);
+    for (uint64_t begin = 0; begin < n; begin += kBlock) {
+      const uint64_t size = std::min(kBlock, n - begin);
+      block.resize(size * words);
+      pool_->Run((size + kChunk - 1) / kChunk,
+                 [&](uint64_t chunk, int worker) {
+                   TreeStore::Tree& tree = trees[worker];
+                   const uint64_t from = begin + chunk * kChunk;
+                   const uint64_t to = std::min(begin + size, from + kChunk);
+                   for (uint64_t p = from; p < to; ++p) {
+                     store_->Get(level[p], tree);
+                     std::copy(tree.words.begin(), tree.words.end(),
+                               block.begin() + (p - begin) * words);
+                     links[p] = links_->Raw(level[p]);
+                   }
+                 },
+                 sharing_.Shared(size));
+      writer.Write(block.data(), block.size() * sizeof(uint32_t));
     }
     writer.Write(links.data(), n * sizeof(uint32_t));
   }

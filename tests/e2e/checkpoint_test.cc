@@ -4,7 +4,12 @@
 // report of an uninterrupted run: the same counts, findings and traces (the JSON report
 // without its times and memory figures). Snapshots are written at every level here, so a
 // SIGKILL lands in the middle of a write now and then. Then what a resume refuses: another
-// model text, other constants, another search, a corrupt or truncated snapshot.
+// model text, other constants, another search, a corrupt or truncated snapshot, a directory
+// another run is using.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -297,6 +302,19 @@ TEST_F(CheckpointRefusalTest, ACorruptOrTruncatedSnapshot) {
   EXPECT_THAT(Refused({"--resume", Dir()}), HasSubstr("not a rulecheck snapshot"));
   std::filesystem::remove(Snapshot());
   EXPECT_THAT(Refused({"--resume", Dir()}), HasSubstr("no snapshot there"));
+}
+
+// Another run holds the directory's lock (here: this test).
+TEST_F(CheckpointRefusalTest, ADirectoryInUse) {
+  Snapshotted("games/tictactoe.rules");
+  const int fd = ::open((dir_ / "snapshots" / "search.lock").c_str(), O_RDWR);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+  EXPECT_THAT(Refused({"--resume", Dir()}), HasSubstr("in use by another rulecheck run"));
+  std::filesystem::remove(Snapshot());
+  EXPECT_THAT(Refused({"games/tictactoe.rules", "--checkpoint", Dir()}),
+              HasSubstr("in use by another rulecheck run"));
+  ::close(fd);
 }
 
 TEST_F(CheckpointRefusalTest, ANewSearchDoesNotOverwriteASnapshot) {
