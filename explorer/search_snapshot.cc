@@ -15,7 +15,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -54,13 +53,18 @@ absl::StatusOr<Snapshot> ReadSnapshot(const std::string& path, std::string_view 
   if (!std::filesystem::is_regular_file(path, error)) {
     return absl::NotFoundError(absl::StrCat(path, ": no snapshot there"));
   }
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot be read"));
+  // Read straight into a string of the file's size: a snapshot may hold gigabytes.
   Snapshot snapshot;
   snapshot.path = path;
-  snapshot.bytes = std::move(contents).str();
+  const uint64_t size = std::filesystem::file_size(path, error);
+  std::ifstream in(path, std::ios::binary);
+  if (!error && in) {
+    snapshot.bytes.resize(size);
+    in.read(snapshot.bytes.data(), static_cast<std::streamsize>(size));
+  }
+  if (error || !in || static_cast<uint64_t>(in.gcount()) != size) {
+    return absl::NotFoundError(absl::StrCat(path, ": cannot be read"));
+  }
   const std::string& bytes = snapshot.bytes;
   auto refuse = [&](std::string why) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", why));
