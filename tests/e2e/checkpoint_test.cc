@@ -7,7 +7,9 @@
 // model text, other constants, another search, a corrupt or truncated snapshot, a directory
 // another run is using.
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -215,6 +217,66 @@ TEST_F(CheckpointTest, APartialWriteBesideTheSnapshotIsIgnored) {
   EXPECT_EQ(resumed.exit_code, 0) << resumed.stderr_text;
   EXPECT_EQ(Comparable(Parse(resumed)), whole);
   EXPECT_FALSE(std::filesystem::exists(Snapshot() + ".tmp"));
+}
+
+// Starts rulecheck with `args` (output to /dev/null), waits until a snapshot is being written
+// (its `.tmp` has bytes) and SIGKILLs it there. False when it ended before.
+bool KillWhileWriting(const std::vector<std::string>& args, const std::string& temp_path) {
+  std::vector<std::string> owned = args;
+  std::string binary = RULECHECK_BINARY;
+  std::vector<char*> argv = {binary.data()};
+  for (std::string& arg : owned) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    ::execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  bool killed = false;
+  for (int i = 0; i < 120000 && !killed; ++i) {  // at most two minutes
+    std::error_code error;
+    if (std::filesystem::file_size(temp_path, error) > 0 && !error) {
+      ::kill(pid, SIGKILL);
+      killed = true;
+      break;
+    }
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) return false;
+    ::usleep(1000);
+  }
+  if (!killed) ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return killed && WIFSIGNALED(status);
+}
+
+// SIGKILL in the middle of writing a snapshot: the one before it is whole and resumes.
+TEST_F(CheckpointTest, KilledWhileASnapshotIsBeingWritten) {
+  const std::vector<std::string> args = {SourcePath("games/puzzle11.rules"), "--max-states",
+                                         "1500000"};
+  int exit_code = -1;
+  milliseconds took{0};
+  const json whole = Comparable(Uninterrupted(args, exit_code, took));
+  ASSERT_EQ(exit_code, 3);
+  int hits = 0;
+  for (int attempt = 0; attempt < 5 && hits == 0; ++attempt) {
+    std::filesystem::remove_all(Dir());
+    std::vector<std::string> full = {"check"};
+    full.insert(full.end(), args.begin(), args.end());
+    full.insert(full.end(),
+                {"--quiet", "--threads", "2", "--checkpoint", Dir(), "--checkpoint-every", "0"});
+    if (!KillWhileWriting(full, Snapshot() + ".tmp")) continue;
+    // Killed while the `.tmp` had bytes; the first write leaves no snapshot before it.
+    if (!std::filesystem::exists(Snapshot())) continue;
+    ++hits;
+    const RunResult resumed = Resume(1);
+    EXPECT_EQ(resumed.exit_code, exit_code) << resumed.stderr_text;
+    EXPECT_EQ(Comparable(Parse(resumed)), whole);
+  }
+  EXPECT_EQ(hits, 1) << "no kill landed in the middle of a write";
 }
 
 class CheckpointRefusalTest : public CheckpointTest {
