@@ -219,9 +219,11 @@ TEST_F(CheckpointTest, APartialWriteBesideTheSnapshotIsIgnored) {
   EXPECT_FALSE(std::filesystem::exists(Snapshot() + ".tmp"));
 }
 
-// Starts rulecheck with `args` (output to /dev/null), waits until a snapshot is being written
-// (its `.tmp` has bytes) and SIGKILLs it there. False when it ended before.
-bool KillWhileWriting(const std::vector<std::string>& args, const std::string& temp_path) {
+// Starts rulecheck with `args` (output to /dev/null), waits until a snapshot is at `path` and
+// the next is being written (its `.tmp` has bytes) and SIGKILLs it there. False when it
+// ended before.
+bool KillWhileWriting(const std::vector<std::string>& args, const std::string& path) {
+  const std::string temp_path = path + ".tmp";
   std::vector<std::string> owned = args;
   std::string binary = RULECHECK_BINARY;
   std::vector<char*> argv = {binary.data()};
@@ -238,7 +240,8 @@ bool KillWhileWriting(const std::vector<std::string>& args, const std::string& t
   bool killed = false;
   for (int i = 0; i < 120000 && !killed; ++i) {  // at most two minutes
     std::error_code error;
-    if (std::filesystem::file_size(temp_path, error) > 0 && !error) {
+    if (std::filesystem::exists(path, error) && std::filesystem::file_size(temp_path, error) > 0 &&
+        !error) {
       ::kill(pid, SIGKILL);
       killed = true;
       break;
@@ -268,10 +271,9 @@ TEST_F(CheckpointTest, KilledWhileASnapshotIsBeingWritten) {
     full.insert(full.end(), args.begin(), args.end());
     full.insert(full.end(),
                 {"--quiet", "--threads", "2", "--checkpoint", Dir(), "--checkpoint-every", "0"});
-    if (!KillWhileWriting(full, Snapshot() + ".tmp")) continue;
-    // Killed while the `.tmp` had bytes; the first write leaves no snapshot before it.
-    if (!std::filesystem::exists(Snapshot())) continue;
+    if (!KillWhileWriting(full, Snapshot())) continue;
     ++hits;
+    EXPECT_TRUE(std::filesystem::exists(Snapshot() + ".tmp"));
     const RunResult resumed = Resume(1);
     EXPECT_EQ(resumed.exit_code, exit_code) << resumed.stderr_text;
     EXPECT_EQ(Comparable(Parse(resumed)), whole);
