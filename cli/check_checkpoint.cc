@@ -211,7 +211,7 @@ absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
   if (flags.coverage && !recorded.coverage) return differs("--coverage", "off");
   if (flags.stop_at_first && !recorded.stop_at_first) return differs("--stop-at-first", "off");
   // What this command line may choose freely.
-  static_cast<CommonFlags&>(recorded).memory = flags.memory;
+  recorded.memory = flags.memory;
   recorded.format = flags.format;
   recorded.output = flags.output;
   recorded.quiet = flags.quiet;

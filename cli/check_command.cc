@@ -110,6 +110,36 @@ std::function<void(const explorer::CheckpointWrite&)> ReportCheckpoints(Progress
   };
 }
 
+// Fills `checkpoint` for a search that resumes `resumed`, or that flags.checkpoint asks to
+// save, locking the latter's directory into `lock`. False, with the message on `err`, when
+// the directory or the rules file cannot be used.
+bool SetUpCheckpoints(const CheckFlags& flags, const ResumedSearch* resumed,
+                      ProgressPrinter& progress, explorer::CheckpointOptions& checkpoint,
+                      std::unique_ptr<CheckpointDirLock>& lock, std::ostream& err) {
+  if (resumed != nullptr) {
+    checkpoint.path = resumed->snapshot.path;
+    checkpoint.identity = resumed->snapshot.identity;
+  } else if (!flags.checkpoint.empty()) {
+    absl::StatusOr<std::unique_ptr<CheckpointDirLock>> locked =
+        PrepareCheckpointDir(flags.checkpoint);
+    if (!locked.ok()) {
+      err << "rulecheck: " << locked.status().message() << "\n";
+      return false;
+    }
+    lock = *std::move(locked);
+    absl::StatusOr<std::string> text = ReadRulesText(flags.file);
+    if (!text.ok()) {
+      err << "rulecheck: " << text.status().message() << "\n";
+      return false;
+    }
+    checkpoint.path = explorer::SnapshotPath(flags.checkpoint);
+    checkpoint.identity = SnapshotIdentityFor(flags, *text);
+  }
+  checkpoint.every_seconds = flags.checkpoint_every * 60;
+  checkpoint.on_write = ReportCheckpoints(progress, flags.quiet);
+  return true;
+}
+
 // The check itself; with `resumed`, continuing its snapshot.
 int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic<bool>* cancel,
               std::ostream& out, std::ostream& err) {
@@ -146,36 +176,17 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
     options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
   }
-  explorer::CheckpointOptions& checkpoint = options.explore.checkpoint;
   // A new search's directory, locked while the search runs (a resume holds its own).
-  absl::StatusOr<std::unique_ptr<CheckpointDirLock>> lock = nullptr;
-  if (resumed != nullptr) {
-    checkpoint.path = resumed->snapshot.path;
-    checkpoint.identity = resumed->snapshot.identity;
-  } else if (!flags.checkpoint.empty()) {
-    lock = PrepareCheckpointDir(flags.checkpoint);
-    if (!lock.ok()) {
-      err << "rulecheck: " << lock.status().message() << "\n";
-      return kExitUsage;
-    }
-    absl::StatusOr<std::string> text = ReadRulesText(flags.file);
-    if (!text.ok()) {
-      err << "rulecheck: " << text.status().message() << "\n";
-      return kExitUsage;
-    }
-    checkpoint.path = explorer::SnapshotPath(flags.checkpoint);
-    checkpoint.identity = SnapshotIdentityFor(flags, *text);
+  std::unique_ptr<CheckpointDirLock> lock;
+  if (!SetUpCheckpoints(flags, resumed, progress, options.explore.checkpoint, lock, err)) {
+    return kExitUsage;
   }
-  checkpoint.every_seconds = flags.checkpoint_every * 60;
-  checkpoint.on_write = ReportCheckpoints(progress, flags.quiet);
 
   properties::CheckResult result;
   if (resumed != nullptr) {
     if (!flags.quiet) progress.Note("resuming the search saved in " + resumed->snapshot.path);
     absl::StatusOr<properties::CheckResult> continued =
-        properties::ResumeCheck(*setup->model, options, resumed->snapshot);
-    // The snapshot's bytes are loaded into the search by now.
-    resumed->snapshot.bytes = std::string();
+        properties::ResumeCheck(*setup->model, options, std::move(resumed->snapshot));
     if (!continued.ok()) {
       progress.Finish();
       err << "rulecheck: " << continued.status().message() << "\n";

@@ -237,12 +237,12 @@ Exploration Explore(const ir::StateSpace& space, std::span<ExplorationObserver* 
 // observers of the same kinds in the same order), calling the observers for each event from
 // the snapshot's level on; the result is the one Explore would have given, apart from
 // times. `options` may differ from the saved search's in threads, memory, progress and
-// checkpoints, not in its limits. Errors (naming the snapshot's file): InvalidArgument when
-// its sections do not fit the space or the observers; ResourceExhausted when the memory
-// budget has no room for its states.
+// checkpoints, not in its limits. The snapshot's bytes are freed once its states are stored.
+// Errors (naming the snapshot's file): InvalidArgument when its sections do not fit the space
+// or the observers; ResourceExhausted when the memory budget has no room for its states.
 absl::StatusOr<Exploration> ResumeExplore(const ir::StateSpace& space,
                                           std::span<ExplorationObserver* const> observers,
-                                          const ExploreOptions& options, const Snapshot& snapshot);
+                                          const ExploreOptions& options, Snapshot snapshot);
 
 // Most of the memory the machine has available (MemAvailable, less a margin for the rest of
 // the process), at least 64 MiB.

@@ -246,9 +246,13 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
 
 absl::StatusOr<Exploration> ResumeExplore(const ir::StateSpace& space,
                                           std::span<ExplorationObserver* const> observers,
-                                          const ExploreOptions& options, const Snapshot& snapshot) {
+                                          const ExploreOptions& options, Snapshot snapshot) {
   Search search(space, observers, options);
-  RETURN_IF_ERROR(search.Restore(snapshot));
+  {
+    // Freed before the search goes on: the snapshot may be as big as the store.
+    const Snapshot owned = std::move(snapshot);
+    RETURN_IF_ERROR(search.Restore(owned));
+  }
   return search.Run();
 }
 

@@ -110,7 +110,7 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
 
 // Check, or with `resume`, ResumeCheck.
 absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOptions& options,
-                                      const explorer::Snapshot* resume) {
+                                      explorer::Snapshot* resume) {
   FindingCollector collector(model, options.stop_at_first);
   std::vector<std::unique_ptr<BuiltInCheck>> checks;
   checks.push_back(std::make_unique<FailureCheck>(model, collector));
@@ -130,8 +130,9 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
 
   const model::ModelStateSpace space(model);
   absl::StatusOr<explorer::Exploration> explored =
-      resume == nullptr ? explorer::Explore(space, observers, options.explore)
-                        : explorer::ResumeExplore(space, observers, options.explore, *resume);
+      resume == nullptr
+          ? explorer::Explore(space, observers, options.explore)
+          : explorer::ResumeExplore(space, observers, options.explore, std::move(*resume));
   if (!explored.ok()) return explored.status();
   explorer::Exploration exploration = *std::move(explored);
 
@@ -167,7 +168,7 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
 }
 
 absl::StatusOr<CheckResult> ResumeCheck(const model::Model& model, const CheckOptions& options,
-                                        const explorer::Snapshot& snapshot) {
+                                        explorer::Snapshot snapshot) {
   return RunChecks(model, options, &snapshot);
 }
 

@@ -117,7 +117,7 @@ CheckResult Check(const model::Model& model, const CheckOptions& options);
 // from times. Every check's state is in the snapshot, and the analyses after the search run
 // on the exploration as it ends. Errors: those of explorer::ResumeExplore.
 absl::StatusOr<CheckResult> ResumeCheck(const model::Model& model, const CheckOptions& options,
-                                        const explorer::Snapshot& snapshot);
+                                        explorer::Snapshot snapshot);
 
 }  // namespace rulecheck::properties
 
