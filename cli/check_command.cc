@@ -1,6 +1,7 @@
 // The `check` subcommand (see check_command.h).
 #include "cli/check_command.h"
 
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -8,7 +9,13 @@
 #include <utility>
 
 #include "CLI/CLI.hpp"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "base/counts.h"
 #include "cli/app.h"
+#include "cli/check_checkpoint.h"
 #include "cli/flag_checks.h"
 #include "cli/interrupt.h"
 #include "cli/progress_printer.h"
@@ -19,7 +26,10 @@ namespace rulecheck::cli {
 CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
   CLI::App* check = app.add_subcommand(
       "check", "Explore every reachable state of a rules file and check its properties");
-  AddInputFlags(*check, flags, "The .rules file to check");
+  AddInputFlags(*check, flags,
+                "The .rules file to check (with --resume: optional, and must be the file the "
+                "search started with)",
+                /*file_required=*/false);
   AddReportFlags(*check, flags);
   check
       ->add_option("--max-states", flags.max_states,
@@ -52,6 +62,22 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->allow_extra_args(false);
   check->add_flag("--coverage", flags.coverage,
                   "Add to the report how many transitions ran each line of the rules file");
+  check
+      ->add_option("--checkpoint", flags.checkpoint,
+                   "Write snapshots of the search to DIR (at level boundaries, on a stop and at "
+                   "the end), so that --resume DIR can continue it after a kill")
+      ->type_name("DIR");
+  check
+      ->add_option("--checkpoint-every", flags.checkpoint_every,
+                   "Minutes between snapshots (0: at every level)")
+      ->type_name("MINUTES")
+      ->check(Minutes(1e6))
+      ->capture_default_str();
+  check
+      ->add_option("--resume", flags.resume,
+                   "Continue the search saved in DIR by --checkpoint DIR (FILE and the "
+                   "search's flags come from the snapshot)")
+      ->type_name("DIR");
   return check;
 }
 
@@ -63,8 +89,60 @@ int ExitCodeFor(const properties::CheckResult& result, int new_errors) {
   return kExitOk;
 }
 
-int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel, std::ostream& out,
-                       std::ostream& err) {
+namespace {
+
+// Checkpoint messages on stderr: a snapshot that could not be written always, a written one
+// unless --quiet.
+std::function<void(const explorer::CheckpointWrite&)> ReportCheckpoints(ProgressPrinter& progress,
+                                                                        bool quiet) {
+  return [&progress, quiet](const explorer::CheckpointWrite& write) {
+    if (!write.status.ok()) {
+      progress.Note(
+          absl::StrCat("rulecheck: warning: no snapshot written: ", write.status.message()));
+      return;
+    }
+    if (quiet) return;
+    progress.Note(absl::StrCat("snapshot written to ", write.path, ": ",
+                               base::GroupThousands(write.states), " states, ",
+                               write.complete ? std::string("the search complete")
+                                              : absl::StrCat("the start of level ", write.depth),
+                               " (", absl::StrFormat("%.1f", write.seconds), " s)"));
+  };
+}
+
+// Fills `checkpoint` for a search that resumes `resumed`, or that flags.checkpoint asks to
+// save, locking the latter's directory into `lock`. False, with the message on `err`, when
+// the directory or the rules file cannot be used.
+bool SetUpCheckpoints(const CheckFlags& flags, const ResumedSearch* resumed,
+                      ProgressPrinter& progress, explorer::CheckpointOptions& checkpoint,
+                      std::unique_ptr<CheckpointDirLock>& lock, std::ostream& err) {
+  if (resumed != nullptr) {
+    checkpoint.path = resumed->snapshot.path;
+    checkpoint.identity = resumed->snapshot.identity;
+  } else if (!flags.checkpoint.empty()) {
+    absl::StatusOr<std::unique_ptr<CheckpointDirLock>> locked =
+        PrepareCheckpointDir(flags.checkpoint);
+    if (!locked.ok()) {
+      err << "rulecheck: " << locked.status().message() << "\n";
+      return false;
+    }
+    lock = *std::move(locked);
+    absl::StatusOr<std::string> text = ReadRulesText(flags.file);
+    if (!text.ok()) {
+      err << "rulecheck: " << text.status().message() << "\n";
+      return false;
+    }
+    checkpoint.path = explorer::SnapshotPath(flags.checkpoint);
+    checkpoint.identity = SnapshotIdentityFor(flags, *text);
+  }
+  checkpoint.every_seconds = flags.checkpoint_every * 60;
+  checkpoint.on_write = ReportCheckpoints(progress, flags.quiet);
+  return true;
+}
+
+// The check itself; with `resumed`, continuing its snapshot.
+int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic<bool>* cancel,
+              std::ostream& out, std::ostream& err) {
   std::vector<model::ExtraProperty> extra;
   for (const std::string& expr : flags.invariants) {
     extra.push_back({model::ExtraProperty::Kind::kInvariant, expr});
@@ -73,7 +151,8 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
     extra.push_back({model::ExtraProperty::Kind::kReachable, expr});
   }
   // The explorer sizes its own default budget (0) from the memory the machine has.
-  std::optional<CommandSetup> setup = SetUpCommand(flags, 0, extra, err);
+  std::optional<CommandSetup> setup =
+      SetUpCommand(flags, 0, extra, err, resumed != nullptr ? &resumed->text : nullptr);
   if (!setup.has_value()) return kExitUsage;
 
   properties::CheckOptions options;
@@ -98,7 +177,26 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
     options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
   }
-  const properties::CheckResult result = properties::Check(*setup->model, options);
+  // A new search's directory, locked while the search runs (a resume holds its own).
+  std::unique_ptr<CheckpointDirLock> lock;
+  if (!SetUpCheckpoints(flags, resumed, progress, options.explore.checkpoint, lock, err)) {
+    return kExitUsage;
+  }
+
+  properties::CheckResult result;
+  if (resumed != nullptr) {
+    if (!flags.quiet) progress.Note("resuming the search saved in " + resumed->snapshot.path);
+    absl::StatusOr<properties::CheckResult> continued =
+        properties::ResumeCheck(*setup->model, options, std::move(resumed->snapshot));
+    if (!continued.ok()) {
+      progress.Finish();
+      err << "rulecheck: " << continued.status().message() << "\n";
+      return kExitUsage;
+    }
+    result = *std::move(continued);
+  } else {
+    result = properties::Check(*setup->model, options);
+  }
   progress.Finish();
 
   setup->context.skipped_checks = flags.skip;
@@ -109,6 +207,25 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
   if (!written) return kExitUsage;
   return ExitCodeFor(result,
                      reports::NewErrorCount(*setup->model, result, setup->context.baseline));
+}
+
+}  // namespace
+
+int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel, std::ostream& out,
+                       std::ostream& err) {
+  if (!flags.resume.empty()) {
+    absl::StatusOr<ResumedSearch> resumed = OpenResume(flags);
+    if (!resumed.ok()) {
+      err << "rulecheck: " << resumed.status().message() << "\n";
+      return kExitUsage;
+    }
+    return RunSearch(resumed->flags, &*resumed, cancel, out, err);
+  }
+  if (flags.file.empty()) {
+    err << "rulecheck: check: FILE is required (or --resume DIR)\n";
+    return kExitUsage;
+  }
+  return RunSearch(flags, nullptr, cancel, out, err);
 }
 
 int RunCheck(const CheckFlags& flags, std::ostream& out, std::ostream& err) {

@@ -29,6 +29,9 @@ struct CheckFlags : CommonFlags {
   std::vector<std::string> reachables;  // --reachable EXPR: more reachable properties
   std::vector<std::string> skip;        // checks switched off: invariant, reachable, deadlock, dead
   bool coverage = false;                // add the per-line coverage table to the report
+  std::string checkpoint;               // --checkpoint DIR: write snapshots there
+  double checkpoint_every = 10;         // minutes between snapshots (0: every level)
+  std::string resume;                   // --resume DIR: continue the search saved there
 };
 
 // Adds the `check` subcommand to `app`, parsing into `flags` (which must outlive `app`).

@@ -13,7 +13,7 @@
 namespace rulecheck::cli {
 namespace {
 
-// "text, json, sarif or junit".
+// "text, json, sarif, junit or html".
 std::string FormatList() {
   const std::vector<std::string> names = reports::FormatNames();
   std::string list;
@@ -49,8 +49,9 @@ bool PlanExtraReports(const CommonFlags& flags, CommandSetup& setup, std::ostrea
 
 }  // namespace
 
-void AddInputFlags(CLI::App& command, CommonFlags& flags, const std::string& file_help) {
-  command.add_option("FILE", flags.file, file_help)->required();
+void AddInputFlags(CLI::App& command, CommonFlags& flags, const std::string& file_help,
+                   bool file_required) {
+  command.add_option("FILE", flags.file, file_help)->required(file_required);
   command
       .add_option("--const", flags.consts,
                   "Override a constant of the file (repeatable): NAME=VALUE")
@@ -120,7 +121,7 @@ absl::StatusOr<std::pair<reports::Format, std::string>> ParseReportSpec(const st
 
 std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t default_memory,
                                          const std::vector<model::ExtraProperty>& extra,
-                                         std::ostream& err) {
+                                         std::ostream& err, const std::string* text) {
   CommandSetup setup;
   const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
   if (!format.has_value()) {
@@ -154,7 +155,8 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
     setup.context.baseline = setup.baseline.get();
   }
   absl::StatusOr<std::unique_ptr<model::Model>> model =
-      model::LoadModel(flags.file, *overrides, extra);
+      text != nullptr ? model::LoadModelFromText(flags.file, *text, *overrides, extra)
+                      : model::LoadModel(flags.file, *overrides, extra);
   if (!model.ok()) {
     // The front end's diagnostics, each with file:line:col and a caret line, as they are.
     const std::string message(model.status().message());

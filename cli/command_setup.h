@@ -42,8 +42,10 @@ struct CommonFlags {
   bool quiet = false;                // no progress lines on stderr
 };
 
-// Registers FILE (described by `file_help`) and --const on `command`.
-void AddInputFlags(CLI::App& command, CommonFlags& flags, const std::string& file_help);
+// Registers FILE (described by `file_help`; required unless `file_required` is false, when
+// the command checks for it itself) and --const on `command`.
+void AddInputFlags(CLI::App& command, CommonFlags& flags, const std::string& file_help,
+                   bool file_required = true);
 // Registers --memory, described by `help`.
 void AddMemoryFlag(CLI::App& command, CommonFlags& flags, const std::string& help);
 // Registers --format, --output, --report, --baseline and --write-baseline.
@@ -92,14 +94,15 @@ struct CommandSetup {
 absl::StatusOr<std::pair<reports::Format, std::string>> ParseReportSpec(const std::string& spec);
 
 // Checks the formats, parses --memory (`default_memory` when it is not given) and --const,
-// reads --baseline, loads the model with `extra` properties, and opens --output, each
-// --report file and --write-baseline. On any problem (also one file named twice), writes it
-// to `err` (a bad model: the front end's diagnostics as they are; a bad baseline:
-// `FILE:LINE:COL: error: ...` where its JSON breaks) and returns nullopt: the command exits
-// with code 2. Thread-compatible.
+// reads --baseline, loads the model with `extra` properties (from `text`, named flags.file,
+// when `text` is not null; else from the file flags.file), and opens --output, each --report
+// file and --write-baseline. On any problem (also one file named twice), writes it to `err`
+// (a bad model: the front end's diagnostics as they are; a bad baseline: `FILE:LINE:COL:
+// error: ...` where its JSON breaks) and returns nullopt: the command exits with code 2.
+// Thread-compatible.
 std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t default_memory,
                                          const std::vector<model::ExtraProperty>& extra,
-                                         std::ostream& err);
+                                         std::ostream& err, const std::string* text = nullptr);
 
 // Flushes the report written to `setup.report(out)`. False, with a message on `err`, when it
 // could not be written (the command then exits with code 2).

@@ -33,22 +33,27 @@ inline CLI::Validator UnsignedCount() {
       "");
 }
 
-// For a number of seconds read into a double (e.g. --timeout): between 0 and `max`, and a
-// number: "nan" compares false with every bound, so CLI::Range lets it through.
-inline CLI::Validator Seconds(double max) {
+// For an amount of time read into a double: between 0 and `max` `unit`s, and a number: "nan"
+// compares false with every bound, so CLI::Range lets it through.
+inline CLI::Validator TimeAmount(double max, const std::string& unit) {
   return CLI::Validator(
-      [max](const std::string& value) {
+      [max, unit](const std::string& value) {
         double parsed = 0;
         if (!CLI::detail::lexical_cast(value, parsed)) return std::string("must be a number");
         if (!std::isfinite(parsed) || parsed < 0 || parsed > max) {
           char bound[32];
           std::snprintf(bound, sizeof bound, "%.0f", max);
-          return std::string("must be a finite number of seconds from 0 to ") + bound;
+          return "must be a finite number of " + unit + " from 0 to " + bound;
         }
         return std::string();
       },
       "");
 }
+
+// For a number of seconds (e.g. --timeout).
+inline CLI::Validator Seconds(double max) { return TimeAmount(max, "seconds"); }
+// For a number of minutes (e.g. --checkpoint-every).
+inline CLI::Validator Minutes(double max) { return TimeAmount(max, "minutes"); }
 
 }  // namespace rulecheck::cli
 

@@ -25,10 +25,15 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "explorer/progress.h"
+#include "explorer/search_snapshot.h"
+#include "explorer/snapshot_bytes.h"
 #include "ir/move.h"
 #include "ir/state_space.h"
 #include "results/trace.h"
@@ -41,6 +46,29 @@ class ParentLinks;
 // Names one stored state: its slot in the store's root table. Stable for the store's life.
 using StateId = uint64_t;
 inline constexpr StateId kNoState = ~StateId{0};
+
+// One snapshot written (or not) by a search with checkpoints.
+struct CheckpointWrite {
+  std::string path;
+  absl::Status status;  // why it was not written, when it was not
+  int depth = 0;        // the level it starts at (complete: the last level)
+  bool complete = false;
+  uint64_t states = 0;  // states it holds
+  double seconds = 0;   // the time writing took
+};
+
+// Where and when a search writes snapshots of itself (search_snapshot.h), so that a killed
+// search can be resumed (ResumeExplore). Snapshots are written at the start of a level when
+// `every_seconds` have passed since the last one (0: at every level), when a stop (the cancel
+// flag, a full store) ends a level part-way (the snapshot then holds the search as it was at
+// that level's start), and when the search completes.
+struct CheckpointOptions {
+  std::string path;  // the snapshot file; empty: no checkpoints
+  double every_seconds = 600;
+  SnapshotIdentity identity;
+  // When set, called from the calling thread after each attempt to write a snapshot.
+  std::function<void(const CheckpointWrite&)> on_write{};
+};
 
 struct ExploreOptions {
   // Worker threads; 0: one per core.
@@ -59,6 +87,9 @@ struct ExploreOptions {
   // When set, called about every `progress_interval` seconds from a monitor thread.
   std::function<void(const Progress&)> progress{};
   double progress_interval = 1.0;
+  // Snapshots of the search; every observer must support them (snapshots()), or none is
+  // written and on_write says why.
+  CheckpointOptions checkpoint{};
 };
 
 enum class StopReason {
@@ -123,6 +154,23 @@ class ExplorationObserver {
   virtual void OnDeadState(const StateRef& /*state*/) {}
   // After each level's events; true stops the search (incomplete, kStoppedByObserver).
   virtual bool ShouldStop() const { return false; }
+
+  // Snapshots (search_snapshot.h). Whether this observer saves its state with SaveState and
+  // reads it back with LoadState. The default is no, so that an observer that keeps state is
+  // never silently left out of a snapshot: a search with checkpoints writes none while one
+  // of its observers says no.
+  virtual bool snapshots() const { return false; }
+  // From the calling thread, no worker running: writes the observer's state as it was at the
+  // start of level `depth`, i.e. after every event of the levels before it and before any
+  // of its own. The search calls this at the start of a level, after a stop part-way
+  // through level `depth` (whose visits and transitions the observer has then partly seen,
+  // and must leave out; its other events are not delivered yet), and with `depth` one past
+  // the last level when the search is complete.
+  virtual void SaveState(int /*depth*/, ByteWriter& /*out*/) const {}
+  // From the calling thread, right after Begin, when the search resumes from a snapshot:
+  // reads back what SaveState wrote (the reader fails on a short read; the search then
+  // refuses the snapshot, as it does on an error).
+  virtual absl::Status LoadState(ByteReader& /*in*/) { return absl::OkStatus(); }
 };
 
 struct ExplorationStats {
@@ -184,6 +232,17 @@ class Exploration {
 // result.
 Exploration Explore(const ir::StateSpace& space, std::span<ExplorationObserver* const> observers,
                     const ExploreOptions& options);
+
+// Continues the search saved in `snapshot` (ReadSnapshot, of a search of the same space with
+// observers of the same kinds in the same order), calling the observers for each event from
+// the snapshot's level on; the result is the one Explore would have given, apart from
+// times. `options` may differ from the saved search's in threads, memory, progress and
+// checkpoints, not in its limits. The snapshot's bytes are freed once its states are stored.
+// Errors (naming the snapshot's file): InvalidArgument when its sections do not fit the space
+// or the observers; ResourceExhausted when the memory budget has no room for its states.
+absl::StatusOr<Exploration> ResumeExplore(const ir::StateSpace& space,
+                                          std::span<ExplorationObserver* const> observers,
+                                          const ExploreOptions& options, Snapshot snapshot);
 
 // Most of the memory the machine has available (MemAvailable, less a margin for the rest of
 // the process), at least 64 MiB.

@@ -93,30 +93,46 @@ Search::~Search() { monitor_.Stop(); }
 
 Exploration Search::Run() {
   start_ = std::chrono::steady_clock::now();
-  for (ExplorationObserver* observer : observers_) observer->Begin(options_.threads);
+  last_checkpoint_ = start_;
+  if (!restored_) {
+    for (ExplorationObserver* observer : observers_) observer->Begin(options_.threads);
+  }
   if (workers_.empty()) {
     // The memory for the store could not be had at all.
     result_.stats_.stop_reason = StopReason::kStoreFull;
     return std::move(result_);
   }
   monitor_.Start(start_);
-  InitialLevel();
-  int depth = 0;
-  StopReason reason = limits_.AtInitialLevel();
-  if (reason != StopReason::kNone) {
-    // Level 0 alone hit a limit: visit what was kept, expand nothing.
-    ProcessLevel(depth, /*expand=*/false);
-    Deliver(depth, 0);
+  int depth = first_depth_;
+  StopReason reason = StopReason::kNone;
+  if (restored_complete_) {
+    // The snapshot is of a finished search: nothing is left to explore.
+    monitor_.Stop();
+    return Finish(depth, reason);
+  }
+  if (!restored_) {
+    InitialLevel();
+    reason = limits_.AtInitialLevel();
+    if (reason != StopReason::kNone) {
+      // Level 0 alone hit a limit: visit what was kept, expand nothing.
+      ProcessLevel(depth, /*expand=*/false);
+      Deliver(depth, 0);
+    }
   }
   while (reason == StopReason::kNone) {
     // By size, not by reference: growing the store replaces the level lists.
     const uint64_t size = result_.levels_[depth].size();
+    level_start_terminal_ = counters_.terminal();
+    if (CheckpointDue(depth)) WriteCheckpoint(depth, /*complete=*/false);
     limits_.BeginLevel(counted_);
     const bool expand = limits_.Expands(depth);
     if (expand) PrepareLevel(depth);
     ProcessLevel(depth, expand);
     reason = limits_.PartWay();
     if (reason != StopReason::kNone) {
+      // A snapshot of the level's start, which a resumed search can do again in full (with
+      // more memory, when the store was full).
+      if (checkpointing() && written_depth_ != depth) WriteCheckpoint(depth, /*complete=*/false);
       StopPartWay(depth, size);
       break;
     }
@@ -135,6 +151,7 @@ Exploration Search::Run() {
     ++depth;
   }
   monitor_.Stop();
+  if (reason == StopReason::kNone && checkpointing()) WriteCheckpoint(depth, /*complete=*/true);
   return Finish(depth, reason);
 }
 
@@ -359,7 +376,8 @@ Exploration Search::Finish(int depth, StopReason reason) {
   stats.terminal_states += counters_.terminal();
   stats.store_bytes = store_->bytes();
   stats.link_bytes = links_->bytes() + counted_ * sizeof(uint32_t);
-  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  stats.seconds = seconds_before_ +
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   return std::move(result_);
 }
 
@@ -380,15 +398,20 @@ bool Search::Grow(StoreGrowth::Room room) {
   if (!CopyStates(levels, *store_, *links_, *store, *links, *pool_, sharing_, counters_)) {
     return false;
   }
+  Adopt(std::move(store), std::move(links), std::move(levels), counted_);
+  return true;
+}
+
+void Search::Adopt(std::unique_ptr<TreeStore> store, std::unique_ptr<ParentLinks> links,
+                   std::vector<std::vector<uint32_t>> levels, uint64_t states) {
   result_.levels_ = std::move(levels);
-  counters_.Rebase(counted_, counters_.nodes_in_slots());
+  counters_.Rebase(states, counters_.nodes_in_slots());
   counters_.ClearSlots();
   result_.store_ = std::move(store);
   result_.links_ = std::move(links);
   store_ = result_.store_.get();
   links_ = result_.links_.get();
   gauges_.table_bytes = store_->bytes() + links_->bytes();
-  return true;
 }
 
 }  // namespace rulecheck::explorer

@@ -17,8 +17,9 @@
 // The parts: the workers (search_worker.h) get a LevelTask (level_task.h) per run of a level;
 // the store is sized and grown by StoreGrowth (store_growth.h); LevelSharing decides which
 // batches the pool (worker_pool.h) shares; SearchLimits says what stops a level; the
-// ProgressMonitor (progress_monitor.h) reports from its own thread. What is left here is the
-// level loop.
+// ProgressMonitor (progress_monitor.h) reports from its own thread; snapshots of the search
+// for checkpoints are written and read back in search_checkpoint.cc. What is left here is
+// the level loop.
 #ifndef RULECHECK_EXPLORER_SEARCH_H_
 #define RULECHECK_EXPLORER_SEARCH_H_
 
@@ -26,8 +27,11 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "explorer/explorer.h"
 #include "explorer/level_sharing.h"
 #include "explorer/level_task.h"
@@ -35,6 +39,7 @@
 #include "explorer/progress_monitor.h"
 #include "explorer/search_counters.h"
 #include "explorer/search_limits.h"
+#include "explorer/search_snapshot.h"
 #include "explorer/search_worker.h"
 #include "explorer/store_growth.h"
 #include "explorer/tree_store.h"
@@ -50,6 +55,10 @@ class Search {
   Search(const ir::StateSpace& space, std::span<ExplorationObserver* const> observers,
          const ExploreOptions& options);
   ~Search();
+
+  // Loads the search saved in `snapshot` (see ResumeExplore), calling the observers' Begin
+  // and LoadState. Call at most once, before Run; Run then goes on from the snapshot's level.
+  absl::Status Restore(const Snapshot& snapshot);
 
   Exploration Run();
 
@@ -85,6 +94,26 @@ class Search {
   // Rebuilds the store bigger, with room for `room`, from every settled state. False when
   // the memory could not be had (the store stays as it was).
   bool Grow(StoreGrowth::Room room);
+  // Makes `store`, `links` and `levels` (ids in `store`) the search's, holding `states`
+  // states and the nodes the workers' counter slots say; clears the slots.
+  void Adopt(std::unique_ptr<TreeStore> store, std::unique_ptr<ParentLinks> links,
+             std::vector<std::vector<uint32_t>> levels, uint64_t states);
+
+  // Checkpoints (search_checkpoint.cc).
+  bool checkpointing() const { return !options_.checkpoint.path.empty(); }
+  // Whether a snapshot is due at the start of level `depth`.
+  bool CheckpointDue(int depth) const;
+  // Writes the snapshot of the search at the start of level `depth` (levels 0..depth, the
+  // last not visited yet), or with `complete`, of the finished search whose last level is
+  // `depth`; tells options_.checkpoint.on_write how it went.
+  void WriteCheckpoint(int depth, bool complete);
+  // Writes the snapshot's body to `writer` (sized by BodyBytes).
+  void WriteBody(SnapshotWriter& writer, int depth, bool complete,
+                 const std::vector<std::string>& observer_states);
+  uint64_t BodyBytes(int depth, const std::vector<std::string>& observer_states) const;
+  // Puts the snapshot's states into a store big enough for them.
+  absl::Status RestoreStates(const Snapshot& snapshot,
+                             const std::vector<std::string_view>& level_bytes, uint64_t nodes_hint);
 
   const ir::StateSpace& space_;
   std::span<ExplorationObserver* const> observers_;
@@ -107,6 +136,14 @@ class Search {
   double level_growth_ = 4;  // the last level's size over the one before it
   uint64_t counted_ = 0;     // states in the settled levels
   std::chrono::steady_clock::time_point start_;
+  // Checkpoints and resuming.
+  bool restored_ = false;              // Restore loaded a snapshot
+  bool restored_complete_ = false;     // of a finished search
+  int first_depth_ = 0;                // the level this run starts at
+  int written_depth_ = -1;             // the level the last snapshot this run wrote starts at
+  uint64_t level_start_terminal_ = 0;  // counters_.terminal() when the level began
+  double seconds_before_ = 0;          // the search's time before the snapshot it resumed
+  std::chrono::steady_clock::time_point last_checkpoint_;
 };
 
 }  // namespace rulecheck::explorer

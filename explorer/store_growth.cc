@@ -24,8 +24,6 @@ constexpr uint64_t kInitialRoots = uint64_t{1} << 16;
 // in nodes: touched only where states land); beyond, they double as they fill.
 constexpr double kHeadroom = 8.0;
 constexpr uint64_t kHeadroomSlots = uint64_t{1} << 22;
-// States per rebuild task.
-constexpr uint64_t kCopyChunk = 1024;
 
 // The largest power of two not above n (at least 8).
 uint64_t FloorPow2(uint64_t n) {
@@ -118,33 +116,11 @@ StoreGrowth::Room StoreGrowth::RoomForInitialStates(const TreeStore& store) {
 bool CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
                 const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
                 WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters) {
-  std::vector<TreeStore::Tree> trees(pool.workers());  // each worker's scratch
-  for (TreeStore::Tree& tree : trees) tree.words.resize(from.words());
-  std::atomic<bool> ok{true};
-  for (std::vector<uint32_t>& level : levels) {
-    const uint64_t chunks = (level.size() + kCopyChunk - 1) / kCopyChunk;
-    pool.Run(
-        chunks,
-        [&](uint64_t chunk, int worker) {
-          const uint64_t begin = chunk * kCopyChunk;
-          const uint64_t end = std::min<uint64_t>(level.size(), begin + kCopyChunk);
-          TreeStore::Tree& tree = trees[worker];
-          std::atomic<uint64_t>& nodes = counters.slot(worker).nodes;
-          for (uint64_t pos = begin; pos < end; ++pos) {
-            from.Get(level[pos], tree);
-            const TreeStore::PutResult put = to.Put(tree, nullptr);
-            if (put.full) {
-              ok = false;
-              return;
-            }
-            nodes.fetch_add(put.new_nodes, std::memory_order_relaxed);
-            to_links.SetRaw(put.id, from_links.Raw(level[pos]));
-            level[pos] = static_cast<uint32_t>(put.id);
-          }
-        },
-        sharing.Shared(level.size()));
-  }
-  return ok;
+  return PutStates(levels, to, to_links, pool, sharing, counters,
+                   [&](size_t d, uint64_t pos, TreeStore::Tree& tree) {
+                     from.Get(levels[d][pos], tree);
+                     return from_links.Raw(levels[d][pos]);
+                   });
 }
 
 }  // namespace rulecheck::explorer

@@ -15,6 +15,8 @@
 #ifndef RULECHECK_EXPLORER_STORE_GROWTH_H_
 #define RULECHECK_EXPLORER_STORE_GROWTH_H_
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -69,11 +71,52 @@ class StoreGrowth {
   uint64_t max_nodes_ = 0;
 };
 
-// The rebuild: puts every state of `levels` (ids in `from`) into `to` with its parent link,
-// and replaces its id in `levels` by the new one; positions do not change. Runs on `pool`,
-// sharing a level among the workers as `sharing` says, and adds the nodes it creates to the
-// workers' slots of `counters`. False when `to` has no room; `levels` is then partly
-// rewritten, so pass a copy. REQUIRES: no batch runs on `pool`; `to_links` covers `to`'s ids.
+// Puts every state of `levels` into `to` with its parent link, and replaces its entry in
+// `levels` by its new id; positions do not change. `fill(level, pos, tree)` writes the words
+// of the state at (level, pos) into tree.words (sized to the store's width) and returns its
+// raw parent link (ParentLinks::Raw); it is called from the pool's workers, each with its
+// own tree, before that state's entry is replaced. Runs on `pool`, sharing a level among
+// the workers as `sharing` says, and adds the nodes it creates to the workers' slots of
+// `counters`. False when `to` has no room; `levels` is then partly rewritten. REQUIRES: no
+// batch runs on `pool`; `to_links` covers `to`'s ids.
+template <typename Fill>
+bool PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to, ParentLinks& to_links,
+               WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters,
+               const Fill& fill) {
+  constexpr uint64_t kChunk = 1024;                    // states per task
+  std::vector<TreeStore::Tree> trees(pool.workers());  // each worker's scratch
+  for (TreeStore::Tree& tree : trees) tree.words.resize(to.words());
+  std::atomic<bool> ok{true};
+  for (size_t d = 0; d < levels.size(); ++d) {
+    std::vector<uint32_t>& level = levels[d];
+    const uint64_t chunks = (level.size() + kChunk - 1) / kChunk;
+    pool.Run(
+        chunks,
+        [&](uint64_t chunk, int worker) {
+          const uint64_t begin = chunk * kChunk;
+          const uint64_t end = std::min<uint64_t>(level.size(), begin + kChunk);
+          TreeStore::Tree& tree = trees[worker];
+          std::atomic<uint64_t>& nodes = counters.slot(worker).nodes;
+          for (uint64_t pos = begin; pos < end; ++pos) {
+            const uint32_t link = fill(d, pos, tree);
+            const TreeStore::PutResult put = to.Put(tree, nullptr);
+            if (put.full) {
+              ok = false;
+              return;
+            }
+            nodes.fetch_add(put.new_nodes, std::memory_order_relaxed);
+            to_links.SetRaw(put.id, link);
+            level[pos] = static_cast<uint32_t>(put.id);
+          }
+        },
+        sharing.Shared(level.size()));
+  }
+  return ok;
+}
+
+// The rebuild: PutStates with the states of `levels` (ids in `from`) and their links in
+// `from_links`. False when `to` has no room; `levels` is then partly rewritten, so pass a
+// copy.
 bool CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
                 const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
                 WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters);

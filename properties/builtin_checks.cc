@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "results/violations.h"
 
@@ -81,6 +82,25 @@ void StatePropertyCheck::OnVisit(const explorer::StateRef& state, bool /*termina
   }
 }
 
+void StatePropertyCheck::SaveState(int depth, explorer::ByteWriter& out) const {
+  out.U64(properties_.size());
+  for (size_t i = 0; i < properties_.size(); ++i) {
+    const int settled = settled_depth_[i].load();
+    // Settled in level `depth` or later: that was after the level began.
+    out.I64(settled < depth ? settled : kUnsettled);
+  }
+}
+
+absl::Status StatePropertyCheck::LoadState(explorer::ByteReader& in) {
+  if (in.U64() != properties_.size()) {
+    return absl::InvalidArgumentError("it was written for another set of properties");
+  }
+  for (size_t i = 0; i < properties_.size(); ++i) {
+    settled_depth_[i] = static_cast<int>(in.I64());
+  }
+  return absl::OkStatus();
+}
+
 bool InvariantCheck::OnValue(size_t index, const explorer::StateRef& state, bool value) {
   if (value) return false;
   const ir::Property& invariant = properties_[index];
@@ -128,6 +148,15 @@ void DeadlockCheck::Finish(const explorer::ExplorationStats& stats,
   finding->message += stats.complete
                           ? absl::StrCat(" (", states, " in all)")
                           : absl::StrCat(" (", states, " found before the search stopped)");
+}
+
+void DeadlockCheck::SaveState(int /*depth*/, explorer::ByteWriter& out) const {
+  out.U64(deadlocks_);
+}
+
+absl::Status DeadlockCheck::LoadState(explorer::ByteReader& in) {
+  deadlocks_ = in.U64();
+  return absl::OkStatus();
 }
 
 void FailureCheck::OnStepFailure(const explorer::StateRef& from, const ir::StepFailure& failure) {

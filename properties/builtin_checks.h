@@ -39,6 +39,10 @@ class StatePropertyCheck : public BuiltInCheck {
                      FindingCollector& collector);
   void Begin(int workers) override;
   void OnVisit(const explorer::StateRef& state, bool terminal) override;
+  // Snapshots: the depth where each property was settled, if before level `depth`.
+  bool snapshots() const override { return true; }
+  void SaveState(int depth, explorer::ByteWriter& out) const override;
+  absl::Status LoadState(explorer::ByteReader& in) override;
 
  protected:
   // The property holds (`value` true) or not in `state`: offer a finding if that is news.
@@ -91,6 +95,10 @@ class DeadlockCheck final : public BuiltInCheck {
   void OnDeadState(const explorer::StateRef& state) override;
   void Finish(const explorer::ExplorationStats& stats,
               std::vector<Undetermined>& undetermined) override;
+  // Snapshots: the count (dead states are delivered after their level).
+  bool snapshots() const override { return true; }
+  void SaveState(int depth, explorer::ByteWriter& out) const override;
+  absl::Status LoadState(explorer::ByteReader& in) override;
 
  private:
   FindingCollector& collector_;
@@ -105,6 +113,8 @@ class FailureCheck final : public BuiltInCheck {
       : model_(model), collector_(collector) {}
   void OnStepFailure(const explorer::StateRef& from, const ir::StepFailure& failure) override;
   void OnTerminalError(const explorer::StateRef& state, const ir::StepFailure& failure) override;
+  // Snapshots: nothing to save (the findings are the collector's).
+  bool snapshots() const override { return true; }
 
  private:
   const model::Model& model_;

@@ -58,6 +58,16 @@ class FindingCollector final : public explorer::ExplorationObserver {
 
   bool ShouldStop() const override { return stop_at_first_ && has_error_.load(); }
 
+  // Snapshots: the findings kept for states before level `depth` (a finding about a state of
+  // level `depth` or deeper was offered after that level began), the untraced ones and the
+  // sequence counter. A failed move is saved as its kind and location, and found again at
+  // Finish by trying the moves of its state once more (the successor generator is
+  // deterministic, so it is the same move with the same message). Call with no worker
+  // running.
+  bool snapshots() const override { return true; }
+  void SaveState(int depth, explorer::ByteWriter& out) const override;
+  absl::Status LoadState(explorer::ByteReader& in) override;
+
   // Builds every trace and returns the findings: errors first, then the rest, each group in
   // canonical order. Call once, after the search.
   std::vector<results::Finding> Finish(const explorer::Exploration& exploration);
@@ -70,7 +80,19 @@ class FindingCollector final : public explorer::ExplorationObserver {
     int depth = 0;
     uint64_t pos = 0;
     std::optional<ir::StepFailure> failure;
+    // Loaded from a snapshot: the failure's kind and location, to be found again.
+    struct FailureAt {
+      ir::StepFailure::Kind kind = ir::StepFailure::Kind::kModelError;
+      ir::Location loc;
+    };
+    std::optional<FailureAt> failure_at;
   };
+
+  // The failure `at` among the moves tried from `state` (null: in `init`), as the search met
+  // it; nullopt when there is none.
+  static std::optional<ir::StepFailure> FindFailure(const explorer::Exploration& exploration,
+                                                    const std::vector<uint32_t>* state,
+                                                    const Candidate::FailureAt& at);
 
   // Sets the finding's file, and its location within that file.
   void Locate(results::Finding& finding) const;

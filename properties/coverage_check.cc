@@ -13,6 +13,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -331,6 +332,36 @@ void CoverageCheck::Finish(const explorer::ExplorationStats& stats,
     worker->level.AddTo(total_);
   }
   if (dead_findings_ && stats.complete) OfferDeadFindings();
+}
+
+void CoverageCheck::SaveState(int depth, explorer::ByteWriter& out) const {
+  Counts sum;
+  sum.Resize(shape_);
+  for (const auto& worker : workers_) {
+    worker->committed.AddTo(sum);
+    // A worker's level counts are of level `depth` once it saw a transition from there.
+    if (worker->level_depth < depth) worker->level.AddTo(sum);
+  }
+  for (const std::vector<uint64_t>* counts :
+       {&sum.actions, &sum.triggers, &sum.points, &sum.lines, &sum.cards}) {
+    out.U64s(*counts);
+  }
+}
+
+absl::Status CoverageCheck::LoadState(explorer::ByteReader& in) {
+  Counts saved;
+  for (std::vector<uint64_t>* counts :
+       {&saved.actions, &saved.triggers, &saved.points, &saved.lines, &saved.cards}) {
+    *counts = in.U64s();
+  }
+  if (saved.actions.size() != shape_.actions.size() ||
+      saved.triggers.size() != shape_.triggers.size() ||
+      saved.points.size() != shape_.points.size() || saved.lines.size() != shape_.lines.size() ||
+      saved.cards.size() != shape_.cards.size() || workers_.empty()) {
+    return absl::InvalidArgumentError("its coverage counts are for another model");
+  }
+  saved.AddTo(workers_[0]->committed);
+  return absl::OkStatus();
 }
 
 void CoverageCheck::OfferDeadFindings() {

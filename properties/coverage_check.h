@@ -38,6 +38,11 @@ class CoverageCheck final : public BuiltInCheck {
   void OnExpansionRetry(int depth) override;
   void Finish(const explorer::ExplorationStats& stats,
               std::vector<Undetermined>& undetermined) override;
+  // Snapshots: the counts of every transition from a level before `depth` (and of the
+  // initial moves), summed over the workers; loaded into one worker's counts.
+  bool snapshots() const override { return true; }
+  void SaveState(int depth, explorer::ByteWriter& out) const override;
+  absl::Status LoadState(explorer::ByteReader& in) override;
 
   // After Finish: for every line holding a rule header or a statement, in line order, how
   // many transitions (initial moves included) ran it.

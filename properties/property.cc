@@ -108,9 +108,9 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
   }
 }
 
-}  // namespace
-
-CheckResult Check(const model::Model& model, const CheckOptions& options) {
+// Check, or with `resume`, ResumeCheck.
+absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOptions& options,
+                                      explorer::Snapshot* resume) {
   FindingCollector collector(model, options.stop_at_first);
   std::vector<std::unique_ptr<BuiltInCheck>> checks;
   checks.push_back(std::make_unique<FailureCheck>(model, collector));
@@ -129,7 +129,12 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
   observers.push_back(&collector);  // asks the search to stop (--stop-at-first)
 
   const model::ModelStateSpace space(model);
-  explorer::Exploration exploration = explorer::Explore(space, observers, options.explore);
+  absl::StatusOr<explorer::Exploration> explored =
+      resume == nullptr
+          ? explorer::Explore(space, observers, options.explore)
+          : explorer::ResumeExplore(space, observers, options.explore, std::move(*resume));
+  if (!explored.ok()) return explored.status();
+  explorer::Exploration exploration = *std::move(explored);
 
   CheckResult result;
   result.stats = exploration.stats();
@@ -153,6 +158,18 @@ CheckResult Check(const model::Model& model, const CheckOptions& options) {
     result.coverage = coverage->Coverage();
   }
   return result;
+}
+
+}  // namespace
+
+CheckResult Check(const model::Model& model, const CheckOptions& options) {
+  // Without a snapshot to read nothing can fail.
+  return *RunChecks(model, options, nullptr);
+}
+
+absl::StatusOr<CheckResult> ResumeCheck(const model::Model& model, const CheckOptions& options,
+                                        explorer::Snapshot snapshot) {
+  return RunChecks(model, options, &snapshot);
 }
 
 }  // namespace rulecheck::properties

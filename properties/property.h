@@ -24,7 +24,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "explorer/explorer.h"
+#include "explorer/search_snapshot.h"
 #include "ir/source.h"
 #include "model/model.h"
 #include "results/finding.h"
@@ -108,6 +110,14 @@ struct CheckResult {
 // give the same result (apart from `stats.seconds`). Thread-compatible: concurrent calls are
 // fine; `options.explore.cancel` may be set from another thread or a signal handler.
 CheckResult Check(const model::Model& model, const CheckOptions& options);
+
+// Check, continuing the search saved in `snapshot` (explorer/search_snapshot.h; written by a
+// Check of the same model with the same checks and options.explore.checkpoint set) rather
+// than starting it: the result is the one the uninterrupted Check would have given, apart
+// from times. Every check's state is in the snapshot, and the analyses after the search run
+// on the exploration as it ends. Errors: those of explorer::ResumeExplore.
+absl::StatusOr<CheckResult> ResumeCheck(const model::Model& model, const CheckOptions& options,
+                                        explorer::Snapshot snapshot);
 
 }  // namespace rulecheck::properties
 
