@@ -70,6 +70,24 @@ TEST(MutagenKeeperTest, HardPresetInstallsAll) {
   EXPECT_THAT(r.names["dead_branch"], Not(Contains("proc keeper_take")));
 }
 
+// Finding 12: with a limit of one mutation per worker, the Keeper's Thug is full after round 1;
+// in round 2 the Keeper drafts first and no Decision card can name a valid worker. The shortest
+// trace: the two drafts, the Keeper's placement, the player's four moves of round 1.
+TEST(MutagenKeeperTest, FullKeeperWorkerStallsTheDraft) {
+  Report r = CheckModel(kMutagen, {"SCOPE=22", "ROUNDS=2", "MUT_LIMIT=1", "MUT_DECK=15"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 94270);
+  ASSERT_EQ(r.names["deadlock"].size(), 1u);
+  for (const nlohmann::json& f : r.body["findings"]) {
+    if (f["kind"] != "deadlock") continue;
+    const nlohmann::json& trace = f["trace"];
+    ASSERT_TRUE(trace.is_array());
+    EXPECT_EQ(trace.size(), 8u);  // init and seven moves
+  }
+  EXPECT_THAT(r.names["unreachable"], Contains("game_over"));
+}
+
 // README "Can the player beat the Keeper?": preset 22 at each difficulty. The player's best is
 // 7 (two elements installed, the points mutation, a point for 3 shards); the Keeper's best
 // (8, 9, 12) comes from a visit it cannot benefit from plus the reaction; the best margin (2,
