@@ -1,0 +1,122 @@
+// End-to-end checks of the Mutagen solo game against the Keeper (games/mutagen, presets 20 to
+// 24): `rulecheck check` and `rulecheck solve --engine explicit` must report what
+// games/mutagen/README.md ("The solo game") writes up, at the presets that run in about a
+// second. The expected scores are worked out by hand in the README from the solo rules; when
+// the model or the checker changes what is found, this test and the README change together.
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/e2e/rulebook_check.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using ::testing::Contains;
+using ::testing::IsSupersetOf;
+using ::testing::Not;
+
+constexpr char kMutagen[] = "games/mutagen/mutagen.rules";
+
+void ExpectComplete(const Report& r, int states, int transitions) {
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], states);
+  EXPECT_EQ(r.body["transitions"], transitions);
+}
+
+// The kinds of finding that would mean a broken rule or a broken model.
+void ExpectNoErrors(const Report& r) {
+  for (const char* kind : {"invariant", "assert", "deadlock", "model_error", "unreachable",
+                           "non_termination", "reaction_chain", "order_dependence"}) {
+    EXPECT_TRUE(r.names.count(kind) == 0 || r.names.at(kind).empty()) << kind;
+  }
+}
+
+// Preset 22: the Keeper holds the first player marker, so it drafts second, places first and
+// reacts when the player's Thug goes under its own; every play ends.
+TEST(MutagenKeeperTest, KeeperFirstPreset) {
+  Report r = CheckModel(kMutagen, {"SCOPE=22"});
+  ExpectComplete(r, 3607, 8212);
+  ExpectNoErrors(r);
+  EXPECT_THAT(r.names["witness"], IsSupersetOf({"game_over", "reaction"}));
+  EXPECT_THAT(r.names["dead_action"], Not(Contains("action keeper_react")));
+  EXPECT_THAT(r.names["dead_action"], Not(Contains("action keeper_draft")));
+  // Placing first, the Keeper never sits under the player's worker: the player never reacts.
+  EXPECT_THAT(r.names["dead_action"], Contains("action react"));
+}
+
+// Preset 23: the Keeper's Engineer with 6 shards gains 2, spends 6 for 8 spaces of the short
+// track and its progress mutation takes it to the end: every bonus token the Keeper's way.
+TEST(MutagenKeeperTest, ProgressPresetTakesEveryBonus) {
+  Report r = CheckModel(kMutagen, {"SCOPE=23"});
+  ExpectComplete(r, 47876, 120743);
+  ExpectNoErrors(r);
+  EXPECT_THAT(r.names["witness"], Contains("progress_end"));
+  EXPECT_THAT(r.names["dead_branch"], Not(Contains("proc keeper_bonus")));
+  EXPECT_THAT(r.names["dead_branch"], Not(Contains("proc keeper_advance")));
+}
+
+// Preset 24 (hard, two element spaces per location): the Decision card's element type picks
+// between two elements at location A, and the end of round installs all three elements the
+// Thug gathers on two spaces, the third scoring 3 points instead.
+TEST(MutagenKeeperTest, HardPresetInstallsAll) {
+  Report r = CheckModel(kMutagen, {"SCOPE=24"});
+  ExpectComplete(r, 1751, 10775);
+  ExpectNoErrors(r);
+  EXPECT_THAT(r.names["dead_branch"], Not(Contains("proc keeper_end_install")));
+  EXPECT_THAT(r.names["dead_branch"], Not(Contains("proc keeper_take")));
+}
+
+// Finding 12: with a limit of one mutation per worker, the Keeper's Thug is full after round 1;
+// in round 2 the Keeper drafts first and no Decision card can name a valid worker. The shortest
+// trace: the two drafts, the Keeper's placement, the player's four moves of round 1.
+TEST(MutagenKeeperTest, FullKeeperWorkerStallsTheDraft) {
+  Report r = CheckModel(kMutagen, {"SCOPE=22", "ROUNDS=2", "MUT_LIMIT=1", "MUT_DECK=15"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 94270);
+  ASSERT_EQ(r.names["deadlock"].size(), 1u);
+  for (const nlohmann::json& f : r.body["findings"]) {
+    if (f["kind"] != "deadlock") continue;
+    const nlohmann::json& trace = f["trace"];
+    ASSERT_TRUE(trace.is_array());
+    EXPECT_EQ(trace.size(), 8u);  // init and seven moves
+  }
+  EXPECT_THAT(r.names["unreachable"], Contains("game_over"));
+}
+
+// README "Can the player beat the Keeper?": preset 22 at each difficulty. The player's best is
+// 7 (two elements installed, the points mutation, a point for 3 shards); the Keeper's best
+// (8, 9, 12) comes from a visit it cannot benefit from plus the reaction; the best margin (2,
+// 1, 0) from the Keeper at the progress track with the shards mutation. At hard the player
+// can at best tie.
+TEST(MutagenKeeperTest, BeatTheKeeperByDifficulty) {
+  struct Case {
+    int difficulty;
+    int keeper_best;
+    int margin_best;
+    bool beaten;
+  };
+  for (const Case& c : {Case{1, 8, 2, true}, Case{2, 9, 1, true}, Case{3, 12, 0, false}}) {
+    SCOPED_TRACE(c.difficulty);
+    const SolveRun run =
+        SolveExplicit(kMutagen, {"SCOPE=22", "DIFFICULTY=" + std::to_string(c.difficulty)});
+    ExpectAnswer(run, "best_game", "optimal", 7, 8);
+    ExpectAnswer(run, "keeper_best", "optimal", c.keeper_best, 8);
+    ExpectAnswer(run, "margin_best", "optimal", c.margin_best, 8);
+    if (c.beaten) {
+      ExpectAnswer(run, "keeper_beaten", "sat", nullptr, 8);
+    } else {
+      ExpectAnswer(run, "keeper_beaten", "unsat", nullptr, 40);
+    }
+  }
+  // The Keeper's least score at medium: 2 points at the progress track, 2 for its mutation,
+  // 2 for the element installed at the round end.
+  ExpectAnswer(SolveExplicit(kMutagen, {"SCOPE=22"}), "keeper_worst", "optimal", 6, 7);
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e
