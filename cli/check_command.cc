@@ -72,6 +72,7 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
                    "Minutes between snapshots (0: at every level)")
       ->type_name("MINUTES")
       ->check(Minutes(1e6))
+      ->each([&flags](const std::string&) { flags.checkpoint_every_given = true; })
       ->capture_default_str();
   check
       ->add_option("--resume", flags.resume,
@@ -116,6 +117,10 @@ std::function<void(const explorer::CheckpointWrite&)> ReportCheckpoints(Progress
 bool SetUpCheckpoints(const CheckFlags& flags, const ResumedSearch* resumed,
                       ProgressPrinter& progress, explorer::CheckpointOptions& checkpoint,
                       std::unique_ptr<CheckpointDirLock>& lock, std::ostream& err) {
+  if (resumed == nullptr && flags.checkpoint.empty() && flags.checkpoint_every_given) {
+    err << "rulecheck: --checkpoint-every needs --checkpoint DIR (or --resume DIR)\n";
+    return false;
+  }
   if (resumed != nullptr) {
     checkpoint.path = resumed->snapshot.path;
     checkpoint.identity = resumed->snapshot.identity;

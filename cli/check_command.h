@@ -31,6 +31,7 @@ struct CheckFlags : CommonFlags {
   bool coverage = false;                // add the per-line coverage table to the report
   std::string checkpoint;               // --checkpoint DIR: write snapshots there
   double checkpoint_every = 10;         // minutes between snapshots (0: every level)
+  bool checkpoint_every_given = false;  // --checkpoint-every was on the command line
   std::string resume;                   // --resume DIR: continue the search saved there
 };
 

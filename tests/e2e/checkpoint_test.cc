@@ -388,5 +388,10 @@ TEST_F(CheckpointRefusalTest, ANewSearchDoesNotOverwriteASnapshot) {
   EXPECT_THAT(Refused({"--quiet"}), HasSubstr("FILE is required"));
 }
 
+TEST_F(CheckpointRefusalTest, AnIntervalWithoutADirectory) {
+  EXPECT_THAT(Refused({"games/tictactoe.rules", "--checkpoint-every", "1"}),
+              HasSubstr("--checkpoint-every needs --checkpoint DIR"));
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
