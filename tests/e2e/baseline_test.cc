@@ -191,8 +191,8 @@ TEST_F(BaselineTest, BadReportValuesAreRefused) {
   const std::string file = (dir_ / "x.sarif").string();
   const std::vector<Case> cases = {
       {{"--report", "xml=" + file},
-       "rulecheck: --report: unknown report format 'xml' (text, "
-       "json, sarif or junit)\n"},
+       "rulecheck: --report: unknown report format 'xml' (text, json, sarif, junit or "
+       "html)\n"},
       {{"--report", "sarif"}, "rulecheck: --report expects FORMAT=FILE, got 'sarif'\n"},
       {{"--report", "sarif="}, "rulecheck: --report expects FORMAT=FILE, got 'sarif='\n"},
       {{"--report", "sarif=/nonexistent/x.sarif"},

@@ -257,7 +257,7 @@ TEST_F(HtmlReportTest, UnknownFormatIsAUsageError) {
   const RunResult run =
       RunRulecheck({"check", "tests/e2e/analyses/endless.rules", "--format", "htm"});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_THAT(run.stderr_text, HasSubstr("--format: htm not in {text,json,html}"));
+  EXPECT_THAT(run.stderr_text, HasSubstr("--format: htm not in {text,json,sarif,junit,html}"));
 }
 
 }  // namespace
