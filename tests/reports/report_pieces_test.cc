@@ -14,8 +14,7 @@ namespace rulecheck::reports {
 namespace {
 
 TEST(ReportFormatTest, EveryNameParsesToItsFormat) {
-  EXPECT_EQ(FormatNames(),
-            (std::vector<std::string>{"text", "json", "sarif", "junit", "html"}));
+  EXPECT_EQ(FormatNames(), (std::vector<std::string>{"text", "json", "sarif", "junit", "html"}));
   EXPECT_EQ(ParseFormat("sarif"), Format::kSarif);
   EXPECT_EQ(ParseFormat("junit"), Format::kJunit);
   EXPECT_EQ(ParseFormat("html"), Format::kHtml);

@@ -130,8 +130,8 @@ inline std::string Generate(const std::function<size_t(size_t)>& pick) {
   for (size_t q = 0; q < 3; ++q) {
     const std::string& query = Queries()[pick(Queries().size())];
     const size_t within = 2 + pick(2);
-    text += "query q" + std::to_string(q) + ": " + query + " within " + std::to_string(within) +
-            "\n";
+    text +=
+        "query q" + std::to_string(q) + ": " + query + " within " + std::to_string(within) + "\n";
   }
   return text;
 }
