@@ -227,6 +227,7 @@ void Executor::ExecCollection(const ir::Stmt& s) {
 }
 
 void Executor::ExecMove(const ir::Stmt& s) {
+  if (s.value->type->kind == ir::TypeKind::kBag) return ExecMoveBag(s);
   // The element is evaluated first: it may read the source (`move top(a) from a to b`).
   Elem e = EvalElem(s.place->type->elem, *s.value);
   Place from = eval_.ResolvePlace(*s.place, state_.data());

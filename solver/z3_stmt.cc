@@ -138,6 +138,10 @@ void Translator::Exec(const ir::Stmt& s, Path& p) {
 }
 
 void Translator::ExecChoose(const ir::Stmt& s, Path& p) {
+  if (s.domain->kind == ir::DomainKind::kSubBag) {
+    ExecChooseSubBag(s, p);
+    return;
+  }
   const size_t failures_before = failures_.size();
   std::vector<Item> items = Items(*s.domain, s.loc, p.st, p.env, p.live);
   std::vector<z3::expr> candidate;
@@ -333,6 +337,10 @@ void Translator::ExecCollection(const ir::Stmt& s, Path& p) {
 }
 
 void Translator::ExecMove(const ir::Stmt& s, Path& p) {
+  if (s.value->type->kind == TypeKind::kBag) {
+    ExecMoveBag(s, p);
+    return;
+  }
   const Type* from_type = s.place->type;
   Scalar scalar = IntConst(ctx_, 0);
   Bits elem = EvalElem(from_type->elem, *s.value, p, &scalar);

@@ -1,0 +1,67 @@
+// `choose h in sub(b, n)` (issue 16) in the front end: the domain it lowers to, `h` bound as a
+// bag of `b`'s type, `move h from A to B` of a whole bag, and each misuse reported at the text
+// at fault.
+#include <memory>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "tests/front/check_text.h"
+
+namespace rulecheck::front {
+namespace {
+
+// Lines 1 and 2 of every test text; the tests' own lines start at line 3.
+constexpr char kHeader[] =
+    "enum Card { A, B, C }\n"
+    "state { hand: bag<Card, 2>  pile: bag<Card, 3>  n: 0..3  s: set<Card> }\n";
+
+std::unique_ptr<Checked> CheckBody(const std::string& body) {
+  return CheckText(std::string(kHeader) + body);
+}
+
+TEST(SubBagTest, ChooseBindsABagOfTheSourceType) {
+  auto r = CheckBody(
+      "action a() { choose h in sub(hand, n + 1) where h[A] < 2 { move h from hand to pile } "
+      "}\n");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  const ir::Stmt& choose = *r->program.actions[0].body.stmts[0];
+  ASSERT_EQ(choose.op, ir::StmtOp::kChoose);
+  EXPECT_EQ(choose.domain->kind, ir::DomainKind::kSubBag);
+  EXPECT_EQ(choose.domain->elem_type->ToString(), "bag<Card, 2>");
+  ASSERT_NE(choose.domain->lo, nullptr);  // the size, evaluated when the choice is made
+  const ir::Stmt& move = *choose.blocks[0].stmts[0];
+  ASSERT_EQ(move.op, ir::StmtOp::kMove);
+  EXPECT_EQ(move.value->type->ToString(), "bag<Card, 2>");
+}
+
+TEST(SubBagTest, Misuse) {
+  // bag<Card, 2> holds at most 2 copies of each of 3 members.
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, 7) { } }\n"), 3, 36,
+                         "`sub` chooses 7 copies, but bag<Card, 2> holds from 0 to 6 copies"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, -1) { } }\n"), 3, 36,
+                         "`sub` chooses -1 copies"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(s, 1) { } }\n"), 3, 30,
+                         "`sub(b, n)` chooses copies out of a bag, found set<Card>"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand) { } }\n"), 3, 26,
+                         "`sub` takes 2 arguments"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { for h in sub(hand, 1) { } }\n"), 3, 23,
+                         "is a domain of `choose` only"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("invariant x: all h in sub(hand, 1): size(h) == 1\n"), 3, 23,
+                         "is a domain of `choose` only"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { let h = sub(hand, 1) }\n"), 3, 22,
+                         "written only as the domain of a `choose`"));
+  // A whole bag moves between bags of its element type only.
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, 1) { move h from hand "
+                                    "to s } }\n"),
+                         3, 61, "both places must be bags of Card, found set<Card>"));
+}
+
+TEST(SubBagTest, AFunNamedSubIsStillCalled) {
+  auto r = CheckBody("fun sub(b: bag<Card, 2>, k: 0..3): set<Card> = {A}\n"
+                     "action a() { choose c in sub(hand, 1) { n := ord(c) } }\n");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  EXPECT_EQ(r->program.actions[0].body.stmts[0]->domain->kind, ir::DomainKind::kSet);
+}
+
+}  // namespace
+}  // namespace rulecheck::front

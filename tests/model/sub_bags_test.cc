@@ -1,0 +1,125 @@
+// `choose h in sub(b, n)` (issue 16) in the explicit engine: each distinct sub-multiset of the
+// bag is one successor, in a fixed order, the trace records it as a bag, a `where` filters
+// them, and `move h from A to B` moves every copy or fails with a model error.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "model/successors.h"
+#include "model/value_format.h"
+
+namespace rulecheck::model {
+namespace {
+
+// Each successor as `choices | hand pile`, each failure as its message.
+struct Listing : ir::SuccessorSink {
+  explicit Listing(const Model& m) : model(m) {}
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
+    std::string line = FormatMoveChoices(move) + " |";
+    for (const auto& [path, value] : FlattenState(model, state)) line += " " + value;
+    lines.push_back(line);
+  }
+  void OnFailure(const ir::StepFailure& failure) override { failures.push_back(failure.message); }
+  const Model& model;
+  std::vector<std::string> lines;
+  std::vector<std::string> failures;
+};
+
+// The successors of the initial state of `text` (the listing refers to the model it keeps).
+struct FirstMoves {
+  explicit FirstMoves(const std::string& text) {
+    auto loaded = LoadModelFromText("t.rules", text, {});
+    EXPECT_TRUE(loaded.ok()) << loaded.status();
+    model = std::move(*loaded);
+    SuccessorGenerator gen(*model);
+    struct First : Listing {
+      using Listing::Listing;
+      void OnSuccessor(const uint32_t* s, const ir::Move&) override {
+        start.assign(s, s + model.layout.words());
+      }
+      std::vector<uint32_t> start;
+    } first(*model);
+    gen.Initial(first);
+    listing = std::make_unique<Listing>(*model);
+    gen.Successors(first.start.data(), *listing);
+  }
+  std::unique_ptr<Model> model;
+  std::unique_ptr<Listing> listing;
+};
+
+// {A, A, B, C} has exactly four sub-multisets of two copies: AA, AB, AC, BC; nested choices
+// of one card each would give AB and BA apart (and AA twice over the same member).
+TEST(SubBagRuntimeTest, EachDistinctSubMultisetIsOneSuccessor) {
+  FirstMoves run(R"(enum Card { A, B, C }
+state { hand: bag<Card, 2> = {A, A, B, C}  pile: bag<Card, 2> }
+action discard() when size(pile) == 0 { choose h in sub(hand, 2) { move h from hand to pile } }
+)");
+  const Listing& l = *run.listing;
+  EXPECT_TRUE(l.failures.empty());
+  EXPECT_EQ(l.lines, (std::vector<std::string>{
+                         "h = {A: 2} | {B: 1, C: 1} {A: 2}",
+                         "h = {A: 1, B: 1} | {A: 1, C: 1} {A: 1, B: 1}",
+                         "h = {A: 1, C: 1} | {A: 1, B: 1} {A: 1, C: 1}",
+                         "h = {B: 1, C: 1} | {A: 2} {B: 1, C: 1}",
+                     }));
+}
+
+// Sizes 0 and the whole bag have one sub-bag each; more copies than the bag holds, none.
+// {A, A, B} with sizes 0..4: 1, 2 (A, B), 2 (AA, AB), 1 (AAB), 0.
+TEST(SubBagRuntimeTest, CountsBySize) {
+  FirstMoves run(R"(enum Card { A, B, C }
+state { hand: bag<Card, 2> = {A, A, B}  k: 0..4  done: bool }
+action take(n: 0..4) when not done { choose h in sub(hand, n) { k := size(h)  done := true } }
+)");
+  const Listing& l = *run.listing;
+  EXPECT_TRUE(l.failures.empty());
+  ASSERT_EQ(l.lines.size(), 6u);
+  EXPECT_EQ(l.lines[0], "h = {} | {A: 2, B: 1} 0 true");
+  EXPECT_EQ(l.lines[5], "h = {A: 2, B: 1} | {A: 2, B: 1} 3 true");
+}
+
+// `where` sees the whole choice; membership and counts work on it as on any bag.
+TEST(SubBagRuntimeTest, WhereFiltersTheChoices) {
+  FirstMoves run(R"(enum Card { A, B, C }
+state { hand: bag<Card, 2> = {A, A, B, C}  pile: bag<Card, 2> }
+action discard() when size(pile) == 0 {
+  choose h in sub(hand, 2) where A in h and h[A] < 2 { move h from hand to pile }
+}
+)");
+  const Listing& l = *run.listing;
+  EXPECT_EQ(l.lines, (std::vector<std::string>{
+                         "h = {A: 1, B: 1} | {A: 1, C: 1} {A: 1, B: 1}",
+                         "h = {A: 1, C: 1} | {A: 1, B: 1} {A: 1, C: 1}",
+                     }));
+}
+
+// Moving more copies than the destination may hold is a model error naming both places.
+TEST(SubBagRuntimeTest, MovingPastTheCapacityIsAModelError) {
+  FirstMoves run(R"(enum Card { A, B }
+state { hand: bag<Card, 2> = {A, A}  pile: bag<Card, 2> = {A} }
+action discard() { choose h in sub(hand, 2) { move h from hand to pile } }
+)");
+  const Listing& l = *run.listing;
+  EXPECT_TRUE(l.lines.empty());
+  ASSERT_EQ(l.failures.size(), 1u);
+  EXPECT_EQ(l.failures[0],
+            "move {A: 2} from hand to pile: pile would hold 3 A, over its capacity 2");
+}
+
+// A negative size computed at run time is a model error at the size.
+TEST(SubBagRuntimeTest, ANegativeSizeIsAModelError) {
+  FirstMoves run(R"(enum Card { A, B }
+state { hand: bag<Card, 2> = {A}  k: 0..2 }
+action take() { choose h in sub(hand, k - 1) { k := 1 } }
+)");
+  const Listing& l = *run.listing;
+  EXPECT_TRUE(l.lines.empty());
+  ASSERT_EQ(l.failures.size(), 1u);
+  EXPECT_EQ(l.failures[0], "`sub` cannot choose -1 copies");
+}
+
+}  // namespace
+}  // namespace rulecheck::model
