@@ -154,15 +154,14 @@ void Executor::ExecMoveBag(const ir::Stmt& s) {
       const uint64_t at = p.bit + static_cast<uint64_t>(o) * cw;
       const int64_t has = static_cast<int64_t>(ir::bits::Read(p.words, at, cw));
       if (pass == 0 && has < k) {
-        ThrowModelError(s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*s.place), " holds ",
-                                            has, " ", FormatScalar(et, et->ValueAt(o)), ", not ",
-                                            k));
+        ThrowModelError(s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*s.place), " holds ", has,
+                                            " ", FormatScalar(et, et->ValueAt(o)), ", not ", k));
       }
       if (pass == 1 && has + k > p.type->capacity) {
-        ThrowModelError(s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*s.target),
-                                            " would hold ", has + k, " ",
-                                            FormatScalar(et, et->ValueAt(o)), ", over its capacity ",
-                                            p.type->capacity));
+        ThrowModelError(
+            s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*s.target), " would hold ", has + k,
+                                " ", FormatScalar(et, et->ValueAt(o)), ", over its capacity ",
+                                p.type->capacity));
       }
       ir::bits::Write(p.words, at, cw, static_cast<uint64_t>(pass == 0 ? has - k : has + k));
     }

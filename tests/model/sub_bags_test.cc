@@ -109,6 +109,19 @@ action discard() { choose h in sub(hand, 2) { move h from hand to pile } }
             "move {A: 2} from hand to pile: pile would hold 3 A, over its capacity 2");
 }
 
+// Moving a choice out of a bag that holds fewer copies of a member is a model error.
+TEST(SubBagRuntimeTest, MovingWhatTheSourceLacksIsAModelError) {
+  FirstMoves run(R"(enum Card { A, B }
+state { hand: bag<Card, 2> = {A, B}  pile: bag<Card, 2> = {B}  out: bag<Card, 2> }
+action discard() { choose h in sub(hand, 1) { move h from pile to out } }
+)");
+  const Listing& l = *run.listing;
+  // h = {A} fails (the pile holds no A); h = {B} moves the pile's B.
+  EXPECT_EQ(l.lines, (std::vector<std::string>{"h = {B: 1} | {A: 1, B: 1} {} {B: 1}"}));
+  EXPECT_EQ(l.failures,
+            (std::vector<std::string>{"move {A: 1} from pile to out: pile holds 0 A, not 1"}));
+}
+
 // A negative size computed at run time is a model error at the size.
 TEST(SubBagRuntimeTest, ANegativeSizeIsAModelError) {
   FirstMoves run(R"(enum Card { A, B }
