@@ -1,6 +1,6 @@
 // `choose h in sub(b, n)` (issue 16) in the front end: the domain it lowers to, `h` bound as a
 // bag of `b`'s type, `move h from A to B` of a whole bag, and each misuse reported at the text
-// at fault.
+// at fault; and the error for a bag or set of structs, which names the `cards` form instead.
 #include <memory>
 #include <string>
 
@@ -57,10 +57,27 @@ TEST(SubBagTest, Misuse) {
 }
 
 TEST(SubBagTest, AFunNamedSubIsStillCalled) {
-  auto r = CheckBody("fun sub(b: bag<Card, 2>, k: 0..3): set<Card> = {A}\n"
-                     "action a() { choose c in sub(hand, 1) { n := ord(c) } }\n");
+  auto r = CheckBody(
+      "fun sub(b: bag<Card, 2>, k: 0..3): set<Card> = {A}\n"
+      "action a() { choose c in sub(hand, 1) { n := ord(c) } }\n");
   ASSERT_TRUE(r->errors.empty()) << r->rendered;
   EXPECT_EQ(r->program.actions[0].body.stmts[0]->domain->kind, ir::DomainKind::kSet);
+}
+
+TEST(BagElementTest, AStructElementNamesTheCardsForm) {
+  constexpr char kStruct[] = "struct Card { rank: 1..3 }\n";
+  EXPECT_TRUE(OneErrorAt(*CheckText(std::string(kStruct) + "state { b: bag<Card, 2> }\n"), 2, 16,
+                         "found Card; give the fixed properties of such an element as attributes "
+                         "of a `cards` declaration and collect the cards (`cards Card(rank: "
+                         "1..13) { ... }`, `bag<Card, 2>`, `c.rank`)"));
+  EXPECT_TRUE(OneErrorAt(*CheckText(std::string(kStruct) + "state { s: set<Card> }\n"), 2, 16,
+                         "a set's element must be of a finite type"));
+  EXPECT_TRUE(OneErrorAt(*CheckText(std::string(kStruct) + "state { s: set<Card> }\n"), 2, 16,
+                         "attributes of a `cards` declaration"));
+  // An array's index gets no such hint: an array of a struct is the form for per-card state.
+  auto r = CheckText(std::string(kStruct) + "state { a: [Card] bool }\n");
+  ASSERT_EQ(r->errors.size(), 1u) << r->rendered;
+  EXPECT_EQ(r->rendered.find("cards"), std::string::npos) << r->rendered;
 }
 
 }  // namespace
