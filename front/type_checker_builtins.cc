@@ -226,6 +226,15 @@ bool TypeChecker::LowerBuiltinStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>&
   }
   if (spec.value) {
     ir::ExprPtr v = CheckExpr(*s.args.back());
+    if (ok && (spec.op == StmtOp::kAdd || spec.op == StmtOp::kRemove) && !IsError(v->type) &&
+        v->type->kind == ir::TypeKind::kBag) {
+      // A whole bag of copies (a `choose h in sub(b, n)` choice): each copy goes in or out.
+      if (BagOfCopiesFits(*s.args[0], *v, stmt->place->type)) {
+        stmt->value = std::move(v);
+        out.push_back(std::move(stmt));
+      }
+      return true;
+    }
     stmt->value = ok ? Coerce(std::move(v), stmt->place->type->elem) : std::move(v);
     ok = ok && !IsError(stmt->value->type);
   }

@@ -1,9 +1,8 @@
 // `choose h in sub(b, n)`: one choice of `n` copies out of bag `b` ("discard any two cards"),
 // each distinct sub-multiset once, bound to `h` as a bag of `b`'s type. Also `move h from A to
-// B` of a whole bag, which is how such a choice usually leaves its bag.
+// B`, `add(A, h)` and `remove(A, h)` of a whole bag, which is how such a choice leaves its bag.
 #include <optional>
 #include <string>
-#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "front/type_checker_internal.h"
@@ -59,16 +58,17 @@ std::unique_ptr<ir::Domain> TypeChecker::CheckSubBagDomain(const ast::Expr& call
 bool TypeChecker::MoveBag(const ast::Stmt& s, const ir::Expr& value, const ir::Type* from,
                           const ir::Type* to) {
   if (IsError(from) || IsError(to)) return false;
-  bool ok = true;
-  for (auto [zone, t] : {std::pair{s.source.get(), from}, std::pair{s.target.get(), to}}) {
-    if (t->kind != ir::TypeKind::kBag || t->elem != value.type->elem) {
-      Error(zone->loc, absl::StrCat("moving the bag ", TypeName(value.type),
-                                    " moves each of its copies, so both places must be bags of ",
-                                    TypeName(value.type->elem), ", found ", TypeName(t)));
-      ok = false;
-    }
-  }
-  return ok;
+  const bool from_ok = BagOfCopiesFits(*s.source, value, from);
+  return BagOfCopiesFits(*s.target, value, to) && from_ok;
+}
+
+bool TypeChecker::BagOfCopiesFits(const ast::Expr& zone, const ir::Expr& value,
+                                  const ir::Type* place) {
+  if (place->kind == ir::TypeKind::kBag && place->elem == value.type->elem) return true;
+  Error(zone.loc, absl::StrCat("the bag ", TypeName(value.type),
+                               " goes in or out copy by copy, so the place must be a bag of ",
+                               TypeName(value.type->elem), ", found ", TypeName(place)));
+  return false;
 }
 
 }  // namespace rulecheck::front

@@ -97,8 +97,9 @@ class Executor {
   bool ExecChoose(const ir::Stmt& s);
   // `choose h in sub(b, n)` (executor_sub_bags.cc): one branch per distinct sub-bag.
   bool ExecChooseSubBag(const ir::Stmt& s);
-  // `move h from A to B` of a bag `h`: every copy of it (executor_sub_bags.cc).
-  void ExecMoveBag(const ir::Stmt& s);
+  // `move h from A to B`, `add(A, h)`, `remove(A, h)` of a bag `h`: every copy of it
+  // (executor_sub_bags.cc).
+  void ExecBagCopies(const ir::Stmt& s);
   bool ExecMay(const ir::Stmt& s);
   bool ExecEmit(const ir::Stmt& s);
   void ExecAssign(const ir::Stmt& s);

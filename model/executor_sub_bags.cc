@@ -1,8 +1,8 @@
 // `choose h in sub(b, n)`: one branch for each distinct sub-multiset of bag `b` with `n` copies
-// in all ("discard any two cards"), and `move h from A to B` of such a bag. A sub-bag is a
-// vector of counts x with 0 <= x[o] <= b[o] and sum n; they are listed in descending
-// lexicographic order of x (for {A, A, B, C} and 2: AA, AB, AC, BC), so the order of the
-// successors is fixed by the bag alone.
+// in all ("discard any two cards"), and `move h from A to B`, `add(A, h)` and `remove(A, h)`
+// of such a bag. A sub-bag is a vector of counts x with 0 <= x[o] <= b[o] and sum n; they are
+// listed in descending lexicographic order of x (for {A, A, B, C} and 2: AA, AB, AC, BC), so
+// the order of the successors is fixed by the bag alone.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -130,22 +130,43 @@ bool Executor::ExecChooseSubBag(const ir::Stmt& s) {
   return false;
 }
 
-void Executor::ExecMoveBag(const ir::Stmt& s) {
+void Executor::ExecBagCopies(const ir::Stmt& s) {
   const ir::Type* vt = s.value->type;
   const ir::Type* et = vt->elem;
-  // The copies to move, copied out before either place changes (the value may be the source).
+  // The copies, copied out before a place changes (the value may be the source itself).
   Slice v = eval_.Composite(*s.value);
   std::vector<uint32_t> value((vt->width + 31) / 32, 0);
   ir::bits::Copy(value.data(), 0, v.words, v.bit, vt->width);
-  Place from = eval_.ResolvePlace(*s.place, state_.data());
-  Place to = eval_.ResolvePlace(*s.target, state_.data());
+  // `move h from A to B` takes out of A and puts into B; `remove(A, h)` only takes out of A,
+  // `add(A, h)` only puts into A.
+  const ir::Expr* out_of = s.op == ir::StmtOp::kAdd ? nullptr : s.place.get();
+  const ir::Expr* into = s.op == ir::StmtOp::kMove  ? s.target.get()
+                         : s.op == ir::StmtOp::kAdd ? s.place.get()
+                                                    : nullptr;
   auto what = [&]() {
-    return absl::StrCat("move ", FormatValue(DecodeValue(vt, value.data(), 0)), " from ",
-                        eval_.PlaceName(*s.place), " to ", eval_.PlaceName(*s.target));
+    const std::string copies = FormatValue(DecodeValue(vt, value.data(), 0));
+    const std::string place = eval_.PlaceName(*s.place);
+    switch (s.op) {
+      case ir::StmtOp::kMove:
+        return absl::StrCat("move ", copies, " from ", place, " to ", eval_.PlaceName(*s.target));
+      case ir::StmtOp::kAdd:
+        return absl::StrCat("add(", place, ", ", copies, ")");
+      default:
+        return absl::StrCat("remove(", place, ", ", copies, ")");
+    }
   };
+  // Both places are found before either changes, as for the move of one element.
+  Place places[2];
+  for (int i = 0; i < 2; ++i) {
+    if (const ir::Expr* e = i == 0 ? out_of : into)
+      places[i] = eval_.ResolvePlace(*e, state_.data());
+  }
   const int64_t members = et->Cardinality();
-  for (int pass = 0; pass < 2; ++pass) {  // out of the source, then into the destination
-    const Place& p = pass == 0 ? from : to;
+  for (int i = 0; i < 2; ++i) {
+    const ir::Expr* e = i == 0 ? out_of : into;
+    if (e == nullptr) continue;
+    const bool taking = i == 0;
+    const Place& p = places[i];
     const uint32_t cw = p.type->CountWidth();
     for (int64_t o = 0; o < members; ++o) {
       const int64_t k = static_cast<int64_t>(ir::bits::Read(
@@ -153,17 +174,16 @@ void Executor::ExecMoveBag(const ir::Stmt& s) {
       if (k == 0) continue;
       const uint64_t at = p.bit + static_cast<uint64_t>(o) * cw;
       const int64_t has = static_cast<int64_t>(ir::bits::Read(p.words, at, cw));
-      if (pass == 0 && has < k) {
-        ThrowModelError(s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*s.place), " holds ", has,
-                                            " ", FormatScalar(et, et->ValueAt(o)), ", not ", k));
+      if (taking && has < k) {
+        ThrowModelError(s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*e), " holds ", has, " ",
+                                            FormatScalar(et, et->ValueAt(o)), ", not ", k));
       }
-      if (pass == 1 && has + k > p.type->capacity) {
-        ThrowModelError(
-            s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*s.target), " would hold ", has + k,
-                                " ", FormatScalar(et, et->ValueAt(o)), ", over its capacity ",
-                                p.type->capacity));
+      if (!taking && has + k > p.type->capacity) {
+        ThrowModelError(s.loc, absl::StrCat(what(), ": ", eval_.PlaceName(*e), " would hold ",
+                                            has + k, " ", FormatScalar(et, et->ValueAt(o)),
+                                            ", over its capacity ", p.type->capacity));
       }
-      ir::bits::Write(p.words, at, cw, static_cast<uint64_t>(pass == 0 ? has - k : has + k));
+      ir::bits::Write(p.words, at, cw, static_cast<uint64_t>(taking ? has - k : has + k));
     }
   }
 }

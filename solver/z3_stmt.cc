@@ -288,6 +288,10 @@ Bits Translator::EvalElem(const Type* et, const ir::Expr& e, Path& p, Scalar* sc
 
 void Translator::ExecCollection(const ir::Stmt& s, Path& p) {
   using ir::StmtOp;
+  if (s.value != nullptr && s.value->type->kind == TypeKind::kBag) {
+    ExecBagCopies(s, p);
+    return;
+  }
   PlaceRef ref = Resolve(*s.place, p, p.live);
   const Type* ct = ref.type;
   if (ref.root == PlaceRef::kLocalScalar || !ct->is_collection()) {
@@ -338,7 +342,7 @@ void Translator::ExecCollection(const ir::Stmt& s, Path& p) {
 
 void Translator::ExecMove(const ir::Stmt& s, Path& p) {
   if (s.value->type->kind == TypeKind::kBag) {
-    ExecMoveBag(s, p);
+    ExecBagCopies(s, p);
     return;
   }
   const Type* from_type = s.place->type;

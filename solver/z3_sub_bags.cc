@@ -1,11 +1,13 @@
-// The translation of `choose h in sub(b, n)` and of `move h from A to B` of a whole bag (see
-// model/executor_sub_bags.cc for the explicit engine). The choice is one fresh bit-vector laid
-// out as a bag of `b`'s type, constrained to hold at most `b`'s copies of each member and `n`
-// copies in all: each distinct sub-bag is one value of it, as it is one successor of the
-// explicit engine. A whole-bag move takes each member's count out of A (a model error where A
-// holds fewer) and adds it to B (a model error past B's capacity).
+// The translation of `choose h in sub(b, n)` and of `move h from A to B`, `add(A, h)` and
+// `remove(A, h)` of a whole bag (see model/executor_sub_bags.cc for the explicit engine). The
+// choice is one fresh bit-vector laid out as a bag of `b`'s type, constrained to hold at most
+// `b`'s copies of each member and `n` copies in all: each distinct sub-bag is one value of it,
+// as it is one successor of the explicit engine. Taking a bag out of A subtracts each member's
+// count (a model error where A holds fewer); putting it into B adds it (a model error past B's
+// capacity).
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 
 #include "solver/z3_translate.h"
 
@@ -39,25 +41,33 @@ void Translator::ExecChooseSubBag(const ir::Stmt& s, Path& p) {
   ExecBlock(s.blocks[0], p);
 }
 
-void Translator::ExecMoveBag(const ir::Stmt& s, Path& p) {
+void Translator::ExecBagCopies(const ir::Stmt& s, Path& p) {
   const Type* vt = s.value->type;
   const uint32_t vw = vt->CountWidth();
-  // Read before either place changes: the value may be the source itself.
+  // Read before a place changes: the value may be the source itself.
   const Bits value = EvalBits(*s.value, p.st, p.env, p.live);
-  PlaceRef from = Resolve(*s.place, p, p.live);
-  PlaceRef to = Resolve(*s.target, p, p.live);
-  for (int pass = 0; pass < 2; ++pass) {  // out of the source, then into the destination
-    const PlaceRef& ref = pass == 0 ? from : to;
-    const Type* ct = ref.type;
+  // `move h from A to B` takes out of A and puts into B; `remove(A, h)` only takes out of A,
+  // `add(A, h)` only puts into A. Both places are found before either changes.
+  const ir::Expr* out_of = s.op == ir::StmtOp::kAdd ? nullptr : s.place.get();
+  const ir::Expr* into = s.op == ir::StmtOp::kMove  ? s.target.get()
+                         : s.op == ir::StmtOp::kAdd ? s.place.get()
+                                                    : nullptr;
+  std::optional<PlaceRef> places[2];
+  if (out_of != nullptr) places[0] = Resolve(*out_of, p, p.live);
+  if (into != nullptr) places[1] = Resolve(*into, p, p.live);
+  for (int i = 0; i < 2; ++i) {
+    if (!places[i].has_value()) continue;
+    const bool taking = i == 0;
+    const Type* ct = places[i]->type;
     const uint32_t cw = ct->CountWidth();
     const unsigned wide = std::max(cw, vw) + 1;  // room for a sum of two counts
-    Modify(p, ref, [&](const Bits& old, const z3::expr& g) {
+    Modify(p, *places[i], [&](const Bits& old, const z3::expr& g) {
       Bits r;
       for (int64_t o = 0; o < vt->elem->Cardinality(); ++o) {
         z3::expr have = z3::zext(*ExtractBits(old, static_cast<uint32_t>(o) * cw, cw).e, wide - cw);
         z3::expr k = z3::zext(*ExtractBits(value, static_cast<uint32_t>(o) * vw, vw).e, wide - vw);
-        z3::expr next = pass == 0 ? have - k : have + k;
-        if (pass == 0) {
+        z3::expr next = taking ? have - k : have + k;
+        if (taking) {
           Fail(g && z3::ult(have, k));
         } else {
           Fail(g && z3::ugt(next, ctx_.bv_val(static_cast<uint64_t>(ct->capacity), wide)));

@@ -53,7 +53,19 @@ TEST(SubBagTest, Misuse) {
   // A whole bag moves between bags of its element type only.
   EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, 1) { move h from hand "
                                     "to s } }\n"),
-                         3, 61, "both places must be bags of Card, found set<Card>"));
+                         3, 61, "so the place must be a bag of Card, found set<Card>"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, 1) { remove(s, h) } }\n"),
+                         3, 48, "so the place must be a bag of Card, found set<Card>"));
+}
+
+TEST(SubBagTest, AddAndRemoveTakeAWholeBag) {
+  auto r = CheckBody("action a() { choose h in sub(hand, 2) { remove(hand, h)  add(pile, h) } }\n");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  const ir::Block& body = r->program.actions[0].body.stmts[0]->blocks[0];
+  ASSERT_EQ(body.stmts.size(), 2u);
+  EXPECT_EQ(body.stmts[0]->op, ir::StmtOp::kRemove);
+  EXPECT_EQ(body.stmts[1]->op, ir::StmtOp::kAdd);
+  EXPECT_EQ(body.stmts[1]->value->type->ToString(), "bag<Card, 2>");
 }
 
 TEST(SubBagTest, AFunNamedSubIsStillCalled) {

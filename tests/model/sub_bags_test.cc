@@ -122,6 +122,27 @@ action discard() { choose h in sub(hand, 1) { move h from pile to out } }
             (std::vector<std::string>{"move {A: 1} from pile to out: pile holds 0 A, not 1"}));
 }
 
+// `remove(A, h)` and `add(A, h)` take and put every copy, with the same model errors.
+TEST(SubBagRuntimeTest, AddAndRemoveAWholeBag) {
+  FirstMoves run(R"(enum Card { A, B }
+state { hand: bag<Card, 2> = {A, A, B}  pile: bag<Card, 2> = {A} }
+action trade() { choose h in sub(hand, 2) { remove(hand, h)  add(pile, h) } }
+)");
+  const Listing& l = *run.listing;
+  // {A, A} would make three A in the pile; {A, B} goes.
+  EXPECT_EQ(l.lines, (std::vector<std::string>{"h = {A: 1, B: 1} | {A: 1} {A: 2, B: 1}"}));
+  EXPECT_EQ(
+      l.failures,
+      (std::vector<std::string>{"add(pile, {A: 2}): pile would hold 3 A, over its capacity 2"}));
+  FirstMoves lacking(R"(enum Card { A, B }
+state { hand: bag<Card, 2> = {A, B}  pile: bag<Card, 2> = {B} }
+action drop() { choose h in sub(hand, 1) { remove(pile, h) } }
+)");
+  EXPECT_EQ(lacking.listing->failures,
+            (std::vector<std::string>{"remove(pile, {A: 1}): pile holds 0 A, not 1"}));
+  EXPECT_EQ(lacking.listing->lines, (std::vector<std::string>{"h = {B: 1} | {A: 1, B: 1} {}"}));
+}
+
 // A negative size computed at run time is a model error at the size.
 TEST(SubBagRuntimeTest, ANegativeSizeIsAModelError) {
   FirstMoves run(R"(enum Card { A, B }

@@ -406,6 +406,10 @@ action give() when k < 2 {
   choose h in sub(pile, 1) where not (h[A] > 0 and hand[A] == 2) { move h from pile to hand }
   k += 1
 }
+action trade() when k < 2 {
+  choose h in sub(hand, 2) { remove(hand, h)  add(pile, h) }
+  k += 1
+}
 query most_a: maximize pile[A] within 2
 query fewest: minimize size(hand) + 4 * hand[C] within 2
 query swapped: reachable pile[B] == 1 and hand[A] == 2 within 2
