@@ -1,6 +1,7 @@
-// End-to-end runs of `choose h in sub(b, n)` (issue 16): a state space counted by hand, the
-// choice as it reads in the text and JSON traces, both engines' answers, and a model error of
-// a whole-bag move with its trace.
+// End-to-end runs of `choose h in sub(b, n)` (issue 16): state spaces counted by hand (also
+// with the size chosen first), the choice as it reads in the text and JSON traces, both
+// engines' answers, a model error of a whole-bag move with its trace, and the cards a chosen
+// bag names for the coverage warnings.
 #include <string>
 
 #include "gmock/gmock.h"
@@ -64,6 +65,38 @@ TEST_F(SubBagsTest, AMovePastTheCapacityIsAModelError) {
   EXPECT_THAT(check.stdout_text,
               HasSubstr("move {A: 1} from hand to pile: pile would hold 2 A, over its capacity 1"));
   EXPECT_THAT(check.stdout_text, HasSubstr("discard() [h = {A: 1}]"));
+}
+
+// "Pay one or two": {A, A, B} gives A and B for one copy, AA and AB for two: 4 moves from
+// the initial state to 4 distinct states, 5 in all.
+constexpr char kOneOrTwo[] = R"(enum Card { A, B, C }
+state { hand: bag<Card, 2> = {A, A, B}  pile: bag<Card, 2>  done: bool }
+action pay() when not done {
+  choose n in 1..2, h in sub(hand, n) { remove(hand, h)  add(pile, h)  done := true }
+}
+)";
+
+TEST_F(SubBagsTest, ASizeChosenFirst) {
+  std::string path = WriteFile("pay.rules", kOneOrTwo);
+  RunResult check = RunRulecheck({"check", path, "--threads", "1"});
+  EXPECT_THAT(check.stdout_text, HasSubstr("5 states, 4 transitions"));
+}
+
+// A card that a move takes only inside a chosen bag is named by that move: Gold and Iron are
+// paid with `sub`, Junk never appears, so only Junk is warned about.
+constexpr char kCardsNamedInABag[] = R"(cards Card(v: 0..3) { Gold(v: 3) Iron(v: 1) Junk(v: 0) }
+state { hand: bag<Card, 2> = {Gold, Iron}  pile: bag<Card, 2>  done: bool }
+action pay() when not done { choose h in sub(hand, 1) { move h from hand to pile  done := true } }
+terminal when done
+)";
+
+TEST_F(SubBagsTest, CardsInAChosenBagAreNamedByTheMove) {
+  std::string path = WriteFile("cards.rules", kCardsNamedInABag);
+  RunResult check = RunRulecheck({"check", path, "--threads", "1"});
+  EXPECT_THAT(check.stdout_text, HasSubstr("3 states, 2 transitions, 2 terminal"));
+  EXPECT_THAT(check.stdout_text, HasSubstr("card Junk of Card is never an argument or choice"));
+  EXPECT_THAT(check.stdout_text, ::testing::Not(HasSubstr("card Gold")));
+  EXPECT_THAT(check.stdout_text, ::testing::Not(HasSubstr("card Iron")));
 }
 
 }  // namespace
