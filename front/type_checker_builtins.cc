@@ -226,6 +226,15 @@ bool TypeChecker::LowerBuiltinStmt(const ast::Stmt& s, std::vector<ir::StmtPtr>&
   }
   if (spec.value) {
     ir::ExprPtr v = CheckExpr(*s.args.back());
+    if (ok && (spec.op == StmtOp::kAdd || spec.op == StmtOp::kRemove) && !IsError(v->type) &&
+        v->type->kind == ir::TypeKind::kBag) {
+      // A whole bag of copies (a `choose h in sub(b, n)` choice): each copy goes in or out.
+      if (BagOfCopiesFits(*s.args[0], *v, stmt->place->type)) {
+        stmt->value = std::move(v);
+        out.push_back(std::move(stmt));
+      }
+      return true;
+    }
     stmt->value = ok ? Coerce(std::move(v), stmt->place->type->elem) : std::move(v);
     ok = ok && !IsError(stmt->value->type);
   }
@@ -242,6 +251,14 @@ void TypeChecker::LowerMove(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
   ir::ExprPtr v = CheckExpr(*s.value);
   const ir::Type* from = stmt->place->type;
   const ir::Type* to = stmt->target->type;
+  if (!IsError(v->type) && v->type->kind == ir::TypeKind::kBag) {
+    // A whole bag of copies (a `choose h in sub(b, n)` choice): each copy moves.
+    if (MoveBag(s, *v, from, to)) {
+      stmt->value = std::move(v);
+      out.push_back(std::move(stmt));
+    }
+    return;
+  }
   if (!IsError(from)) {
     v = Coerce(std::move(v), from->elem);
     if (!IsError(to) && to->elem != from->elem) {

@@ -154,6 +154,13 @@ ir::ExprPtr TypeChecker::CheckCall(const ast::Expr& e) {
     check_args();
     return ErrorExpr(e.loc);
   }
+  if (s == nullptr && IsSubBagCall(e)) {
+    Error(e.loc,
+          "`sub(b, n)` is written only as the domain of a `choose` (`choose h in "
+          "sub(hand, 2) { }`): it is each way of taking n copies out of b");
+    check_args();
+    return ErrorExpr(e.loc);
+  }
   if (s == nullptr) {
     std::vector<std::string> names = GlobalNames({SymbolKind::kFun});
     for (const char* b :

@@ -443,6 +443,9 @@ std::unique_ptr<ir::Domain> TypeChecker::CheckDomain(const ast::Domain& d,
     domain->elem_type = lo && hi && *lo <= *hi ? types_.Range(*lo, *hi) : types_.Int();
     return domain;
   }
+  if (IsSubBagCall(*d.expr) && FindGlobal(d.expr->name) == nullptr) {
+    return CheckSubBagDomain(*d.expr, keyword);
+  }
   if (const ir::Type* t = TypeNamedBy(*d.expr)) {
     if (IsError(t)) return nullptr;
     if (roll && t->kind != ir::TypeKind::kRange) {

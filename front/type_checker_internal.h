@@ -265,6 +265,14 @@ class TypeChecker {
   std::unique_ptr<ir::Domain> CheckDomain(const ast::Domain& d, std::string_view keyword);
   // `T?`: every value of the finite type `T`, then `none`.
   std::unique_ptr<ir::Domain> CheckOptionDomain(const ast::Domain& d, std::string_view keyword);
+  // `sub(b, n)` (type_checker_sub_bags.cc): the sub-bags of `b` with `n` copies in all, a
+  // domain of `choose` only.
+  std::unique_ptr<ir::Domain> CheckSubBagDomain(const ast::Expr& call, std::string_view keyword);
+  static bool IsSubBagCall(const ast::Expr& e);
+  // `move h from A to B`, `add(A, h)`, `remove(A, h)` where `h` is a bag: true when each
+  // place is a bag of h's element type (else reports at the place at fault).
+  bool MoveBag(const ast::Stmt& s, const ir::Expr& value, const ir::Type* from, const ir::Type* to);
+  bool BagOfCopiesFits(const ast::Expr& zone, const ir::Expr& value, const ir::Type* place);
   // The type that `e` names when it is a type name (and not a value), else null.
   const ir::Type* TypeNamedBy(const ast::Expr& e);
   // The enum type declared as `name`, if any.

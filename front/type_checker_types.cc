@@ -26,9 +26,18 @@ int64_t DefaultValue(const ir::Type* t) {
 bool IsFiniteScalar(const ir::Type* t) { return !IsError(t) && t->is_finite_scalar(); }
 
 std::string FiniteMessage(std::string_view what, const ir::Type* found) {
-  return absl::StrCat(std::string(what),
-                      " must be of a finite type (bool, an enum or a range lo..hi), found ",
-                      TypeName(found));
+  std::string text = absl::StrCat(
+      std::string(what), " must be of a finite type (bool, an enum or a range lo..hi), found ",
+      TypeName(found));
+  if (!IsError(found) && found->kind == ir::TypeKind::kStruct && what != "an array's index") {
+    // The form that replaces a collection of structs (docs/language.md, "Cards").
+    absl::StrAppend(&text,
+                    "; give the fixed properties of such an element as attributes of a `cards` "
+                    "declaration and collect the cards (`cards ",
+                    TypeName(found), "(rank: 1..13) { ... }`, `bag<", TypeName(found),
+                    ", 2>`, `c.rank`)");
+  }
+  return text;
 }
 
 }  // namespace

@@ -102,13 +102,16 @@ enum class DomainKind {
   kSet,    // the members of a set, in enumerator order
   kBag,    // the distinct members present in a bag, in enumerator order
   kSeq,    // the elements of a seq from bottom to top (repeats included)
+  // `sub(b, n)`, only in `choose`: each distinct sub-multiset of bag `collection` with `lo`
+  // copies in all, as a bag of the collection's type (the bound local is a composite).
+  kSubBag,
 };
 
 struct Domain {
   DomainKind kind = DomainKind::kType;
   const Type* elem_type = nullptr;  // the bound variable's type
-  ExprPtr lo, hi;                   // kRange
-  ExprPtr collection;               // kSet, kBag, kSeq
+  ExprPtr lo, hi;                   // kRange; kSubBag: lo is the size
+  ExprPtr collection;               // kSet, kBag, kSeq, kSubBag
 };
 
 struct Expr {

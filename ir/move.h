@@ -22,6 +22,9 @@ struct Choice {
   std::string name;            // the bound variable; empty for may
   const Type* type = nullptr;  // the bound variable's type; bool for may
   int64_t value = 0;
+  // A composite value (a sub-bag chosen by `choose h in sub(b, n)`): its bits from bit 0,
+  // and `value` is unused; empty for a scalar.
+  std::vector<uint32_t> words;
   Location loc;
 };
 

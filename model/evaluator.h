@@ -320,6 +320,8 @@ bool Evaluator::ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f) 
       }
       return true;
     }
+    case ir::DomainKind::kSubBag:  // the checker allows it in `choose` only (executor.cc)
+      ThrowModelError(loc, "`sub(b, n)` is a domain of `choose` only");
   }
   return true;
 }

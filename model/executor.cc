@@ -16,13 +16,6 @@
 #include "model/value_format.h"
 
 namespace rulecheck::model {
-namespace {
-
-// The most candidates one choose or roll may have.
-constexpr size_t kMaxCandidates = size_t{1} << 20;
-
-}  // namespace
-
 Executor::Executor(const Model& model, Evaluator& eval)
     : program_(model.program), layout_(model.layout), eval_(eval), state_(model.layout.words(), 0) {
   triggers_on_.resize(program_.events.size());
@@ -251,6 +244,7 @@ void Executor::Restore(const Snapshot& snap) {
 }
 
 bool Executor::ExecChoose(const ir::Stmt& s) {
+  if (s.domain->kind == ir::DomainKind::kSubBag) return ExecChooseSubBag(s);
   Snapshot& snap = SnapshotAt(depth_);
   std::vector<int64_t>& candidates = snap.candidates;
   candidates.clear();

@@ -80,7 +80,10 @@ class Executor {
     size_t choices = 0;
     size_t trail = 0;
     std::vector<int64_t> candidates;
+    std::vector<uint32_t> bag_candidates;  // a `sub(b, n)` choice: each candidate's words
   };
+  // The most candidates one choose or roll may have.
+  static constexpr size_t kMaxCandidates = size_t{1} << 20;
 
   // Runs the rest of the path; reports its end to the sink.
   void Continue();
@@ -92,6 +95,11 @@ class Executor {
   // Makes `c` a loop over the values of `d` listed now (a collection, an option type).
   void ListLoop(const ir::Domain& d, Cont& c);
   bool ExecChoose(const ir::Stmt& s);
+  // `choose h in sub(b, n)` (executor_sub_bags.cc): one branch per distinct sub-bag.
+  bool ExecChooseSubBag(const ir::Stmt& s);
+  // `move h from A to B`, `add(A, h)`, `remove(A, h)` of a bag `h`: every copy of it
+  // (executor_sub_bags.cc).
+  void ExecBagCopies(const ir::Stmt& s);
   bool ExecMay(const ir::Stmt& s);
   bool ExecEmit(const ir::Stmt& s);
   void ExecAssign(const ir::Stmt& s);

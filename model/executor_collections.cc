@@ -149,6 +149,7 @@ std::string Executor::Quote(const char* op, const ir::Expr& place, const Elem* e
 
 void Executor::ExecCollection(const ir::Stmt& s) {
   using ir::StmtOp;
+  if (s.value != nullptr && s.value->type->kind == ir::TypeKind::kBag) return ExecBagCopies(s);
   Place p = eval_.ResolvePlace(*s.place, state_.data());
   const ir::Type* ct = p.type;
   const int64_t capacity = ct->capacity;
@@ -227,6 +228,7 @@ void Executor::ExecCollection(const ir::Stmt& s) {
 }
 
 void Executor::ExecMove(const ir::Stmt& s) {
+  if (s.value->type->kind == ir::TypeKind::kBag) return ExecBagCopies(s);
   // The element is evaluated first: it may read the source (`move top(a) from a to b`).
   Elem e = EvalElem(s.place->type->elem, *s.value);
   Place from = eval_.ResolvePlace(*s.place, state_.data());

@@ -305,7 +305,9 @@ std::string FormatMoveChoices(const ir::Move& move) {
     if (i > 0) text += ", ";
     switch (c.kind) {
       case ir::Choice::Kind::kChoose:
-        absl::StrAppend(&text, c.name, " = ", FormatScalar(c.type, c.value));
+        absl::StrAppend(&text, c.name, " = ",
+                        c.words.empty() ? FormatScalar(c.type, c.value)
+                                        : FormatValue(DecodeValue(c.type, c.words.data(), 0)));
         break;
       case ir::Choice::Kind::kRoll:
         absl::StrAppend(&text, "roll ", c.name, " = ", FormatScalar(c.type, c.value));

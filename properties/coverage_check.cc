@@ -16,6 +16,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/bits.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -316,7 +317,19 @@ void CoverageCheck::Count(const ir::Move& move, Counts& counts, WorkerCounts& wo
       mark_line(init_line_);
       break;
   }
-  for (const ir::Choice& choice : move.choices) CountCard(choice.type, choice.value, counts);
+  for (const ir::Choice& choice : move.choices) {
+    if (choice.words.empty()) {
+      CountCard(choice.type, choice.value, counts);
+      continue;
+    }
+    // A bag chosen by `sub(b, n)`: each member it holds is named by the move.
+    const ir::Type* bag = choice.type;
+    for (int64_t o = 0; o < bag->elem->Cardinality(); ++o) {
+      const uint64_t count = ir::bits::Read(
+          choice.words.data(), static_cast<uint64_t>(o) * bag->CountWidth(), bag->CountWidth());
+      if (count > 0) CountCard(bag->elem, bag->elem->ValueAt(o), counts);
+    }
+  }
   for (uint32_t id : move.trail) {
     if (id >= counts.points.size()) continue;
     ++counts.points[id];

@@ -342,6 +342,9 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::L
       }
       break;
     }
+    case ir::DomainKind::kSubBag:  // only in `choose`, which refuses it first
+      Unimplemented("a choice of copies out of a bag (`sub(b, n)`)", loc);
+      break;
   }
   work_left_ -= static_cast<int64_t>(items.size()) - 1;
   if (!Spend(loc)) items.clear();

@@ -138,6 +138,10 @@ void Translator::Exec(const ir::Stmt& s, Path& p) {
 }
 
 void Translator::ExecChoose(const ir::Stmt& s, Path& p) {
+  if (s.domain->kind == ir::DomainKind::kSubBag) {
+    ExecChooseSubBag(s, p);
+    return;
+  }
   const size_t failures_before = failures_.size();
   std::vector<Item> items = Items(*s.domain, s.loc, p.st, p.env, p.live);
   std::vector<z3::expr> candidate;
@@ -284,6 +288,10 @@ Bits Translator::EvalElem(const Type* et, const ir::Expr& e, Path& p, Scalar* sc
 
 void Translator::ExecCollection(const ir::Stmt& s, Path& p) {
   using ir::StmtOp;
+  if (s.value != nullptr && s.value->type->kind == TypeKind::kBag) {
+    ExecBagCopies(s, p);
+    return;
+  }
   PlaceRef ref = Resolve(*s.place, p, p.live);
   const Type* ct = ref.type;
   if (ref.root == PlaceRef::kLocalScalar || !ct->is_collection()) {
@@ -333,6 +341,10 @@ void Translator::ExecCollection(const ir::Stmt& s, Path& p) {
 }
 
 void Translator::ExecMove(const ir::Stmt& s, Path& p) {
+  if (s.value->type->kind == TypeKind::kBag) {
+    ExecBagCopies(s, p);
+    return;
+  }
   const Type* from_type = s.place->type;
   Scalar scalar = IntConst(ctx_, 0);
   Bits elem = EvalElem(from_type->elem, *s.value, p, &scalar);

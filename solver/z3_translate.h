@@ -150,6 +150,10 @@ class Translator {
   void ExecIf(const ir::Stmt& s, size_t i, Path& p);
   void ExecGuarded(const z3::expr& cond, const ir::Block& block, Path& p);
   void ExecChoose(const ir::Stmt& s, Path& p);
+  // z3_sub_bags.cc: `choose h in sub(b, n)` (one fresh bag, within `b`, of `n` copies) and
+  // `move h from A to B`, `add(A, h)`, `remove(A, h)` of a whole bag.
+  void ExecChooseSubBag(const ir::Stmt& s, Path& p);
+  void ExecBagCopies(const ir::Stmt& s, Path& p);
   void ExecAssign(const ir::Stmt& s, Path& p);
   void ExecCollection(const ir::Stmt& s, Path& p);
   void ExecMove(const ir::Stmt& s, Path& p);

@@ -393,6 +393,48 @@ action fill() when k < 4 {
 action wait() when k < 4 { k += 1 }
 )";
 
+// `choose h in sub(b, n)` and the move of a whole bag (issue 16): sizes 1 and 2, a `where`
+// on the choice, and a query on each kind of answer.
+inline constexpr char kSubBags[] = R"(
+enum Card { A, B, C }
+state { hand: bag<Card, 2> = {A, A, B, C}  pile: bag<Card, 3> = {A}  k: 0..3 }
+action discard(n: 1..2) when k < 2 {
+  choose h in sub(hand, n) where h[C] == 0 { move h from hand to pile }
+  k += 1
+}
+action give() when k < 2 {
+  choose h in sub(pile, 1) where not (h[A] > 0 and hand[A] == 2) { move h from pile to hand }
+  k += 1
+}
+action trade() when k < 2 {
+  choose h in sub(hand, 2) { remove(hand, h)  add(pile, h) }
+  k += 1
+}
+query most_a: maximize pile[A] within 2
+query fewest: minimize size(hand) + 4 * hand[C] within 2
+query swapped: reachable pile[B] == 1 and hand[A] == 2 within 2
+)";
+
+// Their model errors: a move past the destination's capacity (the pile holds one of each;
+// the second A is tried from the state at depth 1), and a negative size (`2 - k` is -1 from
+// the states with k = 3, first at depth 3).
+inline constexpr char kSubBagOverCapacity[] = R"(
+enum Card { A, B }
+state { hand: bag<Card, 2> = {A, A, B}  pile: bag<Card, 1>  k: 0..4 }
+action discard() when k < 4 {
+  choose h in sub(hand, 1) { move h from hand to pile }
+  k += 1
+}
+)";
+inline constexpr char kSubBagNegative[] = R"(
+enum Card { A, B }
+state { hand: bag<Card, 2> = {A, B}  k: 0..4 }
+action step() when k < 4 { k += 1 }
+action shrink() when k < 4 {
+  choose h in sub(hand, 2 - k) { k += 1 }
+}
+)";
+
 inline constexpr const char* kAgreementModels[] = {kBags,   kSeqs,  kOptions,        kTriggers,
                                                    kChance, kMoved, kMonsterFragment};
 

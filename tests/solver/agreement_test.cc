@@ -191,6 +191,26 @@ TEST(AgreementTest, ChecksOnRulebookForms) {
   }
 }
 
+// `choose h in sub(b, n)`: the queries, and the model errors at the same first depth (the
+// second A into a pile of one from depth 1; `sub(hand, 2 - k)` at k = 3, depth 3).
+TEST(AgreementTest, SubBags) {
+  for (OptimizeMethod method : {OptimizeMethod::kBinarySearch, OptimizeMethod::kOptimizer}) {
+    ExpectQueriesAgree(testing::kSubBags, method);
+  }
+  const std::pair<const char*, int> fails[] = {{testing::kSubBagOverCapacity, 1},
+                                               {testing::kSubBagNegative, 3}};
+  for (const auto& [text, depth] : fails) {
+    std::unique_ptr<model::Model> model = Load(text);
+    ASSERT_NE(model, nullptr);
+    EXPECT_EQ(testing::ExploreLevels(*model, 5).first_failure, depth) << text;
+  }
+  for (const char* text :
+       {testing::kSubBags, testing::kSubBagOverCapacity, testing::kSubBagNegative}) {
+    SCOPED_TRACE(text);
+    ExpectChecksAgree(text, 5);
+  }
+}
+
 TEST(AgreementTest, ChecksOnSyntaxModels) {
   for (const char* text :
        {testing::kSyntax, testing::kTheFails, testing::kStructFieldFails, testing::kMaxMin,
