@@ -62,8 +62,9 @@ std::string SolverStatistics(const z3::solver& solver) {
         key != "sat mk var" && key != "rlimit count") {
       continue;
     }
-    absl::StrAppend(&out, out.empty() ? "" : " ", key, "=",
-                    st.is_uint(i) ? absl::StrCat(st.uint_value(i)) : absl::StrCat(st.double_value(i)));
+    absl::StrAppend(
+        &out, out.empty() ? "" : " ", key, "=",
+        st.is_uint(i) ? absl::StrCat(st.uint_value(i)) : absl::StrCat(st.double_value(i)));
   }
   return out;
 }
