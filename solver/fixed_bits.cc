@@ -13,6 +13,7 @@
 #include "ir/bits.h"
 #include "model/successors.h"
 #include "solver/incremental_solver.h"
+#include "solver/step_stats.h"
 #include "solver/successor_collector.h"
 
 namespace rulecheck::solver::internal {
@@ -287,7 +288,12 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
     enc.FixBits((*cache)->fixed);
     return **cache;
   }
+  const double t0 = StatsEnabled() ? CpuSeconds() : 0;
   ASSIGN_OR_RETURN(StateFacts facts, FindFixedBits(enc, deadline, cancel));
+  if (StatsEnabled()) {
+    StatsLine(absl::StrCat("fixed-bit pass: ", facts.fixed.count(), " of ", facts.fixed.total(),
+                           " bits, ", CpuSeconds() - t0, " cpu s"));
+  }
   if (cache != nullptr && facts.complete) *cache = facts;
   return facts;
 }

@@ -2,6 +2,7 @@
 #include "solver/incremental_solver.h"
 
 #include "absl/strings/str_cat.h"
+#include "solver/step_stats.h"
 
 namespace rulecheck::solver::internal {
 
@@ -38,7 +39,15 @@ z3::check_result IncrementalSolver::Check(const std::vector<z3::expr>& extra, un
     last_->add(z3::implies(q, e));
     asked_.push_back(q);
   }
-  return last_->check(asked_);
+  if (!StatsEnabled()) return last_->check(asked_);
+  const double t0 = CpuSeconds();
+  const z3::check_result r = last_->check(asked_);
+  StatsLine(absl::StrCat("check: ",
+                         r == z3::sat     ? "sat"
+                         : r == z3::unsat ? "unsat"
+                                          : "unknown",
+                         ", ", CpuSeconds() - t0, " cpu s; ", SolverStatistics(*last_)));
+  return r;
 }
 
 }  // namespace rulecheck::solver::internal

@@ -4,6 +4,9 @@
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
+#include "solver/step_stats.h"
+
 namespace rulecheck::solver::internal {
 
 Unrolling::Unrolling(StepEncoder& enc, AddFn add, bool from_initial)
@@ -25,7 +28,11 @@ absl::Status Unrolling::Start() {
 
 const StepTerms& Unrolling::NextStep() {
   if (next_ == nullptr) {
+    const double t0 = StatsEnabled() ? CpuSeconds() : 0;
     next_ = std::make_unique<StepTerms>(enc_.Step(states_.back(), std::to_string(depth())));
+    if (StatsEnabled()) {
+      StatsLine(absl::StrCat("step ", depth(), " built in ", CpuSeconds() - t0, " cpu s"));
+    }
   }
   return *next_;
 }

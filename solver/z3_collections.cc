@@ -4,6 +4,9 @@
 // the value piece by piece, every piece an ite on whether the (symbolic) element or index
 // selects it, and records its model errors (full, absent, already present) under `g`.
 #include <cassert>
+#include <functional>
+#include <utility>
+#include <vector>
 
 #include "solver/z3_translate.h"
 
@@ -36,23 +39,17 @@ Bits Translator::Insert(const Type* ct, const Bits& old, const Bits& elem, const
     return r;
   }
   assert(scalar != nullptr);
-  const Type* et = ct->elem;
   const bool bag = ct->kind == TypeKind::kBag;
   const uint32_t cw = bag ? ct->CountWidth() : 1;
-  Bits r;
-  for (int64_t o = 0; o < et->Cardinality(); ++o) {
-    Bits count = ExtractBits(old, static_cast<uint32_t>(o) * cw, cw);
-    z3::expr is = ScalarIs(*scalar, et, et->ValueAt(o));
+  return UpdateCounts(ct, old, *scalar, [&](const Bits& count, const z3::expr& is) {
     Scalar c = BitsAsUnsigned(ctx_, count);
     if (bag) {
       Fail(g && is && LessEq(IntConst(ctx_, ct->capacity), c));
-      r = ConcatBits(r, IteBits(is, Bits{*count.e + ctx_.bv_val(1, cw), cw}, count));
-    } else {
-      if (strict) Fail(g && is && IsValue(c, 1));
-      r = ConcatBits(r, IteBits(is, ConstBits(ctx_, 1, 1), count));
+      return IteBits(is, Bits{*count.e + ctx_.bv_val(1, cw), cw}, count);
     }
-  }
-  return r;
+    if (strict) Fail(g && is && IsValue(c, 1));
+    return IteBits(is, ConstBits(ctx_, 1, 1), count);
+  });
 }
 
 Bits Translator::Erase(const Type* ct, const Bits& old, const Bits& elem, const Scalar* scalar,
@@ -72,14 +69,39 @@ Bits Translator::Erase(const Type* ct, const Bits& old, const Bits& elem, const 
     return SeqRemoveAt(ct, old, Narrow(at, 0, ct->capacity - 1));
   }
   assert(scalar != nullptr);
+  const uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
+  return UpdateCounts(ct, old, *scalar, [&](const Bits& count, const z3::expr& is) {
+    Fail(g && is && IsZeroBits(ctx_, count));
+    return IteBits(is, Bits{*count.e - ctx_.bv_val(1, cw), cw}, count);
+  });
+}
+
+Bits Translator::UpdateCounts(const Type* ct, const Bits& old, const Scalar& elem,
+                              const std::function<Bits(const Bits&, const z3::expr&)>& fn) {
   const Type* et = ct->elem;
   const uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
+  // The members `elem` may be: its static bounds (or a constant) usually rule most out.
+  std::vector<std::pair<int64_t, z3::expr>> members;
+  for (int64_t o = 0; o < et->Cardinality(); ++o) {
+    z3::expr is = ScalarIs(elem, et, et->ValueAt(o));
+    if (!is.is_false()) members.emplace_back(o, is);
+  }
+  if (members.size() <= kFewMembers) {
+    Bits r = old;
+    for (const auto& [o, is] : members) {
+      const uint32_t at = static_cast<uint32_t>(o) * cw;
+      r = ReplaceBits(r, at, fn(ExtractBits(old, at, cw), is));
+    }
+    return r;
+  }
   Bits r;
+  size_t next = 0;
   for (int64_t o = 0; o < et->Cardinality(); ++o) {
     Bits count = ExtractBits(old, static_cast<uint32_t>(o) * cw, cw);
-    z3::expr is = ScalarIs(*scalar, et, et->ValueAt(o));
-    Fail(g && is && IsZeroBits(ctx_, count));
-    r = ConcatBits(r, IteBits(is, Bits{*count.e - ctx_.bv_val(1, cw), cw}, count));
+    if (next < members.size() && members[next].first == o) {
+      count = fn(count, members[next++].second);
+    }
+    r = ConcatBits(r, count);
   }
   return r;
 }

@@ -42,7 +42,7 @@ void Translator::Unimplemented(const std::string& what, const ir::Location& loc)
 }
 
 void Translator::Fail(const z3::expr& cond) {
-  if (cond.is_false()) return;
+  if (SurelyFalse(cond)) return;
   failures_.push_back(cond);
 }
 
@@ -87,7 +87,7 @@ z3::expr Translator::ScalarIs(const Scalar& s, const Type* t, int64_t v) {
 }
 
 ErrorFn Translator::ErrorsUnder(const z3::expr& g) {
-  return [this, g](const z3::expr& cond) { Fail(g && cond); };
+  return [this, g](const z3::expr& cond) { Fail(And(g, cond)); };
 }
 
 z3::expr Translator::EvalBool(const ir::Expr& e, const SymState& st, Env& env, const z3::expr& g) {
@@ -105,8 +105,11 @@ Value Translator::EvalIf(const ir::Expr& e, const SymState& st, Env& env, const 
                                                    const z3::expr&),
                          Value (*ite)(const z3::expr&, const Value&, const Value&)) {
   z3::expr c = EvalBool(*e.args[0], st, env, g);
-  Value a = (this->*eval)(*e.args[1], st, env, g && c);
-  Value b = (this->*eval)(*e.args[2], st, env, g && !c);
+  // A condition decided statically: the other arm is never evaluated (as in the interpreter).
+  if (c.is_true()) return (this->*eval)(*e.args[1], st, env, g);
+  if (c.is_false()) return (this->*eval)(*e.args[2], st, env, g);
+  Value a = (this->*eval)(*e.args[1], st, env, And(g, c));
+  Value b = (this->*eval)(*e.args[2], st, env, And(g, Not(c)));
   return ite(c, a, b);
 }
 
@@ -151,18 +154,22 @@ Scalar Translator::EvalScalar(const ir::Expr& e, const SymState& st, Env& env, c
     case ExprOp::kNeg:
       return Neg(EvalScalar(*e.args[0], st, env, g), ErrorsUnder(g));
     case ExprOp::kNot:
-      return FromBool(!EvalBool(*e.args[0], st, env, g));
+      return FromBool(Not(EvalBool(*e.args[0], st, env, g)));
+    // Short-circuit: a right operand the left one decides statically is not translated.
     case ExprOp::kAnd: {
       z3::expr a = EvalBool(*e.args[0], st, env, g);
-      return FromBool(a && EvalBool(*e.args[1], st, env, g && a));
+      if (a.is_false()) return FromBool(a);
+      return FromBool(And(a, EvalBool(*e.args[1], st, env, And(g, a))));
     }
     case ExprOp::kOr: {
       z3::expr a = EvalBool(*e.args[0], st, env, g);
-      return FromBool(a || EvalBool(*e.args[1], st, env, g && !a));
+      if (a.is_true()) return FromBool(a);
+      return FromBool(Or(a, EvalBool(*e.args[1], st, env, And(g, Not(a)))));
     }
     case ExprOp::kImplies: {
       z3::expr a = EvalBool(*e.args[0], st, env, g);
-      return FromBool(!a || EvalBool(*e.args[1], st, env, g && a));
+      if (a.is_false()) return BoolConst(ctx_, true);
+      return FromBool(Or(Not(a), EvalBool(*e.args[1], st, env, And(g, a))));
     }
     case ExprOp::kIf:
       return EvalIf(e, st, env, g, &Translator::EvalScalar, &IteScalar);
@@ -243,7 +250,7 @@ Scalar Translator::Binary(const ir::Expr& e, const SymState& st, Env& env, const
       Bits b = EvalBits(*e.args[1], st, env, g);
       eq = EqBits(ctx_, a, b);
     }
-    return FromBool(e.op == ExprOp::kEq ? eq : !eq);
+    return FromBool(e.op == ExprOp::kEq ? eq : Not(eq));
   }
   Scalar a = EvalScalar(*e.args[0], st, env, g);
   Scalar b = EvalScalar(*e.args[1], st, env, g);
@@ -310,7 +317,7 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::L
       }
       for (int64_t v = lo.lo; v <= hi.hi; ++v) {
         Scalar value = IntConst(ctx_, v);
-        items.push_back({LessEq(lo, value) && LessEq(value, hi), value});
+        items.push_back({And(LessEq(lo, value), LessEq(value, hi)), value});
       }
       break;
     }
@@ -398,33 +405,37 @@ Scalar Translator::Quantify(const ir::Expr& e, const SymState& st, Env& env, con
   z3::expr seen = ctx_.bool_val(false);  // max/min: an item passed
   Scalar acc = IntConst(ctx_, 0);
   for (const Item& item : items) {
-    z3::expr gi = g && item.present && go_on;
+    // An item that is not there, or comes after the result is decided (all/any), is not
+    // looked at: the interpreter never evaluates it, so it can neither count nor fail.
+    z3::expr gi = And(And(g, item.present), go_on);
+    if (gi.is_false()) continue;
     env.scalars.insert_or_assign(e.index, item.value);
     z3::expr in = item.present;
-    if (e.filter != nullptr) in = in && EvalBool(*e.filter, st, env, gi);
+    if (e.filter != nullptr) in = And(in, EvalBool(*e.filter, st, env, gi));
+    if (in.is_false()) continue;
     if (q == ir::Quantifier::kSum) {
-      Scalar b = EvalScalar(*e.args[0], st, env, gi && in);
+      Scalar b = EvalScalar(*e.args[0], st, env, And(gi, in));
       acc = Add(acc, IteScalar(in, b, IntConst(ctx_, 0)), ErrorsUnder(g));
       continue;
     }
     if (q == ir::Quantifier::kMax || q == ir::Quantifier::kMin) {
-      Scalar b = EvalScalar(*e.args[0], st, env, gi && in);
+      Scalar b = EvalScalar(*e.args[0], st, env, And(gi, in));
       acc = IteScalar(in, IteScalar(seen, MinMax(acc, b, q == ir::Quantifier::kMax), b), acc);
-      seen = seen || in;
+      seen = Or(seen, in);
       continue;
     }
-    z3::expr b = EvalBool(*e.args[0], st, env, gi && in);
+    z3::expr b = EvalBool(*e.args[0], st, env, And(gi, in));
     switch (q) {
       case ir::Quantifier::kAll:
-        acc_bool = acc_bool && z3::implies(in, b);
-        go_on = go_on && z3::implies(in, b);
+        acc_bool = And(acc_bool, Implies(in, b));
+        go_on = And(go_on, Implies(in, b));
         break;
       case ir::Quantifier::kAny:
-        acc_bool = acc_bool || (in && b);
-        go_on = go_on && !(in && b);
+        acc_bool = Or(acc_bool, And(in, b));
+        go_on = And(go_on, Not(And(in, b)));
         break;
       case ir::Quantifier::kCount:
-        acc = Add(acc, IteScalar(in && b, IntConst(ctx_, 1), IntConst(ctx_, 0)),
+        acc = Add(acc, IteScalar(And(in, b), IntConst(ctx_, 1), IntConst(ctx_, 0)),
                   [](const z3::expr&) {});
         break;
       default:

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/bits.h"
+#include "solver/step_stats.h"
 
 namespace rulecheck::solver::internal {
 
@@ -104,6 +105,23 @@ StepTerms Substituted(const StepTerms& t, z3::expr_vector& from, z3::expr_vector
     s.vars.push_back(z3::expr(t.vars[i]).substitute(from, to));
   }
   return s;
+}
+
+// The terms of a rule's translation, for the size diagnostics (step_stats.h).
+std::vector<z3::expr> PathTerms(const SymState& st, const z3::expr& live, const z3::expr& fail) {
+  std::vector<z3::expr> out{live, fail};
+  for (const Bits& b : st.vars) {
+    if (b.e) out.push_back(*b.e);
+  }
+  if (st.pending.e) out.push_back(*st.pending.e);
+  return out;
+}
+
+// Every term of a step, for the size diagnostics.
+std::vector<z3::expr> StepTermList(const StepTerms& t) {
+  std::vector<z3::expr> out = PathTerms(t.next, t.valid, t.fail);
+  out.push_back(t.terminal);
+  return out;
 }
 
 }  // namespace
@@ -218,7 +236,15 @@ const StepTerms& StepEncoder::Template() {
     fixed_ = NoFixedBits();
     raw_in_ = std::make_unique<SymState>(FreshState("T"));
     fixed_ = std::move(fixed);
-    raw_ = std::make_unique<StepTerms>(Simplified(Translate(*raw_in_, "T")));
+    const double t0 = StatsEnabled() ? CpuSeconds() : 0;
+    StepTerms translated = Translate(*raw_in_, "T");
+    const double t1 = StatsEnabled() ? CpuSeconds() : 0;
+    raw_ = std::make_unique<StepTerms>(Simplified(translated));
+    if (StatsEnabled()) {
+      StatsLine(absl::StrCat("step translated: ", DagSize(StepTermList(translated)), " nodes, ",
+                             t1 - t0, " cpu s; simplified: ", DagSize(StepTermList(*raw_)),
+                             " nodes, ", CpuSeconds() - t1, " cpu s"));
+    }
   }
   in_ = std::make_unique<SymState>(FreshState("B"));
   z3::expr_vector from(ctx_), to(ctx_);
@@ -228,8 +254,14 @@ const StepTerms& StepEncoder::Template() {
     from.push_back(*raw.e);
     to.push_back(*Root(*in_, r).e);
   }
+  const double t0 = StatsEnabled() ? CpuSeconds() : 0;
   template_ =
       std::make_unique<StepTerms>(from.empty() ? *raw_ : Simplified(Substituted(*raw_, from, to)));
+  if (StatsEnabled()) {
+    StatsLine(absl::StrCat("step template with ", fixed_.count(), " of ", fixed_.total(),
+                           " bits fixed: ", DagSize(StepTermList(*template_)), " nodes, ",
+                           CpuSeconds() - t0, " cpu s"));
+  }
   return *template_;
 }
 
@@ -276,6 +308,7 @@ StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
   std::vector<std::vector<Scalar>> params(program.actions.size());
   for (size_t a = program.actions.size(); a-- > 0;) {
     const ir::Action& action = program.actions[a];
+    const double rule_t0 = StatsEnabled() ? CpuSeconds() : 0;
     Env env;
     z3::expr in_domain = ctx_.bool_val(true);
     for (const ir::Param& p : action.params) {
@@ -300,6 +333,7 @@ StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
     Path path{s, env, guard && !guard_fail};
     tr_.ExecBlock(action.body, path);
     z3::expr body_fail = tr_.TakeFailure();
+    if (StatsEnabled()) RuleStats("action", action.name, path, guard_fail || body_fail, rule_t0);
     for (const ChoiceVar& c : tr_.TakeChoices()) vars.push_back(c.var);
     z3::expr selected = sw == 1 && program.actions.size() == 1
                             ? ctx_.bool_val(true)
@@ -335,6 +369,7 @@ StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
   for (size_t t = program.triggers.size(); t-- > 0;) {
     const ir::Trigger& trigger = program.triggers[t];
     const ir::Event& event = program.events[trigger.event];
+    const double rule_t0 = StatsEnabled() ? CpuSeconds() : 0;
     z3::expr selected = *number.e == ctx_.bv_val(static_cast<uint64_t>(t) + 1, tw);
     Env env;
     uint32_t at = tw;
@@ -351,6 +386,7 @@ StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
     Path path{popped, env, !by_fail};
     tr_.ExecBlock(trigger.body, path);
     z3::expr body_fail = tr_.TakeFailure();
+    if (StatsEnabled()) RuleStats("trigger", trigger.name, path, by_fail || body_fail, rule_t0);
     for (const ChoiceVar& c : tr_.TakeChoices()) vars.push_back(c.var);
     trigger_valid = trigger_valid || (selected && path.live);
     trigger_fail = trigger_fail || (selected && (by_fail || body_fail));
@@ -367,6 +403,14 @@ StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
   z3::expr valid = !terminal && z3::ite(pending_empty, action_valid, trigger_valid);
   z3::expr fail = !terminal && z3::ite(pending_empty, action_fail, trigger_fail);
   return {terminal, valid, fail, next, selector, std::move(params), vars};
+}
+
+void StepEncoder::RuleStats(const std::string& kind, const std::string& name, const Path& path,
+                            const z3::expr& fail, double t0) {
+  unsigned widest = 0;
+  const uint64_t nodes = DagSize(PathTerms(path.st, path.live, fail), &widest);
+  StatsLine(absl::StrCat(kind, " ", name, ": ", nodes, " nodes, widest bit-vector ", widest, ", ",
+                         CpuSeconds() - t0, " cpu s"));
 }
 
 z3::expr StepEncoder::Equal(const SymState& a, const SymState& b) {

@@ -106,6 +106,9 @@ class StepEncoder {
   // constants, simplified once; then the fixed bits substituted and simplified again).
   const StepTerms& Template();
   z3::expr WellFormedValue(const ir::Type* t, const Bits& b);
+  // Prints the size of one rule's translation (step_stats.h).
+  void RuleStats(const std::string& kind, const std::string& name, const Path& path,
+                 const z3::expr& fail, double t0);
 
   z3::context& ctx_;
   const model::Model& model_;

@@ -7,6 +7,7 @@
 #include <cassert>
 
 #include "absl/strings/str_cat.h"
+#include "solver/step_stats.h"
 #include "solver/z3_translate.h"
 
 namespace rulecheck::solver::internal {
@@ -14,11 +15,38 @@ namespace rulecheck::solver::internal {
 using ir::Type;
 using ir::TypeKind;
 
-void Translator::ExecBlock(const ir::Block& block, Path& path) {
-  for (const ir::StmtPtr& s : block.stmts) {
-    if (path.live.is_false() || !status_.ok()) return;
-    Exec(*s, path);
+namespace {
+
+// The terms of a path, for the size diagnostics (step_stats.h).
+std::vector<z3::expr> TermsOf(const Path& p, const std::vector<z3::expr>& failures) {
+  std::vector<z3::expr> out(failures);
+  out.push_back(p.live);
+  for (const Bits& b : p.st.vars) {
+    if (b.e) out.push_back(*b.e);
   }
+  if (p.st.pending.e) out.push_back(*p.st.pending.e);
+  return out;
+}
+
+}  // namespace
+
+void Translator::ExecBlock(const ir::Block& block, Path& path) {
+  // With the diagnostics on, the growth of the formula by each statement of a rule's body
+  // (nested statements count in the one that holds them).
+  const bool measure = StatsEnabled() && stats_nesting_ == 0;
+  ++stats_nesting_;
+  for (const ir::StmtPtr& s : block.stmts) {
+    if (path.live.is_false() || !status_.ok()) break;
+    const uint64_t before = measure ? DagSize(TermsOf(path, failures_)) : 0;
+    const double t0 = measure ? CpuSeconds() : 0;
+    Exec(*s, path);
+    if (measure) {
+      StatsLine(absl::StrCat("  statement at line ", s->loc.line, ": +",
+                             DagSize(TermsOf(path, failures_)) - before, " nodes, ",
+                             CpuSeconds() - t0, " cpu s"));
+    }
+  }
+  --stats_nesting_;
 }
 
 Path Translator::Merge(const z3::expr& cond, Path a, Path b) {
@@ -52,7 +80,7 @@ Path Translator::Merge(const z3::expr& cond, Path a, Path b) {
 void Translator::ExecGuarded(const z3::expr& cond, const ir::Block& block, Path& p) {
   if (cond.is_false()) return;
   Path branch = p;
-  branch.live = p.live && cond;
+  branch.live = And(p.live, cond);
   ExecBlock(block, branch);
   p = Merge(cond, std::move(branch), std::move(p));
 }
@@ -63,11 +91,13 @@ void Translator::ExecIf(const ir::Stmt& s, size_t i, Path& p) {
     return;
   }
   z3::expr c = EvalBool(*s.conds[i], p.st, p.env, p.live);
+  if (c.is_false()) return ExecIf(s, i + 1, p);
+  if (c.is_true()) return ExecBlock(s.blocks[i], p);
   Path then_path = p;
-  then_path.live = p.live && c;
+  then_path.live = And(p.live, c);
   ExecBlock(s.blocks[i], then_path);
   Path else_path = std::move(p);
-  else_path.live = else_path.live && !c;
+  else_path.live = And(else_path.live, Not(c));
   ExecIf(s, i + 1, else_path);
   p = Merge(c, std::move(then_path), std::move(else_path));
 }
@@ -96,7 +126,8 @@ void Translator::Exec(const ir::Stmt& s, Path& p) {
       for (const Item& item : items) {
         p.env.scalars.insert_or_assign(s.slot, item.value);
         z3::expr in = item.present;
-        if (s.filter != nullptr) in = in && EvalBool(*s.filter, p.st, p.env, p.live && in);
+        if (in.is_false()) continue;
+        if (s.filter != nullptr) in = And(in, EvalBool(*s.filter, p.st, p.env, And(p.live, in)));
         ExecGuarded(in, s.blocks[0], p);
       }
       break;
@@ -134,7 +165,9 @@ void Translator::Exec(const ir::Stmt& s, Path& p) {
   // A path that failed in this statement (or in a condition, filter or domain it evaluated)
   // goes no further. Each failure's condition includes the path condition where it happened,
   // so excluding all of them is exact.
-  for (size_t i = failures_before; i < failures_.size(); ++i) p.live = p.live && !failures_[i];
+  for (size_t i = failures_before; i < failures_.size(); ++i) {
+    p.live = And(p.live, Not(failures_[i]));
+  }
 }
 
 void Translator::ExecChoose(const ir::Stmt& s, Path& p) {
@@ -148,10 +181,14 @@ void Translator::ExecChoose(const ir::Stmt& s, Path& p) {
   for (const Item& item : items) {
     p.env.scalars.insert_or_assign(s.slot, item.value);
     z3::expr in = item.present;
-    if (s.filter != nullptr) in = in && EvalBool(*s.filter, p.st, p.env, p.live && in);
+    if (s.filter != nullptr && !in.is_false()) {
+      in = And(in, EvalBool(*s.filter, p.st, p.env, And(p.live, in)));
+    }
     candidate.push_back(in);
   }
-  for (size_t i = failures_before; i < failures_.size(); ++i) p.live = p.live && !failures_[i];
+  for (size_t i = failures_before; i < failures_.size(); ++i) {
+    p.live = And(p.live, Not(failures_[i]));
+  }
   if (items.empty()) {
     p.live = ctx_.bool_val(false);
     return;
@@ -165,10 +202,10 @@ void Translator::ExecChoose(const ir::Stmt& s, Path& p) {
   Scalar value = items.back().value;
   for (size_t i = items.size(); i-- > 0;) {
     z3::expr is_i = k == ctx_.bv_val(static_cast<uint64_t>(i), kw);
-    chosen = chosen || (is_i && candidate[i]);
+    chosen = Or(chosen, And(is_i, candidate[i]));
     if (i + 1 < items.size()) value = IteScalar(is_i, items[i].value, value);
   }
-  p.live = p.live && chosen;
+  p.live = And(p.live, chosen);
   p.env.scalars.insert_or_assign(s.slot, value);
   ExecBlock(s.blocks[0], p);
 }

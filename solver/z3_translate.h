@@ -169,6 +169,12 @@ class Translator {
               bool strict, const z3::expr& g);
   Bits Erase(const ir::Type* ct, const Bits& old, const Bits& elem, const Scalar* scalar,
              const z3::expr& g);
+  // A bag's or set's bits with `fn(count, is)` in place of the count (or bit) of each member
+  // that `elem` may be (`is`: the condition that it is). Members `elem` cannot be keep their
+  // bits and cost nothing; when only a few remain, only their counts are rewritten.
+  Bits UpdateCounts(const ir::Type* ct, const Bits& old, const Scalar& elem,
+                    const std::function<Bits(const Bits&, const z3::expr&)>& fn);
+  static constexpr size_t kFewMembers = 4;
   Bits SeqInsertAt(const ir::Type* ct, const Bits& old, const Scalar& i, const Bits& elem);
   Bits SeqRemoveAt(const ir::Type* ct, const Bits& old, const Scalar& i);
   Scalar SeqLength(const ir::Type* ct, const Bits& seq);
@@ -184,6 +190,7 @@ class Translator {
   uint64_t fresh_ = 0;
   static constexpr int64_t kMaxTranslationWork = int64_t{1} << 20;
   int64_t work_left_ = kMaxTranslationWork;
+  int stats_nesting_ = 0;  // ExecBlock's nesting, for the diagnostics (step_stats.h)
 };
 
 }  // namespace rulecheck::solver::internal

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <optional>
+#include <vector>
 
 namespace rulecheck::solver::internal {
 namespace {
@@ -51,10 +53,56 @@ template <typename Op>
 Scalar Apply(const Scalar& a, const Scalar& b, __int128 lo, __int128 hi, Op op,
              const ErrorFn& err) {
   unsigned w = std::max({WidthFor(lo, hi), WidthOf(a), WidthOf(b)});
-  return Fit(op(Widen(a, w), Widen(b, w)), lo, hi, err);
+  z3::expr r = op(Widen(a, w), Widen(b, w));
+  // Constants fold at once (Z3's own arithmetic on the same bit-vectors, so the result is
+  // exactly the term's value): comparisons of the result then fold by its bounds.
+  uint64_t u = 0;
+  if (a.lo == a.hi && b.lo == b.hi && lo >= kMin && hi <= kMax && w <= 64) {
+    const z3::expr folded = r.simplify();
+    if (folded.is_numeral_u64(u)) {
+      int64_t value = static_cast<int64_t>(u);
+      if (w < 64 && (u >> (w - 1)) & 1) value = static_cast<int64_t>(u - (uint64_t{1} << w));
+      if (value >= lo && value <= hi) return IntConst(r.ctx(), value);
+    }
+  }
+  return Fit(r, lo, hi, err);
 }
 
 }  // namespace
+
+z3::expr And(const z3::expr& a, const z3::expr& b) {
+  if (a.is_false() || b.is_true()) return a;
+  if (b.is_false() || a.is_true()) return b;
+  if (Same(a, b)) return a;
+  return a && b;
+}
+
+z3::expr Or(const z3::expr& a, const z3::expr& b) {
+  if (a.is_true() || b.is_false()) return a;
+  if (b.is_true() || a.is_false()) return b;
+  if (Same(a, b)) return a;
+  return a || b;
+}
+
+z3::expr Not(const z3::expr& a) {
+  if (a.is_true()) return a.ctx().bool_val(false);
+  if (a.is_false()) return a.ctx().bool_val(true);
+  if (a.is_app() && a.decl().decl_kind() == Z3_OP_NOT) return a.arg(0);
+  return !a;
+}
+
+z3::expr Implies(const z3::expr& a, const z3::expr& b) { return Or(Not(a), b); }
+
+bool SurelyFalse(const z3::expr& e) {
+  if (e.is_false()) return true;
+  // Only the direct conjuncts: path conditions are long chains of conjunctions, and looking
+  // deeper at every failure would cost time quadratic in the chain.
+  if (!e.is_app() || e.decl().decl_kind() != Z3_OP_AND) return false;
+  for (unsigned i = 0; i < e.num_args(); ++i) {
+    if (e.arg(i).is_false()) return true;
+  }
+  return false;
+}
 
 Bits ZeroBits(z3::context& ctx, uint32_t width) {
   if (width == 0) return {};
@@ -78,15 +126,24 @@ z3::expr Slice(const z3::expr& e, unsigned lo, unsigned width) {
   if (e.is_app()) {
     switch (e.decl().decl_kind()) {
       case Z3_OP_CONCAT: {
+        // The arguments the range overlaps, each sliced: a range across pieces is the
+        // concatenation of their parts (as a rope is split), so the pieces stay visible to
+        // later reads and to IteBits instead of hiding under one extraction.
+        std::optional<z3::expr> out;
         unsigned top = w;  // the first argument holds the highest bits
         for (unsigned i = 0; i < e.num_args(); ++i) {
           const z3::expr a = e.arg(i);
           const unsigned aw = a.get_sort().bv_size();
           const unsigned a_lo = top - aw;
-          if (lo >= a_lo && lo + width <= top) return Slice(a, lo - a_lo, width);
+          const unsigned from = std::max(lo, a_lo), to = std::min(lo + width, top);
+          if (from < to) {
+            if (from == lo && to == lo + width) return Slice(a, lo - a_lo, width);
+            const z3::expr part = Slice(a, from - a_lo, to - from);
+            out = out ? z3::concat(*out, part) : part;
+          }
           top = a_lo;
         }
-        break;
+        return *out;
       }
       case Z3_OP_EXTRACT: {
         const unsigned base = Z3_get_decl_int_parameter(e.ctx(), e.decl(), 1);
@@ -131,11 +188,83 @@ Bits ReplaceBits(const Bits& b, uint32_t offset, const Bits& piece) {
   return ConcatBits(ConcatBits(low, piece), high);
 }
 
+namespace {
+
+// A piece of a concatenation tree: its lowest bit and its term (not itself a concatenation).
+struct Leaf {
+  unsigned lo;
+  z3::expr e;
+};
+
+// Appends the leaves of `e`'s concatenation tree, lowest first, offset by `base`; false once
+// there are more than `limit`.
+bool AddLeaves(const z3::expr& e, unsigned base, std::vector<Leaf>& out, size_t limit) {
+  if (out.size() > limit) return false;
+  if (e.is_app() && e.decl().decl_kind() == Z3_OP_CONCAT) {
+    unsigned bottom = base;  // the last argument holds the lowest bits
+    for (unsigned i = e.num_args(); i-- > 0;) {
+      const z3::expr arg = e.arg(i);
+      if (!AddLeaves(arg, bottom, out, limit)) return false;
+      bottom += arg.get_sort().bv_size();
+    }
+    return true;
+  }
+  out.push_back({base, e});
+  return true;
+}
+
+// The concatenation of `pieces[lo, hi)` (lowest first) as a balanced tree, so that Slice
+// reaches any piece in logarithmically many steps.
+z3::expr Balanced(const std::vector<z3::expr>& pieces, size_t lo, size_t hi) {
+  if (hi - lo == 1) return pieces[lo];
+  const size_t mid = lo + (hi - lo) / 2;
+  return z3::concat(Balanced(pieces, mid, hi), Balanced(pieces, lo, mid));
+}
+
+// Pieces of a concatenation an ite is pushed into at most (beyond, one ite of the whole).
+constexpr size_t kMaxItePieces = 256;
+
+}  // namespace
+
+// When `a` and `b` are concatenations that share pieces (a state variable of which a branch
+// rewrote a few fields: ReplaceBits keeps the other fields as slices of the old value), the
+// ite is pushed into the pieces that differ and the shared ones are kept as they are. The
+// result reads back through Slice to the old fields, so later reads of the fields neither
+// branch wrote are the old terms, not extractions of an ite of the whole variable: without
+// this every `if` that wrote one field of a large variable copied the whole variable, and the
+// formula grew with each statement by the variable's size (Random Mutations' species rows).
 Bits IteBits(const z3::expr& cond, const Bits& a, const Bits& b) {
   assert(a.width == b.width);
   if (a.width == 0 || SameBits(a, b)) return a;
   if (cond.is_true()) return a;
   if (cond.is_false()) return b;
+  std::vector<Leaf> la, lb;
+  if (a.width > 1 && AddLeaves(*a.e, 0, la, kMaxItePieces) &&
+      AddLeaves(*b.e, 0, lb, kMaxItePieces) && la.size() + lb.size() > 2) {
+    // Walk both leaf lists together, one segment between consecutive cuts at a time.
+    bool shared = false;
+    std::vector<z3::expr> pieces;  // lowest first
+    size_t i = 0, j = 0;
+    unsigned lo = 0;
+    while (lo < a.width) {
+      const unsigned a_end = i + 1 < la.size() ? la[i + 1].lo : a.width;
+      const unsigned b_end = j + 1 < lb.size() ? lb[j + 1].lo : a.width;
+      const unsigned end = std::min(a_end, b_end);
+      const z3::expr pa = Slice(la[i].e, lo - la[i].lo, end - lo);
+      const z3::expr pb = Slice(lb[j].e, lo - lb[j].lo, end - lo);
+      z3::expr piece = pa;
+      if (Same(pa, pb)) {
+        shared = true;
+      } else {
+        piece = z3::ite(cond, pa, pb);
+      }
+      pieces.push_back(piece);
+      lo = end;
+      if (end == a_end) ++i;
+      if (end == b_end) ++j;
+    }
+    if (shared) return {Balanced(pieces, 0, pieces.size()), a.width};
+  }
   return {z3::ite(cond, *a.e, *b.e), a.width};
 }
 

@@ -58,6 +58,17 @@ Scalar BitsAsUnsigned(z3::context& ctx, const Bits& b);
 bool Same(const z3::expr& a, const z3::expr& b);
 bool SameBits(const Bits& a, const Bits& b);
 
+// ----- Booleans -----
+// Connectives that fold constants and repeated operands as the terms are made (Z3 leaves
+// `x && false` as it is until it simplifies), so that a condition the translation can
+// decide statically stays a constant and whatever it guards is not translated at all.
+z3::expr And(const z3::expr& a, const z3::expr& b);
+z3::expr Or(const z3::expr& a, const z3::expr& b);
+z3::expr Not(const z3::expr& a);
+z3::expr Implies(const z3::expr& a, const z3::expr& b);
+// Whether `e` is false by its shape: false, or a conjunction with a false direct conjunct.
+bool SurelyFalse(const z3::expr& e);
+
 // ----- Scalars -----
 Scalar IntConst(z3::context& ctx, int64_t value);
 Scalar BoolConst(z3::context& ctx, bool value);

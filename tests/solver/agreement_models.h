@@ -433,6 +433,59 @@ action step() when k < 4 { k += 1 }
 action shrink() when k < 4 {
   choose h in sub(hand, 2 - k) { k += 1 }
 }
+
+// Wide bags inside an array of structs, rewritten in loops over the bag's member type under
+// conditions the translation decides statically for each loop value (the shape of Random
+// Mutations' extinction): constant arithmetic (`x % 5`, `x / 5`), `and`/`or`/`if` whose left
+// side decides the right one (the right side would divide by zero), and `if`s that write one
+// count of one struct of the array (the ite of the whole array is pushed into the pieces that
+// differ).
+inline constexpr char kFolded[] = R"(
+type Code = 0..19
+struct Pile {
+  herd: bag<Code, 3>
+  tag: 0..3
+}
+state {
+  piles: [0..1] Pile
+  moved: 0..9
+}
+init { add(piles[0].herd, 0) add(piles[1].herd, 2) add(piles[1].herd, 12) }
+fun food(x: int): int = x % 5
+fun sheltered(x: int): bool = (x / 5) % 2 == 1
+action feed(i: 0..1) when not empty(piles[i].herd) {
+  choose x in piles[i].herd where food(x) < 4 {
+    remove(piles[i].herd, x)
+    add(piles[i].herd, x + 1)
+  }
+}
+action shelter(i: 0..1) when not empty(piles[i].herd) {
+  choose x in piles[i].herd where not sheltered(x) and x <= 14 {
+    remove(piles[i].herd, x)
+    add(piles[i].herd, x + 5)
+  }
+}
+action reset when moved < 9 {
+  for i in 0..1 {
+    for x in Code {
+      if piles[i].herd[x] > 0 and x % 5 != 0 and (x % 5 == 0 or 10 / (x % 5) >= 3) {
+        let n = piles[i].herd[x]
+        for m in 1..n {
+          remove(piles[i].herd, x)
+          add(piles[i].herd, x - x % 5)
+        }
+        piles[i].tag := if x % 5 == 0 then 10 / (x % 5) else min(3, piles[i].tag + 1)
+      }
+    }
+  }
+  moved += 1
+}
+action split(i: 0..0) when size(piles[i].herd) >= 2 {
+  choose x in piles[i].herd { move x from piles[i].herd to piles[i + 1].herd }
+}
+query fed: maximize (sum i in 0..1: sum x in piles[i].herd: food(x) * piles[i].herd[x]) within 3
+query sheltered_fed: reachable any i in 0..1: any x in piles[i].herd: sheltered(x) and food(x) >= 2 within 5
+query tags: maximize (sum i in 0..1: piles[i].tag) * 10 + moved within 4
 )";
 
 inline constexpr const char* kAgreementModels[] = {kBags,   kSeqs,  kOptions,        kTriggers,

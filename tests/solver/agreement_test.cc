@@ -136,6 +136,14 @@ TEST(AgreementTest, MovedBinarySearch) {
 }
 TEST(AgreementTest, MovedOptimizer) { ExpectQueriesAgree(kMoved, OptimizeMethod::kOptimizer); }
 
+TEST(AgreementTest, FoldedBinarySearch) {
+  ExpectQueriesAgree(testing::kFolded, OptimizeMethod::kBinarySearch);
+}
+TEST(AgreementTest, FoldedOptimizer) {
+  ExpectQueriesAgree(testing::kFolded, OptimizeMethod::kOptimizer);
+}
+TEST(AgreementTest, ChecksOnFolded) { ExpectChecksAgree(testing::kFolded, 3); }
+
 TEST(AgreementTest, ChecksOnEncodingModels) {
   for (const char* text : testing::kAgreementModels) {
     ExpectChecksAgree(text, 5);
