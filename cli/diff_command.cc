@@ -10,6 +10,7 @@
 #include "cli/flag_checks.h"
 #include "cli/interrupt.h"
 #include "cli/progress_printer.h"
+#include "properties/behaviour_diff.h"
 #include "properties/declaration_diff.h"
 #include "properties/version_diff.h"
 #include "reports/diff_report.h"
@@ -40,8 +41,25 @@ CLI::App* AddDiffCommand(CLI::App& app, DiffFlags& flags) {
   AddMemoryFlag(*diff, flags,
                 "Memory for each version's state store, e.g. 512M (default: most of the "
                 "available memory)");
+  diff->add_option("--max-traces", flags.max_traces,
+                   "Behaviour differences shown with a trace, in each direction")
+      ->type_name("N")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  diff->add_option("--fail-on", flags.fail_on,
+                   "Which differences fail the run: behaviour (new error findings: 1, else a "
+                   "behaviour difference: 4), findings (new error findings only) or none")
+      ->check(CLI::IsMember({"behaviour", "findings", "none"}))
+      ->capture_default_str();
   AddQuietFlag(*diff, flags);
   return diff;
+}
+
+int DiffExitCode(const std::string& fail_on, int new_errors, bool behaviour_differs,
+                 bool complete) {
+  if (fail_on != "none" && new_errors > 0) return kExitFindings;
+  if (fail_on == "behaviour" && behaviour_differs) return kExitBehaviour;
+  return complete ? kExitOk : kExitIncomplete;
 }
 
 int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
@@ -62,8 +80,8 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   if (properties::SharedVariables(old_setup->model->program, new_setup->model->program).empty()) {
     const std::vector<ir::StateVar>& state = new_setup->model->program.state;
     const ir::Location where = state.empty() ? ir::Location{1, 1} : state.front().loc;
-    err << flags.new_file << ":" << where.line << ":" << where.column << ": error: "
-        << flags.new_file << " shares no state variable (same name and type) with "
+    err << flags.new_file << ":" << where.line << ":" << where.column
+        << ": error: " << flags.new_file << " shares no state variable (same name and type) with "
         << flags.file << "; diff compares two versions of one game\n";
     return kExitUsage;
   }
@@ -81,17 +99,23 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   }
   const properties::VersionRun old_run = properties::RunVersion(*old_setup->model, options);
   const properties::VersionRun new_run = properties::RunVersion(*new_setup->model, options);
+  if (!flags.quiet) progress.Note("comparing the behaviour of the two versions");
+  reports::VersionDiff diff{
+      old_setup->model.get(),
+      new_setup->model.get(),
+      &old_run,
+      &new_run,
+      properties::CompareDeclarations(old_setup->model->program, new_setup->model->program),
+      properties::CompareAnswers(old_run.answers, new_run.answers),
+      properties::CompareBehaviour(*old_setup->model, *new_setup->model, options.explore,
+                                   flags.max_traces)};
   progress.Finish();
-
-  reports::VersionDiff diff{old_setup->model.get(), new_setup->model.get(), &old_run, &new_run,
-                            properties::CompareDeclarations(old_setup->model->program,
-                                                            new_setup->model->program),
-                            properties::CompareAnswers(old_run.answers, new_run.answers)};
   reports::WriteDiffReport(old_setup->format, diff, old_setup->report(out));
   if (!FinishReport(*old_setup, flags, out, err)) return kExitUsage;
-  if (reports::NewErrorCount(reports::CompareFindings(diff)) > 0) return kExitFindings;
-  if (!old_run.check.stats.complete || !new_run.check.stats.complete) return kExitIncomplete;
-  return kExitOk;
+  const bool complete =
+      old_run.check.stats.complete && new_run.check.stats.complete && diff.behaviour.compared;
+  return DiffExitCode(flags.fail_on, reports::NewErrorCount(reports::CompareFindings(diff)),
+                      diff.behaviour.differs(), complete);
 }
 
 }  // namespace rulecheck::cli

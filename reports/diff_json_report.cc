@@ -18,7 +18,8 @@ Json VersionToJson(const model::Model& model, const explorer::ExplorationStats& 
   json["transitions"] = stats.transitions;
   json["terminal_states"] = stats.terminal_states;
   json["complete"] = stats.complete;
-  json["stop_reason"] = stats.complete ? Json(nullptr) : Json(StopReasonJsonName(stats.stop_reason));
+  json["stop_reason"] =
+      stats.complete ? Json(nullptr) : Json(StopReasonJsonName(stats.stop_reason));
   return json;
 }
 
@@ -35,6 +36,30 @@ Json FindingChangeToJson(const VersionDiff& diff, const FindingChange& change) {
   return json;
 }
 
+Json BehaviourSideToJson(const model::Model& model, const properties::BehaviourSide& side) {
+  Json shown = Json::array();
+  for (const properties::BehaviourDifference& difference : side.shown) {
+    const bool state = difference.kind == properties::BehaviourDifference::Kind::kState;
+    shown.push_back({{"kind", state ? "state" : "move"},
+                     {"from", difference.from},
+                     {"to", state ? Json(nullptr) : Json(difference.to)},
+                     {"trace", TraceToJson(model, difference.trace)}});
+  }
+  return {{"states", side.states}, {"moves", side.moves}, {"shown", shown}};
+}
+
+Json BehaviourToJson(const VersionDiff& diff) {
+  const properties::BehaviourDiff& behaviour = diff.behaviour;
+  Json json;
+  json["compared"] = behaviour.compared;
+  json["reason"] = behaviour.compared ? Json(nullptr) : Json(behaviour.reason);
+  json["shared"] = behaviour.shared;
+  json["differs"] = behaviour.differs();
+  json["only_old"] = BehaviourSideToJson(*diff.old_model, behaviour.only_old);
+  json["only_new"] = BehaviourSideToJson(*diff.new_model, behaviour.only_new);
+  return json;
+}
+
 }  // namespace
 
 void WriteDiffJsonReport(const VersionDiff& diff, std::ostream& out) {
@@ -44,10 +69,11 @@ void WriteDiffJsonReport(const VersionDiff& diff, std::ostream& out) {
   json["new"] = VersionToJson(*diff.new_model, diff.new_run->check.stats);
   Json declarations = Json::array();
   for (const properties::DeclarationChange& change : diff.declarations) {
-    declarations.push_back({{"kind", change.kind},
-                            {"name", change.name},
-                            {"change", change.change},
-                            {"detail", change.detail.empty() ? Json(nullptr) : Json(change.detail)}});
+    declarations.push_back(
+        {{"kind", change.kind},
+         {"name", change.name},
+         {"change", change.change},
+         {"detail", change.detail.empty() ? Json(nullptr) : Json(change.detail)}});
   }
   json["declarations"] = declarations;
   const std::vector<FindingChange> changes = CompareFindings(diff);
@@ -64,6 +90,7 @@ void WriteDiffJsonReport(const VersionDiff& diff, std::ostream& out) {
          {"new", change.new_outcome.empty() ? Json(nullptr) : Json(change.new_outcome)}});
   }
   json["queries"] = queries;
+  json["behaviour"] = BehaviourToJson(diff);
   WriteJson(json, out);
 }
 

@@ -2,8 +2,9 @@
 // each version's search (states, transitions, terminal states), the declarations added,
 // removed or changed (properties/declaration_diff.h), the findings new, fixed and changed,
 // matched by their stable identifiers (results/finding_identity.h), and the query answers that
-// moved (properties/version_diff.h). Text for people and JSON for programs;
-// docs/report-format.md describes both.
+// moved (properties/version_diff.h), and the behaviour over the shared state variables that
+// one version allows and the other does not, with traces (properties/behaviour_diff.h). Text for
+// people and JSON for programs; docs/report-format.md describes both.
 //
 //   reports::VersionDiff diff{old_model, new_model, &old_run, &new_run, declarations, answers};
 //   reports::WriteDiffReport(reports::Format::kText, diff, std::cout);
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "model/model.h"
+#include "properties/behaviour_diff.h"
 #include "properties/declaration_diff.h"
 #include "properties/version_diff.h"
 #include "reports/report.h"
@@ -30,6 +32,7 @@ struct VersionDiff {
   const properties::VersionRun* new_run = nullptr;
   std::vector<properties::DeclarationChange> declarations;
   std::vector<properties::AnswerChange> answers;
+  properties::BehaviourDiff behaviour;
 };
 
 // A finding of one version or both, matched by its identifier.

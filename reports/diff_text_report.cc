@@ -50,8 +50,7 @@ void WriteFindings(const VersionDiff& diff, const std::vector<FindingChange>& ch
         break;
       case FindingChange::Status::kChanged:
         out << ": was \"" << change.old_finding->message << "\" ("
-            << base::CountOf(change.old_finding->trace.size(), "step", "steps")
-            << "), now:\n";
+            << base::CountOf(change.old_finding->trace.size(), "step", "steps") << "), now:\n";
         WriteFindingText(*diff.new_model, *change.new_finding, false, out);
         break;
     }
@@ -63,11 +62,43 @@ void WriteAnswers(const std::vector<properties::AnswerChange>& changes, std::ost
   out << "\nqueries:\n";
   for (const properties::AnswerChange& change : changes) {
     out << kStepIndent << change.kind << " " << change.name << ": "
-        << (change.old_outcome.empty() ? "(not in the old version)" : change.old_outcome)
-        << " -> "
-        << (change.new_outcome.empty() ? "(not in the new version)" : change.new_outcome)
-        << "\n";
+        << (change.old_outcome.empty() ? "(not in the old version)" : change.old_outcome) << " -> "
+        << (change.new_outcome.empty() ? "(not in the new version)" : change.new_outcome) << "\n";
   }
+}
+
+// One direction of the behaviour comparison: each difference shown, with its trace.
+void WriteBehaviourSide(const model::Model& model, const properties::BehaviourSide& side,
+                        const char* which, std::ostream& out) {
+  for (const properties::BehaviourDifference& difference : side.shown) {
+    if (difference.kind == properties::BehaviourDifference::Kind::kState) {
+      out << "\nonly the " << which << " version reaches " << difference.from << ":\n";
+    } else {
+      out << "\nonly the " << which << " version moves from " << difference.from << " to "
+          << difference.to << ":\n";
+    }
+    WriteTraceText(model, difference.trace, {}, out);
+  }
+}
+
+void WriteBehaviour(const VersionDiff& diff, std::ostream& out) {
+  const properties::BehaviourDiff& behaviour = diff.behaviour;
+  out << "\nbehaviour";
+  if (!behaviour.compared) {
+    out << ": not compared: " << behaviour.reason << "\n";
+    return;
+  }
+  out << " over";
+  for (size_t i = 0; i < behaviour.shared.size(); ++i) {
+    out << (i == 0 ? " " : ", ") << behaviour.shared[i];
+  }
+  out << ": only the old version allows "
+      << base::CountOf(behaviour.only_old.states, "state", "states") << " and "
+      << base::CountOf(behaviour.only_old.moves, "move", "moves") << ", only the new version "
+      << base::CountOf(behaviour.only_new.states, "state", "states") << " and "
+      << base::CountOf(behaviour.only_new.moves, "move", "moves") << "\n";
+  WriteBehaviourSide(*diff.old_model, behaviour.only_old, "old", out);
+  WriteBehaviourSide(*diff.new_model, behaviour.only_new, "new", out);
 }
 
 int Count(const std::vector<FindingChange>& changes, FindingChange::Status status) {
@@ -85,13 +116,18 @@ void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out) {
   const std::vector<FindingChange> findings = CompareFindings(diff);
   WriteFindings(diff, findings, out);
   WriteAnswers(diff.answers, out);
+  WriteBehaviour(diff, out);
   const uint64_t new_count = Count(findings, FindingChange::Status::kNew);
   out << "\nfindings: " << new_count << " new (" << NewErrorCount(findings) << " "
       << (NewErrorCount(findings) == 1 ? "error" : "errors") << "), "
       << Count(findings, FindingChange::Status::kFixed) << " fixed, "
       << Count(findings, FindingChange::Status::kChanged) << " changed; "
       << base::CountOf(diff.declarations.size(), "declaration", "declarations") << " and "
-      << base::CountOf(diff.answers.size(), "query answer", "query answers") << " differ\n";
+      << base::CountOf(diff.answers.size(), "query answer", "query answers") << " differ; "
+      << (!diff.behaviour.compared   ? "behaviour not compared"
+          : diff.behaviour.differs() ? "behaviour differs"
+                                     : "same behaviour")
+      << "\n";
 }
 
 }  // namespace rulecheck::reports

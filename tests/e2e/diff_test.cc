@@ -1,7 +1,9 @@
 // End-to-end tests of `rulecheck diff OLD NEW` on the pairs of versions in tests/e2e/diff/,
 // whose differences each file works out by hand in its opening comment: the summary of each
 // version (states, transitions, terminal states), declarations added and removed, findings
-// new and fixed, query answers that moved, the exit codes, and bad input (exit 2).
+// new and fixed, query answers that moved, the behaviour over the shared variables that one
+// version allows and the other does not (with its trace), the exit codes and --fail-on, and
+// bad input (exit 2).
 #include <string>
 #include <vector>
 
@@ -108,6 +110,110 @@ TEST(DiffTest, FixedFindingsDoNotFail) {
   EXPECT_THAT(run.stdout_text, HasSubstr("action boom removed"));
 }
 
+// The move names of a trace in JSON, in order.
+std::vector<std::string> Moves(const json& trace) {
+  std::vector<std::string> moves;
+  for (const json& step : trace) moves.push_back(step["move"]);
+  return moves;
+}
+
+TEST(DiffTest, AMoveOnlyTheNewVersionAllows) {
+  const RunResult run = RunDiff("base", "new_move");
+  EXPECT_EQ(run.exit_code, 4) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("only the new version moves from x = 2, done = false "
+                                         "to x = 0, done = false:\n  1. init"));
+  const json report = RunJson("base", "new_move");
+  const json& behaviour = report["behaviour"];
+  EXPECT_EQ(behaviour["compared"], true);
+  EXPECT_EQ(behaviour["shared"], json({"x", "done"}));
+  EXPECT_EQ(behaviour["only_old"]["states"], 0);
+  EXPECT_EQ(behaviour["only_old"]["moves"], 0);
+  EXPECT_EQ(behaviour["only_new"]["states"], 0);
+  EXPECT_EQ(behaviour["only_new"]["moves"], 1);
+  ASSERT_EQ(behaviour["only_new"]["shown"].size(), 1u);
+  const json& move = behaviour["only_new"]["shown"][0];
+  EXPECT_EQ(move["kind"], "move");
+  EXPECT_EQ(move["from"], "x = 2, done = false");
+  EXPECT_EQ(move["to"], "x = 0, done = false");
+  EXPECT_EQ(Moves(move["trace"]), (std::vector<std::string>{"init", "inc()", "inc()", "back()"}));
+}
+
+TEST(DiffTest, AStateOnlyTheOldVersionReaches) {
+  const RunResult run = RunDiff("base", "removed_move");
+  EXPECT_EQ(run.exit_code, 4) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("only the old version reaches x = 0, done = true:"));
+  const json report = RunJson("base", "removed_move");
+  EXPECT_EQ(report["new"]["states"], 5);
+  EXPECT_EQ(report["new"]["transitions"], 4);
+  EXPECT_EQ(report["new"]["terminal_states"], 2);
+  const json& behaviour = report["behaviour"];
+  EXPECT_EQ(behaviour["only_old"]["states"], 1);
+  EXPECT_EQ(behaviour["only_old"]["moves"], 0);
+  EXPECT_EQ(behaviour["only_new"]["states"], 0);
+  EXPECT_EQ(behaviour["only_new"]["moves"], 0);
+  const json& state = behaviour["only_old"]["shown"][0];
+  EXPECT_EQ(state["kind"], "state");
+  EXPECT_EQ(state["from"], "x = 0, done = true");
+  EXPECT_EQ(Moves(state["trace"]), (std::vector<std::string>{"init", "stop()"}));
+  // The other way round, the same state is one only the new version reaches.
+  const json reverse = RunJson("removed_move", "base");
+  EXPECT_EQ(reverse["behaviour"]["only_new"]["states"], 1);
+  EXPECT_EQ(reverse["behaviour"]["only_old"]["states"], 0);
+}
+
+TEST(DiffTest, ShortestTracesFirstAndAsManyAsAskedFor) {
+  const json report = RunJson("base", "score");
+  const json& only_new = report["behaviour"]["only_new"];
+  EXPECT_EQ(only_new["states"], 2);
+  ASSERT_EQ(only_new["shown"].size(), 2u);
+  EXPECT_EQ(only_new["shown"][0]["from"], "x = 3, done = false");
+  EXPECT_EQ(only_new["shown"][0]["trace"].size(), 4u);
+  EXPECT_EQ(only_new["shown"][1]["from"], "x = 3, done = true");
+  EXPECT_EQ(only_new["shown"][1]["trace"].size(), 5u);
+  const RunResult one = RunDiff("base", "score", {"--max-traces", "1", "--format", "json"});
+  const json limited = json::parse(one.stdout_text);
+  EXPECT_EQ(limited["behaviour"]["only_new"]["states"], 2);
+  ASSERT_EQ(limited["behaviour"]["only_new"]["shown"].size(), 1u);
+  EXPECT_EQ(limited["behaviour"]["only_new"]["shown"][0]["from"], "x = 3, done = false");
+}
+
+TEST(DiffTest, ARenameDoesNotChangeBehaviour) {
+  const json report = RunJson("base", "renamed");
+  EXPECT_EQ(report["behaviour"]["compared"], true);
+  EXPECT_EQ(report["behaviour"]["differs"], false);
+}
+
+// A move that changes only a variable the old version lacks is invisible over the shared
+// variables, however many states it doubles.
+TEST(DiffTest, MovesOfANewVariableAloneAreNotABehaviourDifference) {
+  const RunResult run = RunDiff("base", "hidden_flip");
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("12 states, 16 transitions, 6 terminal"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("variable light added\n  action flip added\n"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("same behaviour"));
+}
+
+TEST(DiffTest, FailOnChoosesWhichDifferencesFail) {
+  EXPECT_EQ(RunDiff("base", "new_move", {"--fail-on", "findings"}).exit_code, 0);
+  EXPECT_EQ(RunDiff("base", "new_move", {"--fail-on", "none"}).exit_code, 0);
+  EXPECT_EQ(RunDiff("base", "new_error", {"--fail-on", "findings"}).exit_code, 1);
+  EXPECT_EQ(RunDiff("base", "new_error", {"--fail-on", "none"}).exit_code, 0);
+  EXPECT_EQ(RunDiff("base", "new_move", {"--fail-on", "everything"}).exit_code, 2);
+}
+
+TEST(DiffTest, AStoppedSearchLeavesBehaviourUncompared) {
+  const RunResult run = RunDiff("base", "score", {"--max-states", "3"});
+  EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("behaviour: not compared: the search of the old "
+                                         "version stopped"));
+}
+
+TEST(DiffTest, TheSameReportForOneOrTwoThreads) {
+  const RunResult one = RunDiff("base", "score", {"--threads", "1", "--format", "json"});
+  const RunResult two = RunDiff("base", "score", {"--threads", "2", "--format", "json"});
+  EXPECT_EQ(one.stdout_text, two.stdout_text);
+}
+
 TEST(DiffTest, FilesOfTwoGamesAreRefused) {
   const RunResult run = RunDiff("base", "other_game");
   EXPECT_EQ(run.exit_code, 2);
@@ -132,8 +238,8 @@ TEST(DiffTest, FormatsDiffCannotWriteYetAreRefused) {
   for (const std::string format : {"sarif", "junit", "html"}) {
     const RunResult run = RunDiff("base", "score", {"--format", format});
     EXPECT_EQ(run.exit_code, 2) << format;
-    EXPECT_THAT(run.stderr_text,
-                HasSubstr("--format " + format + " is not available for diff yet")) << format;
+    EXPECT_THAT(run.stderr_text, HasSubstr("--format " + format + " is not available for diff yet"))
+        << format;
     EXPECT_THAT(run.stdout_text, Not(HasSubstr("states")));
   }
 }

@@ -1,12 +1,13 @@
 // Unit tests of properties/declaration_diff.h and the answer comparison of version_diff.h, on
 // small programs whose differences are read off their text.
+#include "properties/declaration_diff.h"
+
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "model/model.h"
-#include "properties/declaration_diff.h"
 #include "properties/version_diff.h"
 
 namespace rulecheck::properties {
