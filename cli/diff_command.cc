@@ -2,6 +2,7 @@
 #include "cli/diff_command.h"
 
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,24 @@ int DiffExitCode(const std::string& fail_on, int new_errors, bool behaviour_diff
   return complete ? kExitOk : kExitIncomplete;
 }
 
+namespace {
+
+// SetUpCommand for one version; a message that does not name a place (a --const the file
+// does not declare) is prefixed with `file`, since it may concern either version.
+std::optional<CommandSetup> SetUpVersion(const DiffFlags& flags, const std::string& file,
+                                         std::ostream& err) {
+  std::ostringstream messages;
+  std::optional<CommandSetup> setup = SetUpCommand(flags, 0, {}, messages);
+  const std::string text = messages.str();
+  if (!text.empty() && !text.starts_with(file) && !text.starts_with("rulecheck: ")) {
+    err << file << ": ";
+  }
+  err << text;
+  return setup;
+}
+
+}  // namespace
+
 int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
   if (format.has_value() && !reports::DiffFormatAvailable(*format)) {
@@ -69,12 +88,12 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
         << " is not available for diff yet (text or json)\n";
     return kExitUsage;
   }
-  std::optional<CommandSetup> old_setup = SetUpCommand(flags, 0, {}, err);
+  std::optional<CommandSetup> old_setup = SetUpVersion(flags, flags.file, err);
   if (!old_setup.has_value()) return kExitUsage;
   DiffFlags new_flags = flags;
   new_flags.file = flags.new_file;
   new_flags.output.clear();  // the report is written once, through old_setup
-  std::optional<CommandSetup> new_setup = SetUpCommand(new_flags, 0, {}, err);
+  std::optional<CommandSetup> new_setup = SetUpVersion(new_flags, flags.new_file, err);
   if (!new_setup.has_value()) return kExitUsage;
 
   if (properties::SharedVariables(old_setup->model->program, new_setup->model->program).empty()) {

@@ -80,8 +80,8 @@ std::string Build(Version& version, const std::vector<int>& vars,
     for (size_t i = 0; i < vars.size(); ++i) {
       const ir::StateVar& var = model.program.state[vars[i]];
       absl::StrAppend(&text, i == 0 ? "" : ", ", names[i], " = ",
-                      model::FormatValue(model::DecodeValue(
-                          var.type, words.data(), model.layout.var_offset(vars[i]))));
+                      model::FormatValue(model::DecodeValue(var.type, words.data(),
+                                                            model.layout.var_offset(vars[i]))));
     }
     version.projection[s] = projections.Intern(std::move(text));
     version.first_state.try_emplace(version.projection[s], static_cast<Ordinal>(s));
@@ -141,8 +141,8 @@ BehaviourSide Compare(const Version& v, const Version& w, int max_traces,
     const auto [depth, pos] = graph.Where(c.state);
     difference.trace = v.exploration->TraceTo(depth, pos);
     if (c.kind == BehaviourDifference::Kind::kMove) {
-      difference.trace.push_back(explorer::StepTo(
-          *v.space, v.exploration->StateWords(graph.id[c.state]), c.successor));
+      difference.trace.push_back(
+          explorer::StepTo(*v.space, v.exploration->StateWords(graph.id[c.state]), c.successor));
     }
     side.shown.push_back(std::move(difference));
   }
@@ -156,8 +156,7 @@ BehaviourDiff CompareBehaviour(const model::Model& old_model, const model::Model
   BehaviourDiff diff;
   std::vector<int> old_vars;
   std::vector<int> new_vars;
-  for (const auto& [old_index, new_index] :
-       SharedVariables(old_model.program, new_model.program)) {
+  for (const auto& [old_index, new_index] : SharedVariables(old_model.program, new_model.program)) {
     old_vars.push_back(old_index);
     new_vars.push_back(new_index);
     diff.shared.push_back(old_model.program.state[old_index].name);

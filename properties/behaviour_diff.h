@@ -54,12 +54,13 @@ struct BehaviourSide {
 
 struct BehaviourDiff {
   bool compared = false;
-  std::string reason;                // when not compared: why ("the search of OLD stopped: ...")
-  std::vector<std::string> shared;   // the shared variables' names, in the old version's order
-  BehaviourSide only_old;            // what the old version allows and the new one does not
-  BehaviourSide only_new;            // the other way round
-  bool differs() const { return only_old.states + only_old.moves + only_new.states +
-                                    only_new.moves > 0; }
+  std::string reason;               // when not compared: why ("the search of OLD stopped: ...")
+  std::vector<std::string> shared;  // the shared variables' names, in the old version's order
+  BehaviourSide only_old;           // what the old version allows and the new one does not
+  BehaviourSide only_new;           // the other way round
+  bool differs() const {
+    return only_old.states + only_old.moves + only_new.states + only_new.moves > 0;
+  }
 };
 
 // Compares the behaviour of the two versions over their shared variables, exploring each with

@@ -1,8 +1,7 @@
 // Unit tests of cli::DiffExitCode: which differences fail `rulecheck diff` under each
 // --fail-on, and how an incomplete comparison ranks below them.
-#include "cli/diff_command.h"
-
 #include "cli/app.h"
+#include "cli/diff_command.h"
 #include "gtest/gtest.h"
 
 namespace rulecheck::cli {

@@ -214,6 +214,29 @@ TEST(DiffTest, TheSameReportForOneOrTwoThreads) {
   EXPECT_EQ(one.stdout_text, two.stdout_text);
 }
 
+// low fails in both versions (same identifier), at x = 2 by 3 steps in the old one and at
+// x = 3 by 4 steps in the new one: changed, not new, so no exit code 1.
+TEST(DiffTest, AFindingInBothWithAnotherTraceIsChanged) {
+  const RunResult run = RunDiff("invariant_two", "invariant_three");
+  EXPECT_EQ(run.exit_code, 4) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("was \"invariant low is violated\" (3 steps), now:"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("findings: 0 new (0 errors), 0 fixed, 1 changed"));
+  const json report = RunJson("invariant_two", "invariant_three");
+  ASSERT_EQ(report["findings"].size(), 1u);
+  EXPECT_EQ(report["findings"][0]["status"], "changed");
+  EXPECT_EQ(report["findings"][0]["old"]["trace"].size(), 3u);
+  EXPECT_EQ(report["findings"][0]["new"]["trace"].size(), 4u);
+  EXPECT_EQ(report["new_errors"], 0);
+}
+
+// --const applies to both versions; a constant one of them lacks is refused, naming that file.
+TEST(DiffTest, AConstantAVersionLacksIsRefusedNamingIt) {
+  const RunResult run = RunDiff("base", "score", {"--const", "NOPE=1"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("tests/e2e/diff/base.rules: --const NOPE=1"));
+  EXPECT_TRUE(run.stdout_text.empty());
+}
+
 TEST(DiffTest, FilesOfTwoGamesAreRefused) {
   const RunResult run = RunDiff("base", "other_game");
   EXPECT_EQ(run.exit_code, 2);
