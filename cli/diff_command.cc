@@ -27,7 +27,8 @@ CLI::App* AddDiffCommand(CLI::App& app, DiffFlags& flags) {
                    "Override a constant in both versions (repeatable): NAME=VALUE")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
-  diff->add_option("--format", flags.format, "Report format (diff writes text and json so far)")
+  diff->add_option("--format", flags.format,
+                   "Report format (diff writes text, json and junit so far)")
       ->check(CLI::IsMember(reports::FormatNames()))
       ->capture_default_str();
   diff->add_option("--output", flags.output, "Write the report to this file, not stdout")
@@ -85,7 +86,7 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
   if (format.has_value() && !reports::DiffFormatAvailable(*format)) {
     err << "rulecheck: diff: --format " << flags.format
-        << " is not available for diff yet (text or json)\n";
+        << " is not available for diff yet (text, json or junit)\n";
     return kExitUsage;
   }
   std::optional<CommandSetup> old_setup = SetUpVersion(flags, flags.file, err);

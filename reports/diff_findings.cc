@@ -58,12 +58,14 @@ int NewErrorCount(const std::vector<FindingChange>& changes) {
 }
 
 bool DiffFormatAvailable(Format format) {
-  return format == Format::kText || format == Format::kJson;
+  return format == Format::kText || format == Format::kJson || format == Format::kJunit;
 }
 
 void WriteDiffReport(Format format, const VersionDiff& diff, std::ostream& out) {
   if (format == Format::kJson) {
     WriteDiffJsonReport(diff, out);
+  } else if (format == Format::kJunit) {
+    WriteDiffJunitReport(diff, out);
   } else {
     WriteDiffTextReport(diff, out);
   }

@@ -56,12 +56,18 @@ std::vector<FindingChange> CompareFindings(const VersionDiff& diff);
 // How many new findings are errors: what makes diff's exit code 1.
 int NewErrorCount(const std::vector<FindingChange>& changes);
 
-// Writes the diff report in `format`. REQUIRES: format is kText or kJson (DiffFormatAvailable).
+// Writes the diff report in `format`. REQUIRES: DiffFormatAvailable(format).
 void WriteDiffReport(Format format, const VersionDiff& diff, std::ostream& out);
 void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out);
 void WriteDiffJsonReport(const VersionDiff& diff, std::ostream& out);
+// One test suite with two test cases: `new error findings` (failing with each new error
+// finding and its trace) and `behaviour` (failing with the behaviour section of the text
+// report when the behaviour differs; skipped when it was not compared).
+void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out);
+// The behaviour section of the text report (its opening line break included).
+void WriteDiffBehaviourText(const VersionDiff& diff, std::ostream& out);
 
-// Whether diff can write `format` (text and JSON so far).
+// Whether diff can write `format` (text, JSON and JUnit so far).
 bool DiffFormatAvailable(Format format);
 
 }  // namespace rulecheck::reports

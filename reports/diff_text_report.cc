@@ -81,7 +81,9 @@ void WriteBehaviourSide(const model::Model& model, const properties::BehaviourSi
   }
 }
 
-void WriteBehaviour(const VersionDiff& diff, std::ostream& out) {
+}  // namespace
+
+void WriteDiffBehaviourText(const VersionDiff& diff, std::ostream& out) {
   const properties::BehaviourDiff& behaviour = diff.behaviour;
   out << "\nbehaviour";
   if (!behaviour.compared) {
@@ -101,6 +103,8 @@ void WriteBehaviour(const VersionDiff& diff, std::ostream& out) {
   WriteBehaviourSide(*diff.new_model, behaviour.only_new, "new", out);
 }
 
+namespace {
+
 int Count(const std::vector<FindingChange>& changes, FindingChange::Status status) {
   int count = 0;
   for (const FindingChange& change : changes) count += change.status == status ? 1 : 0;
@@ -116,7 +120,7 @@ void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out) {
   const std::vector<FindingChange> findings = CompareFindings(diff);
   WriteFindings(diff, findings, out);
   WriteAnswers(diff.answers, out);
-  WriteBehaviour(diff, out);
+  WriteDiffBehaviourText(diff, out);
   const uint64_t new_count = Count(findings, FindingChange::Status::kNew);
   out << "\nfindings: " << new_count << " new (" << NewErrorCount(findings) << " "
       << (NewErrorCount(findings) == 1 ? "error" : "errors") << "), "
