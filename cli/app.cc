@@ -5,6 +5,7 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/check_command.h"
+#include "cli/diff_command.h"
 #include "cli/prove_command.h"
 #include "cli/solve_command.h"
 #include "solver/z3_version.h"
@@ -31,6 +32,8 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   CLI::App* solve = AddSolveCommand(app, solve_flags);
   ProveFlags prove_flags;
   CLI::App* prove = AddProveCommand(app, prove_flags);
+  DiffFlags diff_flags;
+  CLI::App* diff = AddDiffCommand(app, diff_flags);
 
   try {
     app.parse(argc, argv);
@@ -41,6 +44,7 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   if (check->parsed()) return RunCheck(check_flags, out, err);
   if (solve->parsed()) return RunSolve(solve_flags, out, err);
   if (prove->parsed()) return RunProve(prove_flags, out, err);
+  if (diff->parsed()) return RunDiff(diff_flags, out, err);
   return kExitUsage;  // require_subcommand makes this unreachable
 }
 

@@ -18,6 +18,7 @@ inline constexpr int kExitOk = 0;          // every property holds (witnesses al
 inline constexpr int kExitFindings = 1;    // at least one error finding
 inline constexpr int kExitUsage = 2;       // bad input or usage: flags, a bad model, I/O
 inline constexpr int kExitIncomplete = 3;  // a limit (--max-states, Ctrl-C) stopped the search
+inline constexpr int kExitBehaviour = 4;   // diff: the behaviour differs, without new errors
 
 // Parses `argv` and runs the subcommand it names; returns the exit code. Reports and help go
 // to `out`, diagnostics and usage errors to `err`. Not thread-safe: `check` installs a SIGINT

@@ -42,11 +42,17 @@ for suite in xml:
 
 class JunitTest : public TempFolderTest {
  protected:
-  // Runs rulecheck with `args` writing JUnit to a file, expects `exit_code`, and returns what
+  // Runs rulecheck with `args` writing JUnit to a file (with --report, or with `as_output`
+  // --format junit --output, as `diff` takes it), expects `exit_code`, and returns what
   // junitparser read from it, line by line.
-  std::vector<std::string> Read(std::vector<std::string> args, int exit_code) {
+  std::vector<std::string> Read(std::vector<std::string> args, int exit_code,
+                                bool as_output = false) {
     const std::string path = (dir_ / "report.xml").string();
-    args.insert(args.end(), {"--report", "junit=" + path, "--quiet"});
+    if (as_output) {
+      args.insert(args.end(), {"--format", "junit", "--output", path, "--quiet"});
+    } else {
+      args.insert(args.end(), {"--report", "junit=" + path, "--quiet"});
+    }
     const RunResult run = RunRulecheck(args);
     EXPECT_EQ(run.exit_code, exit_code) << run.stderr_text;
     const RunResult parsed = RunProgram("/usr/bin/python3", {"-c", kReader, path});
@@ -133,6 +139,29 @@ TEST_F(JunitTest, SolveAndProveHaveACasePerAnswer) {
                           "maximize farthest: passed", "minimize centred: passed",
                           "reachable two_coins: passed", "reachable rich_end: passed",
                           "maximize ratio: passed", "minimize broken: passed"));
+}
+
+// diff (tests/e2e/diff/, each pair worked out in the files' comments): two cases, new error
+// findings and behaviour. new_error.rules adds a failing assert (and no behaviour
+// difference); new_move.rules a move only it allows (and no finding); a stopped search skips
+// the behaviour case.
+TEST_F(JunitTest, DiffHasACaseForNewErrorsAndOneForBehaviour) {
+  const std::string base = "tests/e2e/diff/base.rules";
+  EXPECT_THAT(Read({"diff", base, "tests/e2e/diff/new_error.rules"}, 1, true),
+              ElementsAre("suite tests/e2e/diff/base.rules -> tests/e2e/diff/new_error.rules "
+                          "tests=2 failures=1 skipped=0 errors=0",
+                          "counted tests=2 failures=1 skipped=0 errors=0",
+                          "new error findings: failure", "behaviour: passed"));
+  EXPECT_THAT(Read({"diff", base, "tests/e2e/diff/new_move.rules"}, 4, true),
+              ElementsAre("suite tests/e2e/diff/base.rules -> tests/e2e/diff/new_move.rules "
+                          "tests=2 failures=1 skipped=0 errors=0",
+                          "counted tests=2 failures=1 skipped=0 errors=0",
+                          "new error findings: passed", "behaviour: failure"));
+  EXPECT_THAT(Read({"diff", base, "tests/e2e/diff/score.rules", "--max-states", "3"}, 3, true),
+              ElementsAre("suite tests/e2e/diff/base.rules -> tests/e2e/diff/score.rules "
+                          "tests=2 failures=0 skipped=1 errors=0",
+                          "counted tests=2 failures=0 skipped=1 errors=0",
+                          "new error findings: passed", "behaviour: skipped"));
 }
 
 }  // namespace

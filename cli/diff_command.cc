@@ -1,0 +1,141 @@
+// The `diff` subcommand (see diff_command.h).
+#include "cli/diff_command.h"
+
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "CLI/CLI.hpp"
+#include "cli/app.h"
+#include "cli/flag_checks.h"
+#include "cli/interrupt.h"
+#include "cli/progress_printer.h"
+#include "properties/behaviour_diff.h"
+#include "properties/declaration_diff.h"
+#include "properties/version_diff.h"
+#include "reports/diff_report.h"
+
+namespace rulecheck::cli {
+
+CLI::App* AddDiffCommand(CLI::App& app, DiffFlags& flags) {
+  CLI::App* diff = app.add_subcommand(
+      "diff", "Check two versions of a rules file and report what the change did");
+  diff->add_option("OLD", flags.file, "The rules file before the change")->required();
+  diff->add_option("NEW", flags.new_file, "The rules file after the change")->required();
+  diff->add_option("--const", flags.consts,
+                   "Override a constant in both versions (repeatable): NAME=VALUE")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
+  diff->add_option("--format", flags.format,
+                   "Report format (diff writes text, json and junit so far)")
+      ->check(CLI::IsMember(reports::FormatNames()))
+      ->capture_default_str();
+  diff->add_option("--output", flags.output, "Write the report to this file, not stdout")
+      ->type_name("FILE");
+  diff->add_option("--max-states", flags.max_states,
+                   "Stop each version's search after this many states (0: no limit)")
+      ->type_name("N")
+      ->check(UnsignedCount());
+  diff->add_option("--threads", flags.threads, "Worker threads (default: one per core)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1024));
+  AddMemoryFlag(*diff, flags,
+                "Memory for each version's state store, e.g. 512M (default: most of the "
+                "available memory)");
+  diff->add_option("--max-traces", flags.max_traces,
+                   "Behaviour differences shown with a trace, in each direction")
+      ->type_name("N")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  diff->add_option("--fail-on", flags.fail_on,
+                   "Which differences fail the run: behaviour (new error findings: 1, else a "
+                   "behaviour difference: 4), findings (new error findings only) or none")
+      ->check(CLI::IsMember({"behaviour", "findings", "none"}))
+      ->capture_default_str();
+  AddQuietFlag(*diff, flags);
+  return diff;
+}
+
+int DiffExitCode(const std::string& fail_on, int new_errors, bool behaviour_differs,
+                 bool complete) {
+  if (fail_on != "none" && new_errors > 0) return kExitFindings;
+  if (fail_on == "behaviour" && behaviour_differs) return kExitBehaviour;
+  return complete ? kExitOk : kExitIncomplete;
+}
+
+namespace {
+
+// SetUpCommand for one version; a message that does not name a place (a --const the file
+// does not declare) is prefixed with `file`, since it may concern either version.
+std::optional<CommandSetup> SetUpVersion(const DiffFlags& flags, const std::string& file,
+                                         std::ostream& err) {
+  std::ostringstream messages;
+  std::optional<CommandSetup> setup = SetUpCommand(flags, 0, {}, messages);
+  const std::string text = messages.str();
+  if (!text.empty() && !text.starts_with(file) && !text.starts_with("rulecheck: ")) {
+    err << file << ": ";
+  }
+  err << text;
+  return setup;
+}
+
+}  // namespace
+
+int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
+  const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
+  if (format.has_value() && !reports::DiffFormatAvailable(*format)) {
+    err << "rulecheck: diff: --format " << flags.format
+        << " is not available for diff yet (text, json or junit)\n";
+    return kExitUsage;
+  }
+  std::optional<CommandSetup> old_setup = SetUpVersion(flags, flags.file, err);
+  if (!old_setup.has_value()) return kExitUsage;
+  DiffFlags new_flags = flags;
+  new_flags.file = flags.new_file;
+  new_flags.output.clear();  // the report is written once, through old_setup
+  std::optional<CommandSetup> new_setup = SetUpVersion(new_flags, flags.new_file, err);
+  if (!new_setup.has_value()) return kExitUsage;
+
+  if (properties::SharedVariables(old_setup->model->program, new_setup->model->program).empty()) {
+    const std::vector<ir::StateVar>& state = new_setup->model->program.state;
+    const ir::Location where = state.empty() ? ir::Location{1, 1} : state.front().loc;
+    err << flags.new_file << ":" << where.line << ":" << where.column
+        << ": error: " << flags.new_file << " shares no state variable (same name and type) with "
+        << flags.file << "; diff compares two versions of one game\n";
+    return kExitUsage;
+  }
+
+  ScopedInterruptHandler interrupt;
+  properties::CheckOptions options;
+  options.explore.max_states = flags.max_states;
+  options.explore.cancel = ScopedInterruptHandler::flag();
+  options.explore.threads = flags.threads;
+  options.explore.memory_bytes = old_setup->memory_bytes;
+  ProgressPrinter progress(stderr);
+  if (!flags.quiet) {
+    options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
+    options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
+  }
+  const properties::VersionRun old_run = properties::RunVersion(*old_setup->model, options);
+  const properties::VersionRun new_run = properties::RunVersion(*new_setup->model, options);
+  if (!flags.quiet) progress.Note("comparing the behaviour of the two versions");
+  reports::VersionDiff diff{
+      old_setup->model.get(),
+      new_setup->model.get(),
+      &old_run,
+      &new_run,
+      properties::CompareDeclarations(old_setup->model->program, new_setup->model->program),
+      properties::CompareAnswers(old_run.answers, new_run.answers),
+      properties::CompareBehaviour(*old_setup->model, *new_setup->model, options.explore,
+                                   flags.max_traces)};
+  progress.Finish();
+  reports::WriteDiffReport(old_setup->format, diff, old_setup->report(out));
+  if (!FinishReport(*old_setup, flags, out, err)) return kExitUsage;
+  const bool complete =
+      old_run.check.stats.complete && new_run.check.stats.complete && diff.behaviour.compared;
+  return DiffExitCode(flags.fail_on, reports::NewErrorCount(reports::CompareFindings(diff)),
+                      diff.behaviour.differs(), complete);
+}
+
+}  // namespace rulecheck::cli

@@ -1,0 +1,74 @@
+// Matching the findings of two versions by identifier (see diff_report.h).
+#include <map>
+#include <string>
+#include <vector>
+
+#include "reports/diff_report.h"
+#include "reports/reported_finding.h"
+
+namespace rulecheck::reports {
+
+const char* FindingChangeName(FindingChange::Status status) {
+  switch (status) {
+    case FindingChange::Status::kNew:
+      return "new";
+    case FindingChange::Status::kFixed:
+      return "fixed";
+    case FindingChange::Status::kChanged:
+      return "changed";
+  }
+  return "new";
+}
+
+std::vector<FindingChange> CompareFindings(const VersionDiff& diff) {
+  const std::vector<ReportedFinding> old_findings =
+      CheckFindings(*diff.old_model, diff.old_run->check, nullptr);
+  const std::vector<ReportedFinding> new_findings =
+      CheckFindings(*diff.new_model, diff.new_run->check, nullptr);
+  std::map<std::string, const results::Finding*> old_index;
+  for (const ReportedFinding& entry : old_findings) old_index.emplace(entry.id, entry.finding);
+  std::map<std::string, const results::Finding*> new_index;
+  for (const ReportedFinding& entry : new_findings) new_index.emplace(entry.id, entry.finding);
+  std::vector<FindingChange> changes;
+  for (const ReportedFinding& entry : new_findings) {
+    auto it = old_index.find(entry.id);
+    if (it == old_index.end()) {
+      changes.push_back({FindingChange::Status::kNew, entry.id, nullptr, entry.finding});
+    } else if (it->second->message != entry.finding->message ||
+               it->second->trace.size() != entry.finding->trace.size()) {
+      changes.push_back({FindingChange::Status::kChanged, entry.id, it->second, entry.finding});
+    }
+  }
+  for (const ReportedFinding& entry : old_findings) {
+    if (!new_index.contains(entry.id)) {
+      changes.push_back({FindingChange::Status::kFixed, entry.id, entry.finding, nullptr});
+    }
+  }
+  return changes;
+}
+
+int NewErrorCount(const std::vector<FindingChange>& changes) {
+  int count = 0;
+  for (const FindingChange& change : changes) {
+    if (change.status == FindingChange::Status::kNew && results::IsError(*change.new_finding)) {
+      ++count;
+    }
+  }
+  return count;
+}
+
+bool DiffFormatAvailable(Format format) {
+  return format == Format::kText || format == Format::kJson || format == Format::kJunit;
+}
+
+void WriteDiffReport(Format format, const VersionDiff& diff, std::ostream& out) {
+  if (format == Format::kJson) {
+    WriteDiffJsonReport(diff, out);
+  } else if (format == Format::kJunit) {
+    WriteDiffJunitReport(diff, out);
+  } else {
+    WriteDiffTextReport(diff, out);
+  }
+}
+
+}  // namespace rulecheck::reports

@@ -1,0 +1,75 @@
+// The report of `rulecheck diff OLD NEW`: what a change to a rules file did. The summary of
+// each version's search (states, transitions, terminal states), the declarations added,
+// removed or changed (properties/declaration_diff.h), the findings new, fixed and changed,
+// matched by their stable identifiers (results/finding_identity.h), and the query answers that
+// moved (properties/version_diff.h), and the behaviour over the shared state variables that
+// one version allows and the other does not, with traces (properties/behaviour_diff.h). Text for
+// people and JSON for programs; docs/report-format.md describes both.
+//
+//   reports::VersionDiff diff{old_model, new_model, &old_run, &new_run, declarations, answers};
+//   reports::WriteDiffReport(reports::Format::kText, diff, std::cout);
+#ifndef RULECHECK_REPORTS_DIFF_REPORT_H_
+#define RULECHECK_REPORTS_DIFF_REPORT_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "properties/behaviour_diff.h"
+#include "properties/declaration_diff.h"
+#include "properties/version_diff.h"
+#include "reports/report.h"
+#include "results/finding.h"
+
+namespace rulecheck::reports {
+
+// What diff compares; every pointer must outlive the report calls.
+struct VersionDiff {
+  const model::Model* old_model = nullptr;
+  const model::Model* new_model = nullptr;
+  const properties::VersionRun* old_run = nullptr;
+  const properties::VersionRun* new_run = nullptr;
+  std::vector<properties::DeclarationChange> declarations;
+  std::vector<properties::AnswerChange> answers;
+  properties::BehaviourDiff behaviour;
+};
+
+// A finding of one version or both, matched by its identifier.
+struct FindingChange {
+  enum class Status { kNew, kFixed, kChanged };
+  Status status = Status::kNew;
+  std::string id;
+  const results::Finding* old_finding = nullptr;  // null for kNew
+  const results::Finding* new_finding = nullptr;  // null for kFixed
+};
+
+// "new", "fixed", "changed".
+const char* FindingChangeName(FindingChange::Status status);
+
+// The findings of the new version whose identifier the old version's findings lack (new), the
+// old version's findings whose identifier the new one lacks (fixed), and those both have whose
+// message or trace length differs (changed): new and changed in the new version's report
+// order, then fixed in the old one's. Thread-safe.
+std::vector<FindingChange> CompareFindings(const VersionDiff& diff);
+
+// How many new findings are errors: what makes diff's exit code 1.
+int NewErrorCount(const std::vector<FindingChange>& changes);
+
+// Writes the diff report in `format`. REQUIRES: DiffFormatAvailable(format).
+void WriteDiffReport(Format format, const VersionDiff& diff, std::ostream& out);
+void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out);
+void WriteDiffJsonReport(const VersionDiff& diff, std::ostream& out);
+// One test suite with two test cases: `new error findings` (failing with each new error
+// finding and its trace) and `behaviour` (failing with the behaviour section of the text
+// report when the behaviour differs; skipped when it was not compared).
+void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out);
+// The behaviour section of the text report (its opening line break included).
+void WriteDiffBehaviourText(const VersionDiff& diff, std::ostream& out);
+
+// Whether diff can write `format` (text, JSON and JUnit so far).
+bool DiffFormatAvailable(Format format);
+
+}  // namespace rulecheck::reports
+
+#endif  // RULECHECK_REPORTS_DIFF_REPORT_H_
