@@ -8,7 +8,9 @@ Writes, from OUT/exit-codes.tsv and the reports under OUT/sarif, OUT/baseline an
 - OUT/gl-code-quality.json: the error and warning findings in GitLab's code quality format
   (a list of issues with description, check_name, fingerprint, severity and location);
 - OUT/index.html: a page linking every target's HTML report, with its exit code;
-- OUT/summary.md: the same as a Markdown table (for a job summary).
+- OUT/summary.md: the same as a Markdown table (for a job summary);
+and renames the test suite of each OUT/junit/NAME.xml from the rules file to "FILE [NAME]",
+since the presets of one rules file would otherwise be suites of the same name.
 A target whose run wrote no report (bad input: exit 2) appears only in the index and summary.
 """
 
@@ -17,6 +19,7 @@ import html
 import json
 import os
 import sys
+import xml.etree.ElementTree as ElementTree
 
 MEANINGS = {0: "pass", 1: "new error finding", 2: "bad input or usage", 3: "incomplete"}
 SEVERITIES = {"error": "critical", "warning": "minor"}
@@ -49,6 +52,12 @@ def main(out):
                 merged = sarif
             else:
                 merged["runs"].extend(sarif["runs"])
+        junit = os.path.join(out, "junit", name + ".xml")
+        if os.path.exists(junit):
+            tree = ElementTree.parse(junit)
+            for suite in tree.getroot().iter("testsuite"):
+                suite.set("name", "%s [%s]" % (suite.get("name"), name))
+            tree.write(junit, encoding="UTF-8", xml_declaration=True)
         report = load_json(os.path.join(out, "baseline", name + ".json"))
         findings = report.get("findings", []) if report else []
         for finding in findings:

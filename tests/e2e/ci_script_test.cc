@@ -100,14 +100,15 @@ TEST_F(CiScriptTest, WritesEveryReportAndKeepsABaseline) {
   EXPECT_THAT(page, HasSubstr("<a href=\"html/ttt.html\">ttt</a>"));
   EXPECT_THAT(page, HasSubstr("<a href=\"html/small.html\">small</a>"));
 
-  // JUnit: one suite per file, read by Python's junitparser.
+  // JUnit: one suite per target, named after its file and target, read by Python's junitparser.
   const RunResult junit =
       RunProgram("/usr/bin/python3",
                  {"-c",
                   "import sys\nfrom junitparser import JUnitXml\nfor p in sys.argv[1:]:\n"
-                  "    for s in JUnitXml.fromfile(p):\n        print(s.failures)\n",
+                  "    for s in JUnitXml.fromfile(p):\n        print(s.name, s.failures)\n",
                   (first / "junit/ttt.xml").string(), (first / "junit/small.xml").string()});
-  EXPECT_EQ(junit.stdout_text, "0\n1\n") << junit.stderr_text;
+  EXPECT_EQ(junit.stdout_text, "games/tictactoe.rules [ttt] 0\n" + small_ + " [small] 1\n")
+      << junit.stderr_text;
 
   // The merged log is valid SARIF.
   const std::string validator = SourcePath(kValidator);
