@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Checks every target of a targets file (default ci/games.targets: each .rules file of games/
+# with its presets) with `rulecheck check`, as a CI job does, and writes every report a CI
+# system reads: per target a text, SARIF, JUnit and HTML report and a JSON report that is the
+# next baseline; then, through scripts/ci-collect-reports.py, one SARIF file for code
+# scanning, a GitLab code quality report, an index page and a summary. The exit code applies
+# the policy of docs/ci.md: 0 pass; 1 a run has a new error finding; 2 bad input or usage (of
+# a run or of this script, e.g. a .rules file under games/, or --rules-dir, that the targets
+# file does not name); 3 a run was incomplete (with --incomplete fail, the default); 4 a run ended
+# abnormally (killed, crashed). When several apply, the first in the order 4, 2, 1, 3 wins.
+#
+# Usage: scripts/ci-check-games.sh [--rulecheck PATH] [--targets FILE] [--out DIR]
+#          [--rules-dir DIR] [--baseline-dir DIR] [--only REGEX] [--timeout SECONDS]
+#          [--memory SIZE] [--threads N] [--incomplete fail|pass]
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+rulecheck="${RULECHECK:-$root/build/cli/rulecheck}"
+targets="$root/ci/games.targets"
+rules_dir="$root/games"
+out="rulecheck-reports"
+baseline_dir=""
+only=""
+timeout_seconds=0
+memory=""
+threads=""
+incomplete=fail
+
+usage() {
+  sed -n '/^# Usage:/,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2
+  exit 2
+}
+
+while (($#)); do
+  case "$1" in
+    --rulecheck) rulecheck="${2:?}"; shift 2 ;;
+    --targets) targets="${2:?}"; shift 2 ;;
+    --out) out="${2:?}"; shift 2 ;;
+    --rules-dir) rules_dir="${2:?}"; shift 2 ;;
+    --baseline-dir) baseline_dir="${2:?}"; shift 2 ;;
+    --only) only="${2:?}"; shift 2 ;;
+    --timeout) timeout_seconds="${2:?}"; shift 2 ;;
+    --memory) memory="${2:?}"; shift 2 ;;
+    --threads) threads="${2:?}"; shift 2 ;;
+    --incomplete) incomplete="${2:?}"; shift 2 ;;
+    -h | --help) usage ;;
+    *) echo "ci-check-games: unknown argument '$1'" >&2; usage ;;
+  esac
+done
+
+fail_usage() {
+  echo "ci-check-games: $*" >&2
+  exit 2
+}
+[[ "$incomplete" == fail || "$incomplete" == pass ]] ||
+  fail_usage "--incomplete takes fail or pass, not '$incomplete'"
+[[ "$timeout_seconds" =~ ^[0-9]+$ ]] || fail_usage "--timeout takes whole seconds, not '$timeout_seconds'"
+# Paths given are relative to the current directory; the runs happen in the repository root,
+# so that the reports name the rules files relative to it, as code scanning expects.
+rulecheck="$(realpath -m "$rulecheck")"
+targets="$(realpath -m "$targets")"
+out="$(realpath -m "$out")"
+[[ "$rules_dir" == /* ]] || rules_dir="$(realpath -m "$rules_dir")"
+[[ -z "$baseline_dir" ]] || baseline_dir="$(realpath -m "$baseline_dir")"
+[[ -x "$rulecheck" ]] || fail_usage "no rulecheck executable at $rulecheck (build it, or give --rulecheck)"
+[[ -r "$targets" ]] || fail_usage "cannot read the targets file $targets"
+[[ -d "$rules_dir" ]] || fail_usage "no rules directory $rules_dir"
+[[ -z "$baseline_dir" || -d "$baseline_dir" ]] || fail_usage "no baseline directory $baseline_dir"
+
+cd "$root"
+rm -rf "$out/text" "$out/sarif" "$out/junit" "$out/html" "$out/baseline"
+mkdir -p "$out/text" "$out/sarif" "$out/junit" "$out/html" "$out/baseline"
+
+# Reads the targets file: names, files and arguments; and the files skipped on purpose.
+names=()
+files=()
+arguments=()
+declare -A named_files=()
+line_number=0
+while IFS= read -r line || [[ -n "$line" ]]; do
+  line_number=$((line_number + 1))
+  line="${line%%#*}"
+  read -r -a words <<<"$line"
+  ((${#words[@]})) || continue
+  where="$targets:$line_number"
+  if [[ "${words[0]}" == skip ]]; then
+    ((${#words[@]} >= 3)) || fail_usage "$where: 'skip FILE REASON' needs a reason"
+    named_files["$(realpath -m "${words[1]}")"]=1
+    continue
+  fi
+  ((${#words[@]} >= 2)) || fail_usage "$where: a target needs a name and a rules file"
+  [[ "${words[0]}" =~ ^[A-Za-z0-9._-]+$ ]] || fail_usage "$where: bad target name '${words[0]}'"
+  [[ -f "${words[1]}" ]] || fail_usage "$where: no rules file ${words[1]}"
+  for name in "${names[@]}"; do
+    [[ "$name" != "${words[0]}" ]] || fail_usage "$where: target name '$name' used twice"
+  done
+  named_files["$(realpath -m "${words[1]}")"]=1
+  if [[ -n "$only" ]] && ! [[ "${words[0]}" =~ $only ]]; then continue; fi
+  names+=("${words[0]}")
+  files+=("${words[1]}")
+  arguments+=("${words[*]:2}")
+done <"$targets"
+
+# Every rules file under the rules directory must be a target or skipped with a reason.
+unnamed=()
+while IFS= read -r file; do
+  [[ -n "${named_files[$(realpath -m "$file")]:-}" ]] || unnamed+=("$file")
+done < <(find "$rules_dir" -name '*.rules' | sort)
+((${#unnamed[@]} == 0)) ||
+  fail_usage "$targets names neither a target nor a skip for: ${unnamed[*]}"
+((${#names[@]})) || fail_usage "no target of $targets matches --only '$only'"
+
+meaning() {
+  case "$1" in
+    0) echo "pass" ;;
+    1) echo "new error finding" ;;
+    2) echo "bad input or usage" ;;
+    3) echo "incomplete" ;;
+    *) echo "ended abnormally" ;;
+  esac
+}
+
+: >"$out/exit-codes.tsv"
+worst_abnormal=0 worst_bad=0 worst_new=0 worst_incomplete=0
+for i in "${!names[@]}"; do
+  name="${names[$i]}"
+  command=("$rulecheck" check "${files[$i]}")
+  if [[ -n "${arguments[$i]}" ]]; then
+    read -r -a extra <<<"${arguments[$i]}"
+    command+=("${extra[@]}")
+  fi
+  command+=(--quiet --format text --output "$out/text/$name.txt"
+    --report "sarif=$out/sarif/$name.sarif" --report "junit=$out/junit/$name.xml"
+    --report "html=$out/html/$name.html" --write-baseline "$out/baseline/$name.json")
+  [[ -z "$memory" ]] || command+=(--memory "$memory")
+  [[ -z "$threads" ]] || command+=(--threads "$threads")
+  if [[ -n "$baseline_dir" && -f "$baseline_dir/$name.json" ]]; then
+    command+=(--baseline "$baseline_dir/$name.json")
+  fi
+  # A time limit stops the search as SIGTERM does (a partial report, exit 3); a run that does
+  # not stop within a minute of it is killed.
+  if ((timeout_seconds > 0)); then
+    command=(timeout --preserve-status --signal=TERM --kill-after=60 "$timeout_seconds"
+      "${command[@]}")
+  fi
+  start=$SECONDS
+  status=0
+  "${command[@]}" || status=$?
+  echo "ci-check-games: $name: exit $status ($(meaning "$status")) in $((SECONDS - start)) s"
+  printf '%s\t%s\t%s\n' "$name" "${files[$i]}" "$status" >>"$out/exit-codes.tsv"
+  case "$status" in
+    0) ;;
+    1) worst_new=1 ;;
+    2) worst_bad=1 ;;
+    3) worst_incomplete=1 ;;
+    *) worst_abnormal=1 ;;
+  esac
+done
+
+python3 "$root/scripts/ci-collect-reports.py" "$out"
+
+if ((worst_abnormal)); then exit 4; fi
+if ((worst_bad)); then exit 2; fi
+if ((worst_new)); then exit 1; fi
+if ((worst_incomplete)) && [[ "$incomplete" == fail ]]; then exit 3; fi
+exit 0
