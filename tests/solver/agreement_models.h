@@ -433,6 +433,7 @@ action step() when k < 4 { k += 1 }
 action shrink() when k < 4 {
   choose h in sub(hand, 2 - k) { k += 1 }
 }
+)";
 
 // Wide bags inside an array of structs, rewritten in loops over the bag's member type under
 // conditions the translation decides statically for each loop value (the shape of Random
