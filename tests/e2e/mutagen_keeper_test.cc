@@ -1,5 +1,5 @@
 // End-to-end checks of the Mutagen solo game against the Keeper (games/mutagen, presets 20 to
-// 24): `rulecheck check` and `rulecheck solve --engine explicit` must report what
+// 27): `rulecheck check` and `rulecheck solve --engine explicit` must report what
 // games/mutagen/README.md ("The solo game") writes up, at the presets that run in about a
 // second. The expected scores are worked out by hand in the README from the solo rules; when
 // the model or the checker changes what is found, this test and the README change together.
@@ -86,6 +86,46 @@ TEST(MutagenKeeperTest, FullKeeperWorkerStallsTheDraft) {
     EXPECT_EQ(trace.size(), 8u);  // init and seven moves
   }
   EXPECT_THAT(r.names["unreachable"], Contains("game_over"));
+}
+
+// Preset 26 (the Plight of the People): one initial state (both People cards and both mutation
+// cards of the decks are dealt); the Keeper selects first, its arrow up taking either People
+// card and down either mutation card, so four states follow. Then the player's two picks,
+// the Keeper's other kind, and the placements of one Thug each as at preset 22 (3,607
+// states), times the People cards' options (the player's ability or Supreme Element, with 5
+// points to pay): 6,084 states is that order of size. The Keeper's Supreme Element always
+// goes onto its empty airship in one round: storing it is dead (it needs a full airship).
+TEST(MutagenKeeperTest, PlightPreset) {
+  Report r = CheckModel(kMutagen, {"SCOPE=26"});
+  ExpectComplete(r, 6084, 26573);
+  ExpectNoErrors(r);
+  EXPECT_THAT(r.names["witness"], Contains("game_over"));
+  EXPECT_THAT(r.names["dead_action"], Not(Contains("action keeper_draft_plight")));
+  EXPECT_THAT(r.names["dead_branch"], Contains("proc keeper_people"));
+  // The Keeper's first selection with no mutation card left takes a People card.
+  Report none = CheckModel(kMutagen, {"SCOPE=26", "MUT_DECK=0"});
+  EXPECT_EQ(none.exit_code, 0);
+  EXPECT_TRUE(none.body["complete"]);
+  ExpectNoErrors(none);
+  EXPECT_THAT(none.names["dead_action"], Not(Contains("action keeper_draft_plight")));
+}
+
+// Preset 27 (the Palace Visitors): the Keeper's Thug and Spy against the player's Thug, five
+// Visitor cards (one of each kind), no mutation, shards or tree cards. Every branch of the
+// Keeper's Palace decision and its leaving acts; its visit finds the display empty never
+// (three cards, at most two visits) nor a track at 7. About preset 20's size (27,894 states)
+// times the ten Visitor displays, less the mutations: 66,322 states.
+TEST(MutagenKeeperTest, PalacePreset) {
+  Report r = CheckModel(kMutagen, {"SCOPE=27"});
+  ExpectComplete(r, 66322, 628406);
+  ExpectNoErrors(r);
+  EXPECT_THAT(r.names["witness"], IsSupersetOf({"game_over", "palace_second"}));
+  EXPECT_THAT(r.names["dead_action"], Not(Contains("action keeper_leave")));
+  // (No mutation card: there is no draft.)
+  EXPECT_THAT(r.names["dead_action"], Contains("action keeper_draft"));
+  EXPECT_THAT(r.names["dead_branch"], Not(Contains("action keeper_place")));
+  EXPECT_THAT(r.names["dead_branch"], Not(Contains("proc keeper_go")));
+  EXPECT_THAT(r.names["dead_branch"], Contains("proc keeper_visit"));
 }
 
 // README "Can the player beat the Keeper?": preset 22 at each difficulty. The player's best is
