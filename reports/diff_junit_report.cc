@@ -40,8 +40,8 @@ void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out) {
     out << "/>\n";
   } else {
     out << ">\n      <failure message=\""
-        << EscapeMarkup(absl::StrCat(new_errors, new_errors == 1 ? " new error finding"
-                                                                 : " new error findings"))
+        << EscapeMarkup(absl::StrCat(
+               new_errors, new_errors == 1 ? " new error finding" : " new error findings"))
         << "\" type=\"error\">" << EscapeMarkup(findings_text.str()) << "</failure>\n"
         << "    </testcase>\n";
   }

@@ -46,7 +46,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
   Deadline deadline(bc.timeout_seconds);
   ContextHolder holder;
   z3::context& ctx = holder.get();
-  Watchdog watchdog(ctx, deadline, bc.cancel);
+  Watchdog watchdog(holder, deadline, bc.cancel);
   try {
     StepEncoder enc(ctx, model);
     // Found after depth 0, which needs no step (fixed_bits.h).

@@ -41,7 +41,7 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
   };
   ContextHolder holder;
   z3::context& ctx = holder.get();
-  Watchdog watchdog(ctx, deadline, bc.cancel);
+  Watchdog watchdog(holder, deadline, bc.cancel);
   try {
     StepEncoder enc(ctx, model);
     ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));

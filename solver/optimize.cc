@@ -79,7 +79,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
   };
   ContextHolder holder;
   z3::context& ctx = holder.get();
-  Watchdog watchdog(ctx, deadline, bc.cancel);
+  Watchdog watchdog(holder, deadline, bc.cancel);
   int depth = 0;
   try {
     StepEncoder enc(ctx, model);

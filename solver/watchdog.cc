@@ -10,17 +10,20 @@
 
 namespace rulecheck::solver::internal {
 
-Watchdog::Watchdog(z3::context& ctx, const Deadline& deadline, const std::atomic<bool>* cancel)
-    : ctx_(ctx), deadline_(deadline), cancel_(cancel) {
+Watchdog::Watchdog(ContextHolder& holder, const Deadline& deadline, const std::atomic<bool>* cancel)
+    : holder_(holder), deadline_(deadline), cancel_(cancel) {
   thread_ = std::thread([this] {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!wake_.wait_for(lock, std::chrono::milliseconds(50), [this] { return exit_; })) {
       const bool cancelled = cancel_ != nullptr && cancel_->load(std::memory_order_relaxed);
       if (!cancelled && !deadline_.expired()) continue;
-      if (reason_.empty()) reason_ = cancelled ? "interrupted" : "timed out";
+      if (reason_.empty()) {
+        reason_ = cancelled ? "interrupted" : "timed out";
+        holder_.ParkWhenReleased();
+      }
       // Again every tick until the driver is done: an interrupt that comes while no Z3 call is
       // running (the driver is encoding, or sampling states) would otherwise be lost.
-      ctx_.interrupt();
+      holder_.get().interrupt();
     }
   });
 }

@@ -19,13 +19,15 @@
 #include "absl/status/statusor.h"
 #include "solver/deadline.h"
 #include "solver/solver.h"
+#include "solver/z3_context.h"
 
 namespace rulecheck::solver::internal {
 
 class Watchdog {
  public:
-  // `deadline` and `cancel` (may be null) must outlive the watchdog; so must `ctx`.
-  Watchdog(z3::context& ctx, const Deadline& deadline, const std::atomic<bool>* cancel);
+  // `deadline` and `cancel` (may be null) must outlive the watchdog; so must `holder`, whose
+  // context is parked, not deleted, once the watchdog has interrupted it (z3_context.h).
+  Watchdog(ContextHolder& holder, const Deadline& deadline, const std::atomic<bool>* cancel);
   ~Watchdog();
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
@@ -34,7 +36,7 @@ class Watchdog {
   std::string reason() const;
 
  private:
-  z3::context& ctx_;
+  ContextHolder& holder_;
   const Deadline& deadline_;
   const std::atomic<bool>* cancel_;
   mutable std::mutex mutex_;

@@ -25,7 +25,8 @@ ContextHolder::ContextHolder()
 ContextHolder::~ContextHolder() {
   // The estimate is process-wide; a concurrent run only makes parking more likely.
   const uint64_t now = Z3_get_estimated_alloc_size();
-  if (now > allocated_at_start_ && now - allocated_at_start_ > kParkBytes) {
+  const bool large = now > allocated_at_start_ && now - allocated_at_start_ > kParkBytes;
+  if (large || park_.load(std::memory_order_relaxed)) {
     std::lock_guard<std::mutex> lock(ParkedMutex());
     Parked().push_back(ctx_);
     return;
