@@ -65,7 +65,9 @@ class ByteReader {
     const uint64_t n = U64();
     if (n > remaining() / sizeof(uint64_t)) return Fail<std::vector<uint64_t>>();
     std::vector<uint64_t> v(n);
-    std::memcpy(v.data(), Take(n * sizeof(uint64_t)).data(), n * sizeof(uint64_t));
+    const std::string_view raw = Take(n * sizeof(uint64_t));
+    // An empty vector's data() may be null, which memcpy must not be given even for 0 bytes.
+    if (n > 0 && ok_) std::memcpy(v.data(), raw.data(), n * sizeof(uint64_t));
     return v;
   }
   // The next `n` bytes, not copied; empty (and failed) when fewer remain.
