@@ -13,7 +13,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <string>
 
 #include "gtest/gtest.h"
 
@@ -93,6 +96,20 @@ std::string CommandLine(const std::string& program, const std::vector<std::strin
   return line;
 }
 
+// Whether process `pid` has a handler of its own for `signal` (the SigCgt mask of
+// /proc/PID/status). Until it has, the signal would take its default action: a test that
+// means to exercise the handler waits for this, or a slow start (a sanitizer's, say) races it.
+bool CatchesSignal(pid_t pid, int signal) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("SigCgt:", 0) != 0) continue;
+    const uint64_t mask = std::stoull(line.substr(7), nullptr, 16);
+    return ((mask >> (signal - 1)) & 1) != 0;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string SourcePath(const std::string& relative) {
@@ -144,6 +161,10 @@ RunResult RunProgramAndSignal(const std::string& program, const std::vector<std:
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + timeout;
   bool signal_pending = signal != 0;
+  // A signal the child can catch is timed from when its handler is in place.
+  bool waiting_for_handler = signal_pending && signal != SIGKILL && signal != SIGSTOP;
+  auto signal_clock = start;
+  constexpr std::chrono::milliseconds kHandlerPoll{2};
   pollfd fds[2] = {{out.read_end, POLLIN, 0}, {err.read_end, POLLIN, 0}};
   std::string* sinks[2] = {&result.stdout_text, &result.stderr_text};
   int open_fds = 2;
@@ -155,9 +176,15 @@ RunResult RunProgramAndSignal(const std::string& program, const std::vector<std:
       kill(pid, SIGKILL);
       break;
     }
-    if (signal_pending) {
+    if (waiting_for_handler && CatchesSignal(pid, signal)) {
+      waiting_for_handler = false;
+      signal_clock = std::chrono::steady_clock::now();
+    }
+    if (waiting_for_handler) {
+      left = std::min(left, kHandlerPoll);
+    } else if (signal_pending) {
       auto until_signal = std::chrono::duration_cast<std::chrono::milliseconds>(
-          start + signal_after - std::chrono::steady_clock::now());
+          signal_clock + signal_after - std::chrono::steady_clock::now());
       if (until_signal.count() <= 0) {
         kill(pid, signal);
         signal_pending = false;

@@ -33,7 +33,10 @@ RunResult RunRulecheck(const std::vector<std::string>& args,
                        std::chrono::milliseconds timeout = kDefaultTimeout);
 
 // As RunRulecheck, and sends `signal` to the child `signal_after` from its start unless it
-// has exited by then (when it has, nothing is sent, and the caller sees a normal exit).
+// has exited by then (when it has, nothing is sent, and the caller sees a normal exit). For a
+// signal the child can catch, "its start" is the moment its handler for `signal` is in place
+// (read from /proc), so that a slow start-up does not turn the test into one of the default
+// action; SIGKILL is timed from the fork.
 RunResult RunRulecheckAndSignal(const std::vector<std::string>& args, int signal,
                                 std::chrono::milliseconds signal_after,
                                 std::chrono::milliseconds timeout = kDefaultTimeout);
