@@ -34,7 +34,7 @@ command -v clang++ >/dev/null || { echo "fuzz: clang++ not found" >&2; exit 1; }
 
 echo "fuzz: configuring $build_dir (clang, libFuzzer, address+undefined)"
 CXX=clang++ cmake -S . -B "$build_dir" -G Ninja --log-level=NOTICE \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 ${DEBUG_INFO:--g}" \
   -DRULECHECK_FUZZ=ON
 cmake --build "$build_dir" --parallel "$jobs" --target "${targets[@]}"
 
