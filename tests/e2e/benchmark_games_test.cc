@@ -50,8 +50,8 @@ TEST(BenchmarkGamesTest, ConnectFourFourByFourHasTrompsCount) {
 
 TEST(BenchmarkGamesTest, ConnectFourWinAgreesWithTheBoard) {
   // The first 30,000 states take in every position of up to 9 discs (18,669 of them), so
-  // both players' quickest wins; in each of them the win found around the last disc is the one a scan of the whole
-  // board finds, and the heights and the turn match the discs.
+  // both players' quickest wins; in each of them the win found around the last disc is the one a
+  // scan of the whole board finds, and the heights and the turn match the discs.
   const Report report = CheckModel(kConnectFour, {}, {"--max-states", "30000"});
   EXPECT_EQ(report.exit_code, 3) << report.body.dump(2);
   EXPECT_EQ(report.body.value("complete", true), false);
