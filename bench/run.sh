@@ -15,6 +15,7 @@
 #                                # add connect four on 5 columns x 4 rows (3,945,711 states)
 #                                # and Lights Out 5x5 (8,388,608 states; minutes); any
 #                                # connect4_WxH (W 4 to 7) and lightsoutN (N 2 to 6) works
+#   bench/run.sh --only lightsout5   # just the games named
 #   BUILD_DIR=build bench/run.sh
 #
 # Needs a built rulecheck (scripts/build.sh rulecheck), GNU time, spin and gcc.
@@ -32,6 +33,7 @@ done
 [[ -x "$rulecheck" ]] || { echo "bench: build rulecheck first: scripts/build.sh rulecheck" >&2; exit 2; }
 
 games=(puzzle8 hanoi12 hanoi15)
+if [[ "${1:-}" == --only ]]; then games=(); shift; fi
 for extra in "$@"; do games+=("$extra"); done
 
 printf '# machine: %s, %s cores, %s\n' "$(uname -m)" "$(nproc)" \
