@@ -43,7 +43,8 @@ inline drop(col) {
   d_step {
     winner == 0 && h[col] < H ->
     r = h[col]; CELL(col, r) = turn + 1;
-    line(col, 1, 0, -1, 0); line(col, 0, 1, 0, -1); line(col, 1, 1, -1, -1); line(col, 1, -1, -1, 1);
+    line(col, 1, 0, -1, 0); line(col, 0, 1, 0, -1);
+    line(col, 1, 1, -1, -1); line(col, 1, -1, -1, 1);
     h[col]++; turn = 1 - turn;
     x = 0; y = 0; n = 0; r = 0
   }
