@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: `rulecheck check` on the benchmark games with 1 and 2 threads, and
 # SPIN's pan on the equivalent Promela models in bench/peers/ (single core, -O2 -DSAFETY, and
-# its two-core mode -DNCORE=2), side by side in one run. For each: states, seconds, states/s,
-# bytes of store per state (rulecheck: the store's tables over the states), peak RSS.
+# its two-core mode -DNCORE=2), side by side in one run. For each: states, seconds (the
+# tool's own: rulecheck's report, pan's "elapsed time"), states/s, bytes of store per state
+# (rulecheck: the store's tables over the states), peak RSS, and the user CPU seconds of the
+# whole process (all threads; on a shared machine a steadier figure than the wall clock).
 # For the same work as pan (exploration with deadlock detection; the Promela models assert
 # nothing) the rulecheck rows skip the games' invariants and reachables; the `+props` row
 # checks everything the game declares.
 #
 #   bench/run.sh                 # puzzle8, hanoi-12, hanoi-15
 #   bench/run.sh puzzle11        # add the 3x4 puzzle (239,500,800 states; minutes)
+#   bench/run.sh connect4_5x4 lightsout5
+#                                # add connect four on 5 columns x 4 rows (3,945,711 states)
+#                                # and Lights Out 5x5 (8,388,608 states; minutes); any
+#                                # connect4_WxH (W 4 to 7) and lightsoutN (N 2 to 6) works
+#   bench/run.sh --only lightsout5   # just the games named
 #   BUILD_DIR=build bench/run.sh
 #
 # Needs a built rulecheck (scripts/build.sh rulecheck), GNU time, spin and gcc.
@@ -26,23 +33,24 @@ done
 [[ -x "$rulecheck" ]] || { echo "bench: build rulecheck first: scripts/build.sh rulecheck" >&2; exit 2; }
 
 games=(puzzle8 hanoi12 hanoi15)
+if [[ "${1:-}" == --only ]]; then games=(); shift; fi
 for extra in "$@"; do games+=("$extra"); done
 
 printf '# machine: %s, %s cores, %s\n' "$(uname -m)" "$(nproc)" \
   "$(awk '/MemTotal/ {printf "%.0f GiB RAM", $2 / 1048576}' /proc/meminfo)"
 printf '# %s\n' "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-printf '%-10s %-14s %13s %9s %12s %10s %10s\n' game tool states seconds states/s B/state peak_RSS
+printf '%-12s %-14s %13s %9s %12s %10s %10s %8s\n' game tool states seconds states/s B/state peak_RSS user_s
 
 # rulecheck GAME_FILE THREADS [--const ...]
 run_rulecheck() {
   local file="$1" threads="$2"; shift 2
-  /usr/bin/time -f '%M' -o "$work/rss" "$rulecheck" check "$root/games/$file" --format json \
+  /usr/bin/time -f '%M %U' -o "$work/rss" "$rulecheck" check "$root/games/$file" --format json \
     --quiet --threads "$threads" "$@" >"$work/out.json" || true
-  python3 - "$work/out.json" "$(cat "$work/rss")" <<'PY'
+  python3 - "$work/out.json" $(tail -n1 "$work/rss") <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 states, secs = r["states"], r["seconds"]
-print(f'{states} {secs:.3f} {states / max(secs, 1e-9):.0f} {r["store_bytes"] / max(states, 1):.1f} {int(sys.argv[2]) // 1024}MiB')
+print(f'{states} {secs:.3f} {states / max(secs, 1e-9):.0f} {r["store_bytes"] / max(states, 1):.1f} {int(sys.argv[2]) // 1024}MiB {sys.argv[3]}')
 PY
 }
 
@@ -51,19 +59,20 @@ run_spin() {
   local pml="$1" defines="$2" ncore="$3"
   (cd "$work" && spin $defines -a "$root/bench/peers/$pml" >/dev/null &&
    gcc -O2 -DSAFETY ${ncore:+-DNCORE=$ncore} -DMEMLIM=16000 -o pan pan.c 2>/dev/null)
-  /usr/bin/time -f '%M' -o "$work/rss" "$work/pan" -m10000000 >"$work/pan.out" 2>&1 || true
+  /usr/bin/time -f '%M %U' -o "$work/rss" "$work/pan" -m10000000 >"$work/pan.out" 2>&1 || true
   local states secs
   states=$(awk '/states, stored/ {s += $1} END {print s + 0}' "$work/pan.out")
   # Single core: "pan: elapsed time S seconds"; NCORE: "cpu0: elapsed time S seconds".
   secs=$(awk '/(pan|cpu0): elapsed time/ {t = $4} END {print t + 0}' "$work/pan.out")
-  awk -v s="$states" -v t="$secs" -v rss="$(cat "$work/rss")" \
-    'BEGIN {printf "%d %.3f %.0f - %dMiB\n", s, t, (t > 0 ? s / t : 0), rss / 1024}'
+  read -r rss user < <(tail -n1 "$work/rss")
+  awk -v s="$states" -v t="$secs" -v rss="$rss" -v user="$user" \
+    'BEGIN {printf "%d %.3f %.0f - %dMiB %s\n", s, t, (t > 0 ? s / t : 0), rss / 1024, user}'
 }
 
 row() {
   local game="$1" tool="$2"; shift 2
-  read -r states secs rate bytes rss <<<"$("$@")"
-  printf '%-10s %-14s %13s %9s %12s %10s %10s\n' "$game" "$tool" "$states" "$secs" "$rate" "$bytes" "$rss"
+  read -r states secs rate bytes rss user <<<"$("$@")"
+  printf '%-12s %-14s %13s %9s %12s %10s %10s %8s\n' "$game" "$tool" "$states" "$secs" "$rate" "$bytes" "$rss" "$user"
 }
 
 for game in "${games[@]}"; do
@@ -71,6 +80,13 @@ for game in "${games[@]}"; do
     puzzle8) file=puzzle8.rules; pml=puzzle8.pml; consts=(); defines="" ;;
     puzzle11) file=puzzle11.rules; pml=puzzle11.pml; consts=(); defines="" ;;
     hanoi*) n="${game#hanoi}"; file=hanoi.rules; pml=hanoi.pml; consts=(--const "N=$n"); defines="-DN=$n" ;;
+    connect4_*x*)
+      dims="${game#connect4_}"; w="${dims%x*}"; h="${dims#*x}"
+      file=connect4.rules; pml=connect4.pml; consts=(--const "W=$w" --const "H=$h")
+      defines="-DW=$w -DH=$h" ;;
+    lightsout*)
+      n="${game#lightsout}"; file=lightsout.rules; pml=lightsout.pml; consts=(--const "N=$n")
+      defines="-DN=$n" ;;
     *) echo "bench: unknown game $game" >&2; exit 2 ;;
   esac
   same_work=(--skip invariant --skip reachable)

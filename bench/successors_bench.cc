@@ -1,10 +1,21 @@
-// Micro-benchmarks of successor generation on the benchmark games: the cost of expanding one
-// state (all its successors), on a fixed sample of reachable states.
+// Micro-benchmarks of successor generation on every game in games/: the cost of expanding one
+// state (all its successors), over a fixed sample of reachable states. The sample comes from a
+// breadth-first search from the initial states (duplicates dropped) that stops after
+// kExploreStates states; kSampleStates of them, evenly spaced in that order, so that the
+// sample spreads over the levels reached and is the same in every run. Connect four, Lights
+// Out and hanoi run at the sizes bench/run.sh compares with SPIN; the other games at their
+// default constants. One benchmark per game, so that another way of generating successors
+// can be compared with this one game by game.
 //
 //   build/bench/rulecheck_bench --benchmark_filter=Successors
+//   build/bench/rulecheck_bench --benchmark_filter=Successors/connect4
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -14,54 +25,133 @@
 namespace rulecheck::model {
 namespace {
 
-// Counts successors, and keeps the first few states it sees as the next sample.
-class SampleSink final : public ir::SuccessorSink {
+using State = std::vector<uint32_t>;
+
+constexpr size_t kExploreStates = 20000;
+constexpr size_t kSampleStates = 1024;
+
+// A game of games/: its file and the constants it is benchmarked with.
+struct Game {
+  std::string name;
+  std::string file;  // relative to games/
+  std::vector<front::ConstOverride> consts;
+};
+
+const std::vector<Game>& Games() {
+  static const std::vector<Game> games = {
+      {"tictactoe", "tictactoe.rules", {}},
+      {"puzzle8", "puzzle8.rules", {}},
+      {"puzzle11", "puzzle11.rules", {}},
+      {"hanoi12", "hanoi.rules", {{"N", "12"}}},
+      {"connect4_5x4", "connect4.rules", {{"W", "5"}, {"H", "4"}}},
+      {"lightsout5", "lightsout.rules", {{"N", "5"}}},
+      {"creature_battle", "creature-battle/creature-battle.rules", {}},
+      {"masters_of_mutanite", "masters-of-mutanite/masters-of-mutanite.rules", {}},
+      {"monster_mutators", "monster-mutators/monster-mutators.rules", {}},
+      {"mutagen", "mutagen/mutagen.rules", {}},
+      {"random_mutations", "random-mutations/random-mutations.rules", {}},
+  };
+  return games;
+}
+
+// Collects successors as states (outside the timed loop only: it allocates).
+class CollectSink final : public ir::SuccessorSink {
  public:
-  // `keep`: remember states (outside the timed loop only: it allocates).
-  SampleSink(uint32_t words, bool keep) : words_(words), keep_(keep) {}
+  explicit CollectSink(uint32_t words) : words_(words) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& /*move*/) override {
-    ++successors;
-    benchmark::DoNotOptimize(state[0]);
-    if (keep_ && sample.size() < 1024) sample.emplace_back(state, state + words_);
+    states.emplace_back(state, state + words_);
   }
   void OnFailure(const ir::StepFailure& /*failure*/) override {}
-  uint64_t successors = 0;
-  std::vector<std::vector<uint32_t>> sample;
+  std::vector<State> states;
 
  private:
   uint32_t words_;
-  bool keep_;
 };
 
-void BM_Successors(benchmark::State& state, const std::string& game) {
-  auto loaded = LoadModel(std::string(RULECHECK_SOURCE_DIR) + "/games/" + game, {});
+// Counts successors; the timed loop's sink.
+class CountSink final : public ir::SuccessorSink {
+ public:
+  void OnSuccessor(const uint32_t* state, const ir::Move& /*move*/) override {
+    ++successors;
+    benchmark::DoNotOptimize(state[0]);
+  }
+  void OnFailure(const ir::StepFailure& /*failure*/) override { ++failures; }
+  uint64_t successors = 0;
+  uint64_t failures = 0;
+};
+
+// A loaded game and its sample, built once per game (the benchmark function runs several
+// times while the library settles the number of iterations).
+struct Prepared {
+  std::unique_ptr<Model> model;
+  std::unique_ptr<SuccessorGenerator> generator;
+  std::vector<State> sample;
+  std::string error;
+};
+
+std::vector<State> Sample(const Model& model, SuccessorGenerator& generator) {
+  CollectSink initial(model.layout.words());
+  generator.Initial(initial);
+  std::set<State> seen;
+  std::vector<State> order;
+  for (State& s : initial.states) {
+    if (order.size() < kExploreStates && seen.insert(s).second) order.push_back(std::move(s));
+  }
+  for (size_t next = 0; next < order.size() && order.size() < kExploreStates; ++next) {
+    CollectSink successors(model.layout.words());
+    generator.Successors(order[next].data(), successors);
+    for (State& s : successors.states) {
+      if (order.size() < kExploreStates && seen.insert(s).second) order.push_back(std::move(s));
+    }
+  }
+  std::vector<State> sample;
+  const size_t n = std::min(order.size(), kSampleStates);
+  for (size_t i = 0; i < n; ++i) sample.push_back(order[i * order.size() / n]);
+  return sample;
+}
+
+Prepared& Prepare(const Game& game) {
+  static std::map<std::string, Prepared> prepared;
+  auto [it, inserted] = prepared.try_emplace(game.name);
+  Prepared& p = it->second;
+  if (!inserted) return p;
+  auto loaded = LoadModel(std::string(RULECHECK_SOURCE_DIR) + "/games/" + game.file, game.consts);
   if (!loaded.ok()) {
-    state.SkipWithError(std::string(loaded.status().message()).c_str());
+    p.error = std::string(loaded.status().message());
+    return p;
+  }
+  p.model = *std::move(loaded);
+  p.generator = std::make_unique<SuccessorGenerator>(*p.model);
+  p.sample = Sample(*p.model, *p.generator);
+  if (p.sample.empty()) p.error = "no initial state";
+  return p;
+}
+
+void BM_Successors(benchmark::State& state, const Game& game) {
+  Prepared& p = Prepare(game);
+  if (!p.error.empty()) {
+    state.SkipWithError(p.error.c_str());
     return;
   }
-  const Model& model = **loaded;
-  SuccessorGenerator generator(model);
-  // A sample of states a few moves from the start.
-  SampleSink seed(model.layout.words(), true);
-  generator.Initial(seed);
-  std::vector<std::vector<uint32_t>> states = seed.sample;
-  for (int round = 0; round < 4 && states.size() < 512; ++round) {
-    SampleSink next(model.layout.words(), true);
-    for (const auto& s : states) generator.Successors(s.data(), next);
-    states.insert(states.end(), next.sample.begin(), next.sample.end());
-  }
-  SampleSink sink(model.layout.words(), false);
+  CountSink sink;
   size_t i = 0;
   for (auto _ : state) {
-    generator.Successors(states[i++ % states.size()].data(), sink);
+    p.generator->Successors(p.sample[i].data(), sink);
+    if (++i == p.sample.size()) i = 0;
   }
+  const double iterations = static_cast<double>(state.iterations());
   state.SetItemsProcessed(state.iterations());
-  state.counters["successors/state"] =
-      static_cast<double>(sink.successors) / static_cast<double>(state.iterations());
+  state.counters["successors/state"] = static_cast<double>(sink.successors) / iterations;
+  state.counters["failures/state"] = static_cast<double>(sink.failures) / iterations;
+  state.counters["sample"] = static_cast<double>(p.sample.size());
 }
-BENCHMARK_CAPTURE(BM_Successors, puzzle8, std::string("puzzle8.rules"));
-BENCHMARK_CAPTURE(BM_Successors, hanoi, std::string("hanoi.rules"));
-BENCHMARK_CAPTURE(BM_Successors, tictactoe, std::string("tictactoe.rules"));
+
+[[maybe_unused]] const bool kRegistered = [] {
+  for (const Game& game : Games()) {
+    benchmark::RegisterBenchmark(("BM_Successors/" + game.name).c_str(), BM_Successors, game);
+  }
+  return true;
+}();
 
 }  // namespace
 }  // namespace rulecheck::model

@@ -20,9 +20,10 @@ struct Report {
   std::map<std::string, std::vector<std::string>> names;
 };
 
-// `check path --format json -q --threads 2` with --const `consts`; a report that is not JSON
-// is a test failure.
-Report CheckModel(const std::string& path, const std::vector<std::string>& consts);
+// `check path --format json -q --threads 2` with --const `consts` and then `flags`; a report
+// that is not JSON is a test failure.
+Report CheckModel(const std::string& path, const std::vector<std::string>& consts,
+                  const std::vector<std::string>& flags = {});
 
 // `solve --engine explicit` on `path` with `flags` and --const `consts`; an exit code other
 // than 0 is a test failure.
