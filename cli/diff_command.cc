@@ -27,12 +27,16 @@ CLI::App* AddDiffCommand(CLI::App& app, DiffFlags& flags) {
                    "Override a constant in both versions (repeatable): NAME=VALUE")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
-  diff->add_option("--format", flags.format,
-                   "Report format (diff writes text, json and junit so far)")
+  diff->add_option("--format", flags.format, "Report format")
       ->check(CLI::IsMember(reports::FormatNames()))
       ->capture_default_str();
   diff->add_option("--output", flags.output, "Write the report to this file, not stdout")
       ->type_name("FILE");
+  diff->add_option("--report", flags.reports,
+                   "Also write a report in this format to this file (repeatable), e.g. "
+                   "sarif=diff.sarif")
+      ->type_name("FORMAT=FILE")
+      ->allow_extra_args(false);
   diff->add_option("--max-states", flags.max_states,
                    "Stop each version's search after this many states (0: no limit)")
       ->type_name("N")
@@ -83,17 +87,13 @@ std::optional<CommandSetup> SetUpVersion(const DiffFlags& flags, const std::stri
 }  // namespace
 
 int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
-  const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
-  if (format.has_value() && !reports::DiffFormatAvailable(*format)) {
-    err << "rulecheck: diff: --format " << flags.format
-        << " is not available for diff yet (text, json or junit)\n";
-    return kExitUsage;
-  }
   std::optional<CommandSetup> old_setup = SetUpVersion(flags, flags.file, err);
   if (!old_setup.has_value()) return kExitUsage;
   DiffFlags new_flags = flags;
   new_flags.file = flags.new_file;
-  new_flags.output.clear();  // the report is written once, through old_setup
+  // The reports are written once, through old_setup.
+  new_flags.output.clear();
+  new_flags.reports.clear();
   std::optional<CommandSetup> new_setup = SetUpVersion(new_flags, flags.new_file, err);
   if (!new_setup.has_value()) return kExitUsage;
 
@@ -112,6 +112,8 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   options.explore.cancel = ScopedInterruptHandler::flag();
   options.explore.threads = flags.threads;
   options.explore.memory_bytes = old_setup->memory_bytes;
+  // The HTML page shows the transitions of each line of both rules files.
+  options.coverage = old_setup->writes(reports::Format::kHtml);
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
@@ -130,12 +132,18 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
       properties::CompareBehaviour(*old_setup->model, *new_setup->model, options.explore,
                                    flags.max_traces)};
   progress.Finish();
-  reports::WriteDiffReport(old_setup->format, diff, old_setup->report(out));
-  if (!FinishReport(*old_setup, flags, out, err)) return kExitUsage;
   const bool complete =
       old_run.check.stats.complete && new_run.check.stats.complete && diff.behaviour.compared;
-  return DiffExitCode(flags.fail_on, reports::NewErrorCount(reports::CompareFindings(diff)),
-                      diff.behaviour.differs(), complete);
+  diff.exit_code =
+      DiffExitCode(flags.fail_on, reports::NewErrorCount(reports::CompareFindings(diff)),
+                   diff.behaviour.differs(), complete);
+  if (!WriteReports(*old_setup, flags, out, err,
+                    [&diff](reports::Format format, std::ostream& stream) {
+                      reports::WriteDiffReport(format, diff, stream);
+                    })) {
+    return kExitUsage;
+  }
+  return diff.exit_code;
 }
 
 }  // namespace rulecheck::cli

@@ -57,17 +57,18 @@ int NewErrorCount(const std::vector<FindingChange>& changes) {
   return count;
 }
 
-bool DiffFormatAvailable(Format format) {
-  return format == Format::kText || format == Format::kJson || format == Format::kJunit;
-}
-
 void WriteDiffReport(Format format, const VersionDiff& diff, std::ostream& out) {
-  if (format == Format::kJson) {
-    WriteDiffJsonReport(diff, out);
-  } else if (format == Format::kJunit) {
-    WriteDiffJunitReport(diff, out);
-  } else {
-    WriteDiffTextReport(diff, out);
+  switch (format) {
+    case Format::kText:
+      return WriteDiffTextReport(diff, out);
+    case Format::kJson:
+      return WriteDiffJsonReport(diff, out);
+    case Format::kSarif:
+      return WriteDiffSarifReport(diff, out);
+    case Format::kJunit:
+      return WriteDiffJunitReport(diff, out);
+    case Format::kHtml:
+      return WriteDiffHtmlReport(diff, out);
   }
 }
 

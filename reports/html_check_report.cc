@@ -5,21 +5,19 @@
 // finding to the line it is located on, a line to every finding, undecided property and
 // switched-off rule located on it. The frame is html_page.h, traces html_trace.h, the listing
 // html_source.h.
-#include <algorithm>
 #include <map>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "base/counts.h"
 #include "properties/stop_description.h"
 #include "reports/format_util.h"
 #include "reports/html_escape.h"
+#include "reports/html_finding.h"
 #include "reports/html_page.h"
 #include "reports/html_source.h"
-#include "reports/html_trace.h"
 #include "reports/report.h"
 #include "results/finding.h"
 
@@ -37,13 +35,6 @@ constexpr SeverityGroup kGroups[] = {
     {results::Severity::kWarning, "warnings", "Warnings"},
     {results::Severity::kInfo, "information", "Information"},
 };
-
-// "dead branch" for dead_branch.
-std::string KindTitle(results::FindingKind kind) {
-  std::string title(results::KindName(kind));
-  std::replace(title.begin(), title.end(), '_', ' ');
-  return title;
-}
 
 std::string FindingId(size_t index) { return absl::StrCat("finding-", index + 1); }
 
@@ -90,31 +81,6 @@ PageVerdict Verdict(const properties::CheckResult& result) {
           "the search finished and every property holds"};
 }
 
-void WriteFinding(const model::Model& model, const results::Finding& finding, const std::string& id,
-                  std::ostream& out) {
-  const std::string severity(results::SeverityName(finding.severity));
-  out << "<article class=\"finding tone-" << severity << "\" id=\"" << id << "\" data-kind=\""
-      << results::KindName(finding.kind) << "\" data-severity=\"" << severity << "\">\n"
-      << "<header><h4 class=\"message\">" << EscapeHtml(finding.message) << "</h4>"
-      << "<p class=\"meta\"><span class=\"badge\">" << severity << "</span>"
-      << "<span class=\"name\">" << EscapeHtml(finding.name) << "</span>";
-  WriteLocationLink(model, finding.file, finding.location, out);
-  out << "</p></header>\n";
-  if (!finding.chain.empty() || !finding.triggers.empty()) {
-    out << "<dl class=\"extra\">";
-    if (!finding.chain.empty()) {
-      out << "<div><dt>chain</dt><dd>" << EscapeHtml(finding.chain) << "</dd></div>";
-    }
-    if (!finding.triggers.empty()) {
-      out << "<div><dt>triggers</dt><dd>" << EscapeHtml(absl::StrJoin(finding.triggers, ", "))
-          << "</dd></div>";
-    }
-    out << "</dl>\n";
-  }
-  WriteFindingTraceHtml(model, finding, id, out);
-  out << "</article>\n";
-}
-
 void WriteFindings(const model::Model& model, const properties::CheckResult& result,
                    std::ostream& out) {
   for (const SeverityGroup& group : kGroups) {
@@ -137,7 +103,7 @@ void WriteFindings(const model::Model& model, const properties::CheckResult& res
           << "\" open><summary><h3>" << KindTitle(finding_kind) << " <span class=\"tally\">"
           << indices.size() << "</span></h3></summary>\n";
       for (size_t index : indices) {
-        WriteFinding(model, result.findings[index], FindingId(index), out);
+        WriteFindingHtml(model, {&result.findings[index]}, FindingId(index), out);
       }
       out << "</details>\n";
     }
