@@ -27,16 +27,15 @@ CLI::App* AddDiffCommand(CLI::App& app, DiffFlags& flags) {
                    "Override a constant in both versions (repeatable): NAME=VALUE")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
-  diff->add_option("--format", flags.format, "Report format")
-      ->check(CLI::IsMember(reports::FormatNames()))
-      ->capture_default_str();
-  diff->add_option("--output", flags.output, "Write the report to this file, not stdout")
-      ->type_name("FILE");
-  diff->add_option("--report", flags.reports,
-                   "Also write a report in this format to this file (repeatable), e.g. "
-                   "sarif=diff.sarif")
-      ->type_name("FORMAT=FILE")
-      ->allow_extra_args(false);
+  AddReportFlags(*diff, flags);
+  diff->get_option("--baseline")
+      ->description(
+          "An earlier JSON report of check, solve or prove: the new version's findings it "
+          "holds are known, and only new error findings it does not hold fail the run");
+  diff->get_option("--write-baseline")
+      ->description(
+          "Write the new version's JSON check report to this file, to serve as a later run's "
+          "--baseline");
   diff->add_option("--max-states", flags.max_states,
                    "Stop each version's search after this many states (0: no limit)")
       ->type_name("N")
@@ -91,9 +90,11 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   if (!old_setup.has_value()) return kExitUsage;
   DiffFlags new_flags = flags;
   new_flags.file = flags.new_file;
-  // The reports are written once, through old_setup.
+  // The reports are written, and the baseline read, once, through old_setup.
   new_flags.output.clear();
   new_flags.reports.clear();
+  new_flags.baseline.clear();
+  new_flags.write_baseline.clear();
   std::optional<CommandSetup> new_setup = SetUpVersion(new_flags, flags.new_file, err);
   if (!new_setup.has_value()) return kExitUsage;
 
@@ -131,16 +132,31 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
       properties::CompareAnswers(old_run.answers, new_run.answers),
       properties::CompareBehaviour(*old_setup->model, *new_setup->model, options.explore,
                                    flags.max_traces)};
+  diff.baseline = old_setup->baseline.get();
   progress.Finish();
   const bool complete =
       old_run.check.stats.complete && new_run.check.stats.complete && diff.behaviour.compared;
   diff.exit_code =
       DiffExitCode(flags.fail_on, reports::NewErrorCount(reports::CompareFindings(diff)),
                    diff.behaviour.differs(), complete);
+  // --write-baseline: the new version's findings, as `check NEW --write-baseline` writes them.
+  bool written = true;
+  for (auto it = old_setup->extra_reports.begin(); it != old_setup->extra_reports.end(); ++it) {
+    if (it->path != flags.write_baseline || flags.write_baseline.empty()) continue;
+    reports::WriteJsonReport(*new_setup->model, new_run.check, *it->file, old_setup->context);
+    it->file->flush();
+    if (!*it->file) {
+      err << "rulecheck: cannot write " << it->path << "\n";
+      written = false;
+    }
+    old_setup->extra_reports.erase(it);
+    break;
+  }
   if (!WriteReports(*old_setup, flags, out, err,
                     [&diff](reports::Format format, std::ostream& stream) {
                       reports::WriteDiffReport(format, diff, stream);
-                    })) {
+                    }) ||
+      !written) {
     return kExitUsage;
   }
   return diff.exit_code;

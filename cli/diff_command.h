@@ -21,7 +21,8 @@ class App;
 
 namespace rulecheck::cli {
 
-// CommonFlags::file is OLD; --baseline and --write-baseline are not offered.
+// CommonFlags::file is OLD. --baseline marks the new version's findings it holds as known (a
+// known new error does not fail); --write-baseline writes the new version's JSON check report.
 struct DiffFlags : CommonFlags {
   std::string new_file;               // NEW
   uint64_t max_states = 0;            // per version; 0: no limit

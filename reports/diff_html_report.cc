@@ -40,7 +40,7 @@ const char* BehaviourWord(const properties::BehaviourDiff& behaviour) {
 }
 
 std::vector<SummaryFact> Facts(const VersionDiff& diff, const std::vector<FindingChange>& changes) {
-  return {
+  std::vector<SummaryFact> facts = {
       {"old file", diff.old_model->source->path()},
       {"new file", diff.new_model->source->path()},
       {"new findings", absl::StrCat(CountStatus(changes, FindingChange::Status::kNew))},
@@ -51,6 +51,10 @@ std::vector<SummaryFact> Facts(const VersionDiff& diff, const std::vector<Findin
       {"query answers", absl::StrCat(diff.answers.size())},
       {"behaviour", BehaviourWord(diff.behaviour)},
   };
+  if (diff.baseline != nullptr) {
+    facts.push_back({"known to the baseline", absl::StrCat(KnownCount(changes))});
+  }
+  return facts;
 }
 
 // The banner, as cli/diff_command.h decides the exit code (VersionDiff::exit_code).
@@ -133,10 +137,10 @@ void WriteFindingSection(const VersionDiff& diff, const std::vector<FindingChang
     }
     if (status == FindingChange::Status::kChanged) {
       out << "<p class=\"trace-title\">was: &ldquo;" << EscapeHtml(change.old_finding->message)
-          << "&rdquo; ("
-          << base::CountOf(change.old_finding->trace.size(), "step", "steps") << "); now:</p>\n";
+          << "&rdquo; (" << base::CountOf(change.old_finding->trace.size(), "step", "steps")
+          << "); now:</p>\n";
     }
-    WriteFindingHtml(*diff.new_model, {change.new_finding, change.id}, id, out);
+    WriteFindingHtml(*diff.new_model, {change.new_finding, change.id, change.known}, id, out);
   }
   out << "</section>\n";
 }
@@ -202,9 +206,10 @@ void WriteBehaviourSide(const model::Model& model, const properties::BehaviourSi
 
 void WriteBehaviour(const VersionDiff& diff, std::ostream& out) {
   const properties::BehaviourDiff& behaviour = diff.behaviour;
-  out << "<section class=\"group tone-" << (!behaviour.compared   ? "open"
-                                            : behaviour.differs() ? "warning"
-                                                                  : "pass")
+  out << "<section class=\"group tone-"
+      << (!behaviour.compared   ? "open"
+          : behaviour.differs() ? "warning"
+                                : "pass")
       << "\" id=\"behaviour\">\n<h2>Behaviour</h2>\n";
   if (!behaviour.compared) {
     out << "<p class=\"empty\">Not compared: " << EscapeHtml(behaviour.reason) << "</p>\n"
@@ -243,8 +248,9 @@ ListingMarks NewMarks(const VersionDiff& diff, const std::vector<FindingChange>&
     const results::Finding& finding = *change.new_finding;
     if (finding.file != model.source->path() || !finding.location.valid()) continue;
     marks.refs[finding.location.line].push_back(
-        {id, absl::StrCat(FindingChangeName(change.status), " ", KindTitle(finding.kind), ": ",
-                          finding.name),
+        {id,
+         absl::StrCat(FindingChangeName(change.status), " ", KindTitle(finding.kind), ": ",
+                      finding.name),
          std::string(results::SeverityName(finding.severity))});
   }
   return marks;
@@ -276,21 +282,21 @@ void WriteDiffHtmlReport(const VersionDiff& diff, std::ostream& out) {
   const std::vector<FindingChange> changes = CompareFindings(diff);
   const PageVerdict verdict = Verdict(diff, changes);
   WritePageStart(*diff.new_model, "diff", verdict.headline, out);
-  WriteSummary(*diff.new_model, "diff", Facts(diff, changes), verdict,
-               {{"Versions", "versions"},
-                {absl::StrCat("New (", CountStatus(changes, FindingChange::Status::kNew), ")"),
-                 "new-findings"},
-                {absl::StrCat("Changed (", CountStatus(changes, FindingChange::Status::kChanged),
-                              ")"),
-                 "changed-findings"},
-                {absl::StrCat("Fixed (", CountStatus(changes, FindingChange::Status::kFixed), ")"),
-                 "fixed-findings"},
-                {absl::StrCat("Declarations (", diff.declarations.size(), ")"), "declarations"},
-                {absl::StrCat("Queries (", diff.answers.size(), ")"), "queries"},
-                {"Behaviour", "behaviour"},
-                {"Rules file", "source"},
-                {"Old rules file", "old-source"}},
-               out);
+  WriteSummary(
+      *diff.new_model, "diff", Facts(diff, changes), verdict,
+      {{"Versions", "versions"},
+       {absl::StrCat("New (", CountStatus(changes, FindingChange::Status::kNew), ")"),
+        "new-findings"},
+       {absl::StrCat("Changed (", CountStatus(changes, FindingChange::Status::kChanged), ")"),
+        "changed-findings"},
+       {absl::StrCat("Fixed (", CountStatus(changes, FindingChange::Status::kFixed), ")"),
+        "fixed-findings"},
+       {absl::StrCat("Declarations (", diff.declarations.size(), ")"), "declarations"},
+       {absl::StrCat("Queries (", diff.answers.size(), ")"), "queries"},
+       {"Behaviour", "behaviour"},
+       {"Rules file", "source"},
+       {"Old rules file", "old-source"}},
+      out);
   out << "<main class=\"layout\">\n<div class=\"results\" id=\"findings\">\n";
   WriteVersions(diff, out);
   WriteFindingSection(diff, changes, FindingChange::Status::kNew, out);

@@ -10,6 +10,7 @@
 #include "model/model.h"
 #include "properties/declaration_diff.h"
 #include "properties/version_diff.h"
+#include "reports/diff_report.h"
 #include "reports/json_values.h"
 
 namespace rulecheck::reports {
@@ -19,6 +20,9 @@ namespace rulecheck::reports {
 Json DiffVersionToJson(const model::Model& model, const explorer::ExplorationStats& stats);
 // [{kind, name, change, detail}]: the declarations that differ.
 Json DeclarationChangesToJson(const std::vector<properties::DeclarationChange>& changes);
+// {file, known}: the baseline and how many new and changed findings it holds. REQUIRES:
+// diff.baseline is not null.
+Json DiffBaselineToJson(const VersionDiff& diff, const std::vector<FindingChange>& changes);
 // [{name, kind, old, new}]: the query answers that moved.
 Json AnswerChangesToJson(const std::vector<properties::AnswerChange>& changes);
 

@@ -17,6 +17,7 @@ Json FindingChangeToJson(const VersionDiff& diff, const FindingChange& change) {
   Json json;
   json["status"] = FindingChangeName(change.status);
   json["id"] = change.id;
+  if (diff.baseline != nullptr) json["known"] = change.known;
   json["old"] = change.old_finding == nullptr
                     ? Json(nullptr)
                     : FindingToJson(*diff.old_model, {change.old_finding, change.id}, false);
@@ -75,6 +76,10 @@ Json DeclarationChangesToJson(const std::vector<properties::DeclarationChange>& 
   return declarations;
 }
 
+Json DiffBaselineToJson(const VersionDiff& diff, const std::vector<FindingChange>& changes) {
+  return Json{{"file", diff.baseline->path()}, {"known", KnownCount(changes)}};
+}
+
 Json AnswerChangesToJson(const std::vector<properties::AnswerChange>& changes) {
   Json queries = Json::array();
   for (const properties::AnswerChange& change : changes) {
@@ -98,6 +103,7 @@ void WriteDiffJsonReport(const VersionDiff& diff, std::ostream& out) {
   for (const FindingChange& change : changes) findings.push_back(FindingChangeToJson(diff, change));
   json["findings"] = findings;
   json["new_errors"] = NewErrorCount(changes);
+  if (diff.baseline != nullptr) json["baseline"] = DiffBaselineToJson(diff, changes);
   json["queries"] = AnswerChangesToJson(diff.answers);
   json["behaviour"] = BehaviourToJson(diff);
   WriteJson(json, out);

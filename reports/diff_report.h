@@ -36,6 +36,8 @@ struct VersionDiff {
   properties::BehaviourDiff behaviour;
   // The exit code diff exits with (cli/diff_command.h), which the HTML page shows.
   int exit_code = 0;
+  // The findings an earlier report held (`--baseline`), or null. Must outlive the calls.
+  const Baseline* baseline = nullptr;
 };
 
 // A finding of one version or both, matched by its identifier.
@@ -45,6 +47,8 @@ struct FindingChange {
   std::string id;
   const results::Finding* old_finding = nullptr;  // null for kNew
   const results::Finding* new_finding = nullptr;  // null for kFixed
+  // kNew and kChanged: VersionDiff::baseline holds its identifier, so it does not fail.
+  bool known = false;
 };
 
 // "new", "fixed", "changed".
@@ -56,8 +60,11 @@ const char* FindingChangeName(FindingChange::Status status);
 // order, then fixed in the old one's. Thread-safe.
 std::vector<FindingChange> CompareFindings(const VersionDiff& diff);
 
-// How many new findings are errors: what makes diff's exit code 1.
+// How many new findings are errors that the baseline (if any) does not hold: what makes
+// diff's exit code 1.
 int NewErrorCount(const std::vector<FindingChange>& changes);
+// How many new and changed findings the baseline holds.
+int KnownCount(const std::vector<FindingChange>& changes);
 
 // Writes the diff report in `format`. Thread-compatible.
 void WriteDiffReport(Format format, const VersionDiff& diff, std::ostream& out);

@@ -137,6 +137,9 @@ void WriteDiffSarifReport(const VersionDiff& diff, std::ostream& out) {
     Json result = SarifFindingResult(*diff.new_model, entry, false);
     const auto it = by_id.find(entry.id);
     result["baselineState"] = it == by_id.end() ? "unchanged" : ChangeState(it->second->status);
+    // Against --baseline: whether it already held the finding (new and changed ones only: an
+    // unchanged finding does not fail the diff however it stands).
+    if (it != by_id.end() && it->second->known) result["properties"]["known"] = true;
     results.push_back(std::move(result));
   }
   for (const FindingChange& change : changes) {
@@ -149,16 +152,16 @@ void WriteDiffSarifReport(const VersionDiff& diff, std::ostream& out) {
   AddBehaviourResults(*diff.old_model, diff.behaviour.only_old, "old", results);
 
   Json notifications = Json::array();
-  for (const auto& [which, run] : {std::make_pair("old", diff.old_run),
-                                   std::make_pair("new", diff.new_run)}) {
+  for (const auto& [which, run] :
+       {std::make_pair("old", diff.old_run), std::make_pair("new", diff.new_run)}) {
     if (run->check.stats.complete) continue;
     notifications.push_back(SarifNotification(
         "warning", absl::StrCat("the search of the ", which, " version is incomplete: ",
                                 properties::StopDescription(run->check.stats))));
   }
   if (!diff.behaviour.compared) {
-    notifications.push_back(SarifNotification(
-        "warning", "the behaviour was not compared: " + diff.behaviour.reason));
+    notifications.push_back(
+        SarifNotification("warning", "the behaviour was not compared: " + diff.behaviour.reason));
   }
   Json properties = Json::object();
   properties["command"] = "diff";
@@ -167,6 +170,7 @@ void WriteDiffSarifReport(const VersionDiff& diff, std::ostream& out) {
   properties["declarations"] = DeclarationChangesToJson(diff.declarations);
   properties["queries"] = AnswerChangesToJson(diff.answers);
   properties["new_errors"] = NewErrorCount(changes);
+  if (diff.baseline != nullptr) properties["baseline"] = DiffBaselineToJson(diff, changes);
   properties["behaviour"] = BehaviourCounts(diff.behaviour);
   WriteSarifLog(SarifDriver(BehaviourRules()), {diff.new_model, diff.old_model}, std::move(results),
                 std::move(notifications), std::move(properties), out);

@@ -20,9 +20,9 @@ void WriteFindingHtml(const model::Model& model, const ReportedFinding& entry,
                       const std::string& id, std::ostream& out, std::string_view listing) {
   const results::Finding& finding = *entry.finding;
   const std::string severity(results::SeverityName(finding.severity));
-  out << "<article class=\"finding tone-" << severity << (entry.known ? " known" : "")
-      << "\" id=\"" << id << "\" data-kind=\"" << results::KindName(finding.kind)
-      << "\" data-severity=\"" << severity << "\"";
+  out << "<article class=\"finding tone-" << severity << (entry.known ? " known" : "") << "\" id=\""
+      << id << "\" data-kind=\"" << results::KindName(finding.kind) << "\" data-severity=\""
+      << severity << "\"";
   if (!entry.id.empty()) out << " data-finding-id=\"" << EscapeHtml(entry.id) << "\"";
   out << ">\n<header><h4 class=\"message\">" << EscapeHtml(finding.message) << "</h4>"
       << "<p class=\"meta\"><span class=\"badge\">" << severity << "</span>";

@@ -25,13 +25,6 @@ constexpr char kCounter[] = "tests/e2e/reports/counter.rules";
 
 class BaselineTest : public TempFolderTest {
  protected:
-  static std::string Read(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-
   // counter.rules with `above` inserted before its first line, written to the test's folder.
   std::string Shifted(const std::string& above, const std::string& below = "") {
     return WriteFile("counter.rules", above + Read(SourcePath(kCounter)) + below);

@@ -176,9 +176,8 @@ TEST_F(DiffSarifTest, BehaviourMovesAndStatesGone) {
 // A stopped search: no behaviour result, and notifications saying why.
 TEST_F(DiffSarifTest, AStoppedSearchIsANotification) {
   const std::string path = (dir_ / "stopped.sarif").string();
-  const RunResult run =
-      RunRulecheck({"diff", "-q", Version("base"), Version("score"), "--max-states", "3",
-                    "--format", "sarif", "--output", path});
+  const RunResult run = RunRulecheck({"diff", "-q", Version("base"), Version("score"),
+                                      "--max-states", "3", "--format", "sarif", "--output", path});
   EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
   std::ifstream in(path);
   const json log = json::parse(in);
@@ -200,8 +199,8 @@ TEST_F(DiffReportFlagTest, SeveralReportsOfOneComparison) {
   const std::string junit = (dir_ / "d.xml").string();
   const std::string html = (dir_ / "d.html").string();
   const RunResult run = RunRulecheck({"diff", "-q", Version("base"), Version("new_move"),
-                                      "--format", "json", "--report", "sarif=" + sarif,
-                                      "--report", "junit=" + junit, "--report", "html=" + html});
+                                      "--format", "json", "--report", "sarif=" + sarif, "--report",
+                                      "junit=" + junit, "--report", "html=" + html});
   EXPECT_EQ(run.exit_code, 4) << run.stderr_text;
   EXPECT_EQ(json::parse(run.stdout_text)["behaviour"]["only_new"]["moves"], 1);
   std::ifstream sarif_in(sarif);
@@ -221,8 +220,7 @@ TEST_F(DiffReportFlagTest, BadReportFlagsAreRefusedBeforeAnySearch) {
            {{"--report", "sarif"}, "--report expects FORMAT=FILE, got 'sarif'"},
            {{"--report", "pdf=" + file}, "--report: unknown report format 'pdf'"},
            {{"--output", file, "--report", "json=" + file}, "is named as the file of two reports"},
-           {{"--report", "json=" + (dir_ / "no" / "such" / "x.json").string()},
-            "cannot write"}}) {
+           {{"--report", "json=" + (dir_ / "no" / "such" / "x.json").string()}, "cannot write"}}) {
     std::vector<std::string> args = {"diff", "-q", Version("base"), Version("score")};
     args.insert(args.end(), flags.begin(), flags.end());
     const RunResult run = RunRulecheck(args);
