@@ -12,12 +12,22 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/model.h"
+#include "reports/baseline.h"
+#include "reports/html_page.h"
 #include "reports/reported_finding.h"
 #include "results/finding.h"
 
 namespace rulecheck::reports {
+
+// The summary's figures of a baseline: its file and how many of `reported` it holds (known).
+void AddBaselineFacts(const Baseline& baseline, const std::vector<ReportedFinding>& reported,
+                      std::vector<SummaryFact>& facts);
+
+// The badge of a finding or answer the baseline holds.
+extern const char kKnownBadge[];
 
 // "dead branch" for dead_branch.
 std::string KindTitle(results::FindingKind kind);

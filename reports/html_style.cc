@@ -132,8 +132,8 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
 .tone-pass .badge { background: var(--pass-bg); color: var(--pass); }
 .tone-open .badge { background: var(--open-bg); color: var(--open); }
 /* A finding the baseline already holds: it does not fail the run. */
-.finding.known { border-left-style: dashed; }
-.finding .badge.known { background: var(--soft); color: var(--muted); border: 1px solid var(--rule); }
+.finding.known, .answer.known { border-left-style: dashed; }
+.meta .badge.known { background: var(--soft); color: var(--muted); border: 1px solid var(--rule); }
 /* diff: the tables that compare the two versions, and the old rules file among the results. */
 .compare { width: 100%; border-collapse: collapse; font-size: 0.9rem; table-layout: fixed; }
 .compare th, .compare td {
