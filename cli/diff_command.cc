@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "CLI/CLI.hpp"
@@ -120,9 +121,10 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
     options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
   }
-  const properties::VersionRun old_run = properties::RunVersion(*old_setup->model, options);
-  const properties::VersionRun new_run = properties::RunVersion(*new_setup->model, options);
-  if (!flags.quiet) progress.Note("comparing the behaviour of the two versions");
+  properties::VersionsRun run =
+      properties::RunVersions(*old_setup->model, *new_setup->model, options, flags.max_traces);
+  const properties::VersionRun& old_run = run.old_run;
+  const properties::VersionRun& new_run = run.new_run;
   reports::VersionDiff diff{
       old_setup->model.get(),
       new_setup->model.get(),
@@ -130,8 +132,7 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
       &new_run,
       properties::CompareDeclarations(old_setup->model->program, new_setup->model->program),
       properties::CompareAnswers(old_run.answers, new_run.answers),
-      properties::CompareBehaviour(*old_setup->model, *new_setup->model, options.explore,
-                                   flags.max_traces)};
+      std::move(run.behaviour)};
   diff.baseline = old_setup->baseline.get();
   progress.Finish();
   const bool complete =
