@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "CLI/CLI.hpp"
@@ -27,12 +28,15 @@ CLI::App* AddDiffCommand(CLI::App& app, DiffFlags& flags) {
                    "Override a constant in both versions (repeatable): NAME=VALUE")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
-  diff->add_option("--format", flags.format,
-                   "Report format (diff writes text, json and junit so far)")
-      ->check(CLI::IsMember(reports::FormatNames()))
-      ->capture_default_str();
-  diff->add_option("--output", flags.output, "Write the report to this file, not stdout")
-      ->type_name("FILE");
+  AddReportFlags(*diff, flags);
+  diff->get_option("--baseline")
+      ->description(
+          "An earlier JSON report of check, solve or prove: the new version's findings it "
+          "holds are known, and only new error findings it does not hold fail the run");
+  diff->get_option("--write-baseline")
+      ->description(
+          "Write the new version's JSON check report to this file, to serve as a later run's "
+          "--baseline");
   diff->add_option("--max-states", flags.max_states,
                    "Stop each version's search after this many states (0: no limit)")
       ->type_name("N")
@@ -83,17 +87,15 @@ std::optional<CommandSetup> SetUpVersion(const DiffFlags& flags, const std::stri
 }  // namespace
 
 int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
-  const std::optional<reports::Format> format = reports::ParseFormat(flags.format);
-  if (format.has_value() && !reports::DiffFormatAvailable(*format)) {
-    err << "rulecheck: diff: --format " << flags.format
-        << " is not available for diff yet (text, json or junit)\n";
-    return kExitUsage;
-  }
   std::optional<CommandSetup> old_setup = SetUpVersion(flags, flags.file, err);
   if (!old_setup.has_value()) return kExitUsage;
   DiffFlags new_flags = flags;
   new_flags.file = flags.new_file;
-  new_flags.output.clear();  // the report is written once, through old_setup
+  // The reports are written, and the baseline read, once, through old_setup.
+  new_flags.output.clear();
+  new_flags.reports.clear();
+  new_flags.baseline.clear();
+  new_flags.write_baseline.clear();
   std::optional<CommandSetup> new_setup = SetUpVersion(new_flags, flags.new_file, err);
   if (!new_setup.has_value()) return kExitUsage;
 
@@ -112,14 +114,17 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   options.explore.cancel = ScopedInterruptHandler::flag();
   options.explore.threads = flags.threads;
   options.explore.memory_bytes = old_setup->memory_bytes;
+  // The HTML page shows the transitions of each line of both rules files.
+  options.coverage = old_setup->writes(reports::Format::kHtml);
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
     options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
   }
-  const properties::VersionRun old_run = properties::RunVersion(*old_setup->model, options);
-  const properties::VersionRun new_run = properties::RunVersion(*new_setup->model, options);
-  if (!flags.quiet) progress.Note("comparing the behaviour of the two versions");
+  properties::VersionsRun run =
+      properties::RunVersions(*old_setup->model, *new_setup->model, options, flags.max_traces);
+  const properties::VersionRun& old_run = run.old_run;
+  const properties::VersionRun& new_run = run.new_run;
   reports::VersionDiff diff{
       old_setup->model.get(),
       new_setup->model.get(),
@@ -127,15 +132,35 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
       &new_run,
       properties::CompareDeclarations(old_setup->model->program, new_setup->model->program),
       properties::CompareAnswers(old_run.answers, new_run.answers),
-      properties::CompareBehaviour(*old_setup->model, *new_setup->model, options.explore,
-                                   flags.max_traces)};
+      std::move(run.behaviour)};
+  diff.baseline = old_setup->baseline.get();
   progress.Finish();
-  reports::WriteDiffReport(old_setup->format, diff, old_setup->report(out));
-  if (!FinishReport(*old_setup, flags, out, err)) return kExitUsage;
   const bool complete =
       old_run.check.stats.complete && new_run.check.stats.complete && diff.behaviour.compared;
-  return DiffExitCode(flags.fail_on, reports::NewErrorCount(reports::CompareFindings(diff)),
-                      diff.behaviour.differs(), complete);
+  diff.exit_code =
+      DiffExitCode(flags.fail_on, reports::NewErrorCount(reports::CompareFindings(diff)),
+                   diff.behaviour.differs(), complete);
+  // --write-baseline: the new version's findings, as `check NEW --write-baseline` writes them.
+  bool written = true;
+  for (auto it = old_setup->extra_reports.begin(); it != old_setup->extra_reports.end(); ++it) {
+    if (it->path != flags.write_baseline || flags.write_baseline.empty()) continue;
+    reports::WriteJsonReport(*new_setup->model, new_run.check, *it->file, old_setup->context);
+    it->file->flush();
+    if (!*it->file) {
+      err << "rulecheck: cannot write " << it->path << "\n";
+      written = false;
+    }
+    old_setup->extra_reports.erase(it);
+    break;
+  }
+  if (!WriteReports(*old_setup, flags, out, err,
+                    [&diff](reports::Format format, std::ostream& stream) {
+                      reports::WriteDiffReport(format, diff, stream);
+                    }) ||
+      !written) {
+    return kExitUsage;
+  }
+  return diff.exit_code;
 }
 
 }  // namespace rulecheck::cli

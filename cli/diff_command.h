@@ -3,8 +3,8 @@
 // new version has error findings the old one lacks, 4 when the behaviour over the shared
 // variables differs (without new errors), 3 when a limit stopped a search (the comparison is
 // then partial), 2 for bad input or usage (a file that does not load, two files that share no
-// state variable, a format diff cannot write yet), else 0; `--fail-on` chooses which
-// differences fail.
+// state variable, a bad --report), else 0; `--fail-on` chooses which differences fail. Every
+// report format of `check` applies, and --report writes more reports of the one comparison.
 #ifndef RULECHECK_CLI_DIFF_COMMAND_H_
 #define RULECHECK_CLI_DIFF_COMMAND_H_
 
@@ -21,7 +21,8 @@ class App;
 
 namespace rulecheck::cli {
 
-// CommonFlags::file is OLD; --report, --baseline and --write-baseline are not offered.
+// CommonFlags::file is OLD. --baseline marks the new version's findings it holds as known (a
+// known new error does not fail); --write-baseline writes the new version's JSON check report.
 struct DiffFlags : CommonFlags {
   std::string new_file;               // NEW
   uint64_t max_states = 0;            // per version; 0: no limit

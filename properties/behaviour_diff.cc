@@ -2,9 +2,7 @@
 #include "properties/behaviour_diff.h"
 
 #include <algorithm>
-#include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -13,7 +11,6 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "explorer/state_graph.h"
-#include "model/model_state_space.h"
 #include "model/value_format.h"
 #include "properties/declaration_diff.h"
 #include "properties/stop_description.h"
@@ -41,8 +38,7 @@ class Projections {
 // A version explored, with its projected graph.
 struct Version {
   const model::Model* model = nullptr;
-  std::unique_ptr<model::ModelStateSpace> space;  // outlives `exploration`
-  std::optional<explorer::Exploration> exploration;
+  const explorer::Exploration* exploration = nullptr;
   std::optional<explorer::StateGraph> graph;
   std::vector<uint32_t> projection;  // per ordinal
   // Per projection: the first state (in canonical order) with it.
@@ -54,15 +50,12 @@ struct Version {
 
 uint64_t EdgeKey(uint32_t p, uint32_t q) { return (static_cast<uint64_t>(p) << 32) | q; }
 
-// Explores `version` and builds its projected graph over the variables `vars` (indices into
-// its program's state, named `names`). An empty string when done; else why not.
+// Builds the projected graph of `version`'s exploration over the variables `vars` (indices
+// into its program's state, named `names`). An empty string when done; else why not.
 std::string Build(Version& version, const std::vector<int>& vars,
                   const std::vector<std::string>& names, const char* which,
-                  const explorer::ExploreOptions& explore, Projections& projections) {
+                  const std::atomic<bool>* cancel, Projections& projections) {
   const model::Model& model = *version.model;
-  version.space = std::make_unique<model::ModelStateSpace>(model);
-  version.exploration =
-      explorer::Explore(*version.space, std::span<explorer::ExplorationObserver* const>(), explore);
   const explorer::ExplorationStats& stats = version.exploration->stats();
   if (!stats.complete) {
     return absl::StrCat("the search of the ", which, " version stopped (", StopDescription(stats),
@@ -70,7 +63,7 @@ std::string Build(Version& version, const std::vector<int>& vars,
   }
   version.graph = explorer::BuildStateGraph(
       *version.exploration, [](const uint32_t*) { return true; }, std::max(1, stats.threads),
-      explore.cancel);
+      cancel);
   if (!version.graph.has_value()) return "interrupted";
   const explorer::StateGraph& graph = *version.graph;
   version.projection.resize(graph.states());
@@ -141,8 +134,8 @@ BehaviourSide Compare(const Version& v, const Version& w, int max_traces,
     const auto [depth, pos] = graph.Where(c.state);
     difference.trace = v.exploration->TraceTo(depth, pos);
     if (c.kind == BehaviourDifference::Kind::kMove) {
-      difference.trace.push_back(
-          explorer::StepTo(*v.space, v.exploration->StateWords(graph.id[c.state]), c.successor));
+      difference.trace.push_back(explorer::StepTo(
+          v.exploration->space(), v.exploration->StateWords(graph.id[c.state]), c.successor));
     }
     side.shown.push_back(std::move(difference));
   }
@@ -151,8 +144,11 @@ BehaviourSide Compare(const Version& v, const Version& w, int max_traces,
 
 }  // namespace
 
-BehaviourDiff CompareBehaviour(const model::Model& old_model, const model::Model& new_model,
-                               const explorer::ExploreOptions& explore, int max_traces) {
+BehaviourDiff CompareBehaviour(const model::Model& old_model,
+                               const explorer::Exploration& old_exploration,
+                               const model::Model& new_model,
+                               const explorer::Exploration& new_exploration, int max_traces,
+                               const std::atomic<bool>* cancel) {
   BehaviourDiff diff;
   std::vector<int> old_vars;
   std::vector<int> new_vars;
@@ -168,11 +164,13 @@ BehaviourDiff CompareBehaviour(const model::Model& old_model, const model::Model
   Projections projections;
   Version old_version;
   old_version.model = &old_model;
-  diff.reason = Build(old_version, old_vars, diff.shared, "old", explore, projections);
+  old_version.exploration = &old_exploration;
+  diff.reason = Build(old_version, old_vars, diff.shared, "old", cancel, projections);
   if (!diff.reason.empty()) return diff;
   Version new_version;
   new_version.model = &new_model;
-  diff.reason = Build(new_version, new_vars, diff.shared, "new", explore, projections);
+  new_version.exploration = &new_exploration;
+  diff.reason = Build(new_version, new_vars, diff.shared, "new", cancel, projections);
   if (!diff.reason.empty()) return diff;
   diff.compared = true;
   diff.only_old = Compare(old_version, new_version, max_traces, projections);

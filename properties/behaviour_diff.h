@@ -2,7 +2,8 @@
 // (declaration_diff.h SharedVariables: the same name, a type written the same way), the plays
 // one version allows and the other does not, each with a shortest trace.
 //
-// Each version is explored completely and its transition graph built (explorer/state_graph.h).
+// Each version's exploration (the one its check made: CheckOptions::on_explored) must be
+// complete; its transition graph is built (explorer/state_graph.h).
 // A state's projection is the values of the shared variables, compared by their text (so an
 // enumerator is compared by its name, not its position). Projection merges states: what is
 // compared is the two projected graphs, whose nodes are the projections the version reaches
@@ -19,10 +20,12 @@
 // moves, then canonical order, so the result does not depend on the thread count. Both
 // searches must be complete; otherwise nothing is compared (BehaviourDiff::compared says why).
 //
-//   BehaviourDiff diff = CompareBehaviour(*old_model, *new_model, explore_options, 3);
+//   BehaviourDiff diff = CompareBehaviour(*old_model, old_exploration, *new_model,
+//                                         new_exploration, 3, cancel);
 #ifndef RULECHECK_PROPERTIES_BEHAVIOUR_DIFF_H_
 #define RULECHECK_PROPERTIES_BEHAVIOUR_DIFF_H_
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -63,11 +66,16 @@ struct BehaviourDiff {
   }
 };
 
-// Compares the behaviour of the two versions over their shared variables, exploring each with
-// `explore` (threads, memory, max_states, cancel, progress). Shows at most `max_traces`
-// differences in each direction. REQUIRES: max_traces >= 0. Deterministic; thread-compatible.
-BehaviourDiff CompareBehaviour(const model::Model& old_model, const model::Model& new_model,
-                               const explorer::ExploreOptions& explore, int max_traces);
+// Compares the behaviour of the two versions over their shared variables, on each version's
+// exploration (of a ModelStateSpace of that model), building the transition graphs with the
+// explorations' threads; `cancel` (may be null) stops that ("interrupted"). Shows at most
+// `max_traces` differences in each direction. REQUIRES: max_traces >= 0. Deterministic;
+// thread-compatible.
+BehaviourDiff CompareBehaviour(const model::Model& old_model,
+                               const explorer::Exploration& old_exploration,
+                               const model::Model& new_model,
+                               const explorer::Exploration& new_exploration, int max_traces,
+                               const std::atomic<bool>* cancel);
 
 }  // namespace rulecheck::properties
 

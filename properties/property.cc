@@ -157,6 +157,7 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
     result.has_coverage = true;
     result.coverage = coverage->Coverage();
   }
+  if (options.on_explored) options.on_explored(exploration);
   return result;
 }
 

@@ -54,6 +54,12 @@ struct CheckOptions {
   // When set, called from the calling thread as each post-search analysis starts, with a
   // short description ("reaction chains over 1,234 states with pending triggers").
   std::function<void(const std::string&)> on_analysis;
+  // When set, called from the calling thread once the search and the analyses are done, with
+  // the exploration (alive only during the call; its stats may say complete where the result
+  // does not, when Ctrl-C stopped an analysis), so that a caller can look further at the
+  // states without searching again (`rulecheck diff` compares two versions' behaviour on
+  // them). Called whether or not the search completed.
+  std::function<void(const explorer::Exploration&)> on_explored;
 };
 
 // How many transitions ran a line of the rules file (see CheckResult::coverage).

@@ -13,15 +13,38 @@
 
 namespace rulecheck::properties {
 
-VersionRun RunVersion(const model::Model& model, const CheckOptions& options) {
-  VersionRun run;
-  run.check = Check(model, options);
-  if (model.program.queries.empty()) return run;
+namespace {
+
+// The explicit engine's answers to `model`'s queries (none without queries).
+std::vector<results::Answer> Answers(const model::Model& model, const CheckOptions& options) {
+  if (model.program.queries.empty()) return {};
   QueryOptions query_options;
   query_options.explore = options.explore;
   // Every query is asked (no --query), so AnswerQueries cannot fail.
   absl::StatusOr<QueryRun> answered = AnswerQueries(model, query_options);
-  if (answered.ok()) run.answers = ToAnswers(*answered);
+  return answered.ok() ? ToAnswers(*answered) : std::vector<results::Answer>();
+}
+
+}  // namespace
+
+VersionsRun RunVersions(const model::Model& old_model, const model::Model& new_model,
+                        const CheckOptions& options, int max_traces) {
+  VersionsRun run;
+  // The new version is checked, and the behaviour compared, while the old version's
+  // exploration is alive: each version is searched once for its findings and its behaviour.
+  CheckOptions old_options = options;
+  old_options.on_explored = [&](const explorer::Exploration& old_exploration) {
+    CheckOptions new_options = options;
+    new_options.on_explored = [&](const explorer::Exploration& new_exploration) {
+      if (options.on_analysis) options.on_analysis("comparing the behaviour of the two versions");
+      run.behaviour = CompareBehaviour(old_model, old_exploration, new_model, new_exploration,
+                                       max_traces, options.explore.cancel);
+    };
+    run.new_run.check = Check(new_model, new_options);
+  };
+  run.old_run.check = Check(old_model, old_options);
+  run.old_run.answers = Answers(old_model, options);
+  run.new_run.answers = Answers(new_model, options);
   return run;
 }
 

@@ -75,6 +75,13 @@ absl::StatusOr<Baseline> Baseline::Parse(const std::string& path, std::string_vi
         absl::StrCat(path, ":", line, ":", column, ": error: the baseline is not JSON: ", what));
   }
   if (!json.is_object()) return NotAReport(path, "the top level is not an object");
+  if (const auto command = json.find("command");
+      command != json.end() && command->is_string() && *command == "diff") {
+    // Its `findings` hold what changed, not what the new version has: not a baseline.
+    return NotAReport(path,
+                      "it is a report of `diff`, whose findings are changes; use the JSON report "
+                      "of check, solve or prove, or the file diff --write-baseline writes");
+  }
   Baseline baseline;
   baseline.path_ = path;
   const auto findings = json.find("findings");

@@ -39,6 +39,9 @@ std::vector<FindingChange> CompareFindings(const VersionDiff& diff) {
       changes.push_back({FindingChange::Status::kChanged, entry.id, it->second, entry.finding});
     }
   }
+  for (FindingChange& change : changes) {
+    change.known = diff.baseline != nullptr && diff.baseline->Holds(change.id);
+  }
   for (const ReportedFinding& entry : old_findings) {
     if (!new_index.contains(entry.id)) {
       changes.push_back({FindingChange::Status::kFixed, entry.id, entry.finding, nullptr});
@@ -50,24 +53,32 @@ std::vector<FindingChange> CompareFindings(const VersionDiff& diff) {
 int NewErrorCount(const std::vector<FindingChange>& changes) {
   int count = 0;
   for (const FindingChange& change : changes) {
-    if (change.status == FindingChange::Status::kNew && results::IsError(*change.new_finding)) {
+    if (change.status == FindingChange::Status::kNew && results::IsError(*change.new_finding) &&
+        !change.known) {
       ++count;
     }
   }
   return count;
 }
 
-bool DiffFormatAvailable(Format format) {
-  return format == Format::kText || format == Format::kJson || format == Format::kJunit;
+int KnownCount(const std::vector<FindingChange>& changes) {
+  int count = 0;
+  for (const FindingChange& change : changes) count += change.known ? 1 : 0;
+  return count;
 }
 
 void WriteDiffReport(Format format, const VersionDiff& diff, std::ostream& out) {
-  if (format == Format::kJson) {
-    WriteDiffJsonReport(diff, out);
-  } else if (format == Format::kJunit) {
-    WriteDiffJunitReport(diff, out);
-  } else {
-    WriteDiffTextReport(diff, out);
+  switch (format) {
+    case Format::kText:
+      return WriteDiffTextReport(diff, out);
+    case Format::kJson:
+      return WriteDiffJsonReport(diff, out);
+    case Format::kSarif:
+      return WriteDiffSarifReport(diff, out);
+    case Format::kJunit:
+      return WriteDiffJunitReport(diff, out);
+    case Format::kHtml:
+      return WriteDiffHtmlReport(diff, out);
   }
 }
 

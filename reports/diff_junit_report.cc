@@ -18,7 +18,9 @@ void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out) {
   const int new_errors = NewErrorCount(changes);
   std::ostringstream findings_text;
   for (const FindingChange& change : changes) {
-    if (change.status != FindingChange::Status::kNew || !results::IsError(*change.new_finding)) {
+    // The new error findings that fail (NewErrorCount): not those a baseline holds.
+    if (change.status != FindingChange::Status::kNew || !results::IsError(*change.new_finding) ||
+        change.known) {
       continue;
     }
     WriteFindingText(*diff.new_model, *change.new_finding, false, findings_text);

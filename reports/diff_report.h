@@ -3,8 +3,9 @@
 // removed or changed (properties/declaration_diff.h), the findings new, fixed and changed,
 // matched by their stable identifiers (results/finding_identity.h), and the query answers that
 // moved (properties/version_diff.h), and the behaviour over the shared state variables that
-// one version allows and the other does not, with traces (properties/behaviour_diff.h). Text for
-// people and JSON for programs; docs/report-format.md describes both.
+// one version allows and the other does not, with traces (properties/behaviour_diff.h). In
+// every format `check` writes: text and an HTML page for people, JSON for programs, SARIF for
+// code scanning and JUnit XML for a CI's test tab; docs/report-format.md describes them.
 //
 //   reports::VersionDiff diff{old_model, new_model, &old_run, &new_run, declarations, answers};
 //   reports::WriteDiffReport(reports::Format::kText, diff, std::cout);
@@ -33,6 +34,10 @@ struct VersionDiff {
   std::vector<properties::DeclarationChange> declarations;
   std::vector<properties::AnswerChange> answers;
   properties::BehaviourDiff behaviour;
+  // The exit code diff exits with (cli/diff_command.h), which the HTML page shows.
+  int exit_code = 0;
+  // The findings an earlier report held (`--baseline`), or null. Must outlive the calls.
+  const Baseline* baseline = nullptr;
 };
 
 // A finding of one version or both, matched by its identifier.
@@ -42,6 +47,8 @@ struct FindingChange {
   std::string id;
   const results::Finding* old_finding = nullptr;  // null for kNew
   const results::Finding* new_finding = nullptr;  // null for kFixed
+  // kNew and kChanged: VersionDiff::baseline holds its identifier, so it does not fail.
+  bool known = false;
 };
 
 // "new", "fixed", "changed".
@@ -53,10 +60,13 @@ const char* FindingChangeName(FindingChange::Status status);
 // order, then fixed in the old one's. Thread-safe.
 std::vector<FindingChange> CompareFindings(const VersionDiff& diff);
 
-// How many new findings are errors: what makes diff's exit code 1.
+// How many new findings are errors that the baseline (if any) does not hold: what makes
+// diff's exit code 1.
 int NewErrorCount(const std::vector<FindingChange>& changes);
+// How many new and changed findings the baseline holds.
+int KnownCount(const std::vector<FindingChange>& changes);
 
-// Writes the diff report in `format`. REQUIRES: DiffFormatAvailable(format).
+// Writes the diff report in `format`. Thread-compatible.
 void WriteDiffReport(Format format, const VersionDiff& diff, std::ostream& out);
 void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out);
 void WriteDiffJsonReport(const VersionDiff& diff, std::ostream& out);
@@ -64,11 +74,16 @@ void WriteDiffJsonReport(const VersionDiff& diff, std::ostream& out);
 // finding and its trace) and `behaviour` (failing with the behaviour section of the text
 // report when the behaviour differs; skipped when it was not compared).
 void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out);
+// One SARIF run: the new version's findings as results with `baselineState` against the old
+// version (`new`, `updated`, `unchanged`), the fixed ones `absent`, and the behaviour
+// differences as results of the rules `behaviour_state` and `behaviour_move` (warnings).
+void WriteDiffSarifReport(const VersionDiff& diff, std::ostream& out);
+// One self-contained page: both versions' figures, findings new, changed and fixed,
+// declarations and answers that differ, the behaviour differences as steppable traces, and
+// both rules files.
+void WriteDiffHtmlReport(const VersionDiff& diff, std::ostream& out);
 // The behaviour section of the text report (its opening line break included).
 void WriteDiffBehaviourText(const VersionDiff& diff, std::ostream& out);
-
-// Whether diff can write `format` (text, JSON and JUnit so far).
-bool DiffFormatAvailable(Format format);
 
 }  // namespace rulecheck::reports
 

@@ -42,7 +42,7 @@ void WriteFindings(const VersionDiff& diff, const std::vector<FindingChange>& ch
     switch (change.status) {
       case FindingChange::Status::kNew:
         out << " (in the new version):\n";
-        WriteFindingText(*diff.new_model, *change.new_finding, false, out);
+        WriteFindingText(*diff.new_model, *change.new_finding, change.known, out);
         break;
       case FindingChange::Status::kFixed:
         out << " (in the old version only):\n";
@@ -51,7 +51,7 @@ void WriteFindings(const VersionDiff& diff, const std::vector<FindingChange>& ch
       case FindingChange::Status::kChanged:
         out << ": was \"" << change.old_finding->message << "\" ("
             << base::CountOf(change.old_finding->trace.size(), "step", "steps") << "), now:\n";
-        WriteFindingText(*diff.new_model, *change.new_finding, false, out);
+        WriteFindingText(*diff.new_model, *change.new_finding, change.known, out);
         break;
     }
   }
@@ -125,8 +125,12 @@ void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out) {
   out << "\nfindings: " << new_count << " new (" << NewErrorCount(findings) << " "
       << (NewErrorCount(findings) == 1 ? "error" : "errors") << "), "
       << Count(findings, FindingChange::Status::kFixed) << " fixed, "
-      << Count(findings, FindingChange::Status::kChanged) << " changed; "
-      << base::CountOf(diff.declarations.size(), "declaration", "declarations") << " and "
+      << Count(findings, FindingChange::Status::kChanged) << " changed";
+  if (diff.baseline != nullptr) {
+    out << " (" << KnownCount(findings) << " known to the baseline " << diff.baseline->path()
+        << ")";
+  }
+  out << "; " << base::CountOf(diff.declarations.size(), "declaration", "declarations") << " and "
       << base::CountOf(diff.answers.size(), "query answer", "query answers") << " differ; "
       << (!diff.behaviour.compared   ? "behaviour not compared"
           : diff.behaviour.differs() ? "behaviour differs"

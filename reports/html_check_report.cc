@@ -5,22 +5,21 @@
 // finding to the line it is located on, a line to every finding, undecided property and
 // switched-off rule located on it. The frame is html_page.h, traces html_trace.h, the listing
 // html_source.h.
-#include <algorithm>
 #include <map>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "base/counts.h"
 #include "properties/stop_description.h"
 #include "reports/format_util.h"
 #include "reports/html_escape.h"
+#include "reports/html_finding.h"
 #include "reports/html_page.h"
 #include "reports/html_source.h"
-#include "reports/html_trace.h"
 #include "reports/report.h"
+#include "reports/reported_finding.h"
 #include "results/finding.h"
 
 namespace rulecheck::reports {
@@ -38,24 +37,20 @@ constexpr SeverityGroup kGroups[] = {
     {results::Severity::kInfo, "information", "Information"},
 };
 
-// "dead branch" for dead_branch.
-std::string KindTitle(results::FindingKind kind) {
-  std::string title(results::KindName(kind));
-  std::replace(title.begin(), title.end(), '_', ' ');
-  return title;
-}
-
 std::string FindingId(size_t index) { return absl::StrCat("finding-", index + 1); }
 
-// The figures of the summary.
-std::vector<SummaryFact> Facts(const properties::CheckResult& result) {
+// The figures of the summary; with a baseline, also how many findings it holds and how many
+// errors it does not.
+std::vector<SummaryFact> Facts(const properties::CheckResult& result,
+                               const std::vector<ReportedFinding>& reported,
+                               const Baseline* baseline) {
   const explorer::ExplorationStats& stats = result.stats;
   int warnings = 0, infos = 0;
   for (const results::Finding& finding : result.findings) {
     warnings += finding.severity == results::Severity::kWarning;
     infos += finding.severity == results::Severity::kInfo;
   }
-  return {
+  std::vector<SummaryFact> facts = {
       {"states", base::GroupThousands(stats.states)},
       {"transitions", base::GroupThousands(stats.transitions)},
       {"terminal states", base::GroupThousands(stats.terminal_states)},
@@ -66,57 +61,55 @@ std::vector<SummaryFact> Facts(const properties::CheckResult& result) {
       {"warnings", base::GroupThousands(static_cast<uint64_t>(warnings))},
       {"info", base::GroupThousands(static_cast<uint64_t>(infos))},
   };
+  if (baseline != nullptr) {
+    AddBaselineFacts(*baseline, reported, facts);
+    facts.push_back(
+        {"new errors", base::GroupThousands(static_cast<uint64_t>(NewErrorCount(reported)))});
+  }
+  return facts;
 }
 
-// The verdict and exit code, as `rulecheck check` decides them (cli/check_command.cc).
-PageVerdict Verdict(const properties::CheckResult& result) {
+// The verdict and exit code, as `rulecheck check` decides them (cli/check_command.cc): only
+// error findings the baseline does not hold fail.
+PageVerdict Verdict(const properties::CheckResult& result,
+                    const std::vector<ReportedFinding>& reported) {
   const int errors = result.error_count();
-  if (errors > 0) {
-    return {PageVerdict::Tone::kFail, base::CountOf(errors, "error finding", "error findings"), 1,
-            "at least one error finding"};
+  const int new_errors = NewErrorCount(reported);
+  if (new_errors > 0) {
+    return new_errors == errors
+               ? PageVerdict{PageVerdict::Tone::kFail,
+                             base::CountOf(errors, "error finding", "error findings"), 1,
+                             "at least one error finding"}
+               : PageVerdict{PageVerdict::Tone::kFail,
+                             base::CountOf(new_errors, "new error finding", "new error findings"),
+                             1, "at least one error finding that the baseline does not hold"};
   }
+  // Errors here are all known: they leave the exit code as if they were not there.
+  const std::string known =
+      errors > 0 ? base::CountOf(errors, "known error finding", "known error findings") : "";
   if (!result.stats.complete) {
-    return {PageVerdict::Tone::kOpen, "no errors so far; the search is incomplete", 3,
-            "a limit stopped the search, so the report is incomplete"};
+    return {
+        PageVerdict::Tone::kOpen,
+        (errors > 0 ? known + ", no new ones" : "no errors") + " so far; the search is incomplete",
+        3, "a limit stopped the search, so the report is incomplete"};
   }
   if (!result.undetermined.empty()) {
     return {PageVerdict::Tone::kOpen,
-            absl::StrCat("no errors; ",
+            absl::StrCat(errors > 0 ? known + ", no new ones" : "no errors", "; ",
                          base::CountOf(result.undetermined.size(), "property", "properties"),
                          " not determined"),
             3, "some properties could not be decided"};
+  }
+  if (errors > 0) {
+    return {PageVerdict::Tone::kPass, known + ", no new ones", 0,
+            "the search finished, and the baseline holds every error finding"};
   }
   return {PageVerdict::Tone::kPass, "all properties hold", 0,
           "the search finished and every property holds"};
 }
 
-void WriteFinding(const model::Model& model, const results::Finding& finding, const std::string& id,
-                  std::ostream& out) {
-  const std::string severity(results::SeverityName(finding.severity));
-  out << "<article class=\"finding tone-" << severity << "\" id=\"" << id << "\" data-kind=\""
-      << results::KindName(finding.kind) << "\" data-severity=\"" << severity << "\">\n"
-      << "<header><h4 class=\"message\">" << EscapeHtml(finding.message) << "</h4>"
-      << "<p class=\"meta\"><span class=\"badge\">" << severity << "</span>"
-      << "<span class=\"name\">" << EscapeHtml(finding.name) << "</span>";
-  WriteLocationLink(model, finding.file, finding.location, out);
-  out << "</p></header>\n";
-  if (!finding.chain.empty() || !finding.triggers.empty()) {
-    out << "<dl class=\"extra\">";
-    if (!finding.chain.empty()) {
-      out << "<div><dt>chain</dt><dd>" << EscapeHtml(finding.chain) << "</dd></div>";
-    }
-    if (!finding.triggers.empty()) {
-      out << "<div><dt>triggers</dt><dd>" << EscapeHtml(absl::StrJoin(finding.triggers, ", "))
-          << "</dd></div>";
-    }
-    out << "</dl>\n";
-  }
-  WriteFindingTraceHtml(model, finding, id, out);
-  out << "</article>\n";
-}
-
 void WriteFindings(const model::Model& model, const properties::CheckResult& result,
-                   std::ostream& out) {
+                   const std::vector<ReportedFinding>& reported, std::ostream& out) {
   for (const SeverityGroup& group : kGroups) {
     // By kind, in the kinds' declaration order; each kind's findings in the report's order.
     std::map<int, std::vector<size_t>> by_kind;
@@ -137,7 +130,7 @@ void WriteFindings(const model::Model& model, const properties::CheckResult& res
           << "\" open><summary><h3>" << KindTitle(finding_kind) << " <span class=\"tally\">"
           << indices.size() << "</span></h3></summary>\n";
       for (size_t index : indices) {
-        WriteFinding(model, result.findings[index], FindingId(index), out);
+        WriteFindingHtml(model, reported[index], FindingId(index), out);
       }
       out << "</details>\n";
     }
@@ -241,12 +234,14 @@ std::vector<Jump> Jumps(const properties::CheckResult& result) {
 }  // namespace
 
 void WriteHtmlReport(const model::Model& model, const properties::CheckResult& result,
-                     std::ostream& out) {
-  const PageVerdict verdict = Verdict(result);
+                     std::ostream& out, const ReportContext& context) {
+  const std::vector<ReportedFinding> reported = CheckFindings(model, result, context.baseline);
+  const PageVerdict verdict = Verdict(result, reported);
   WritePageStart(model, "check", verdict.headline, out);
-  WriteSummary(model, "check", Facts(result), verdict, Jumps(result), out);
+  WriteSummary(model, "check", Facts(result, reported, context.baseline), verdict, Jumps(result),
+               out);
   out << "<main class=\"layout\">\n<div class=\"results\" id=\"findings\">\n";
-  WriteFindings(model, result, out);
+  WriteFindings(model, result, reported, out);
   WriteUndetermined(model, result, out);
   WriteSwitchedOff(model, result, out);
   out << "</div>\n";

@@ -76,14 +76,16 @@ void WritePageEnd(std::ostream& out) {
   out << "</div>\n<script>\n" << kHtmlScript << "</script>\n</body>\n</html>\n";
 }
 
-std::string LineId(int line) { return absl::StrCat("L", line); }
+std::string LineId(int line, std::string_view listing) {
+  return absl::StrCat(absl::string_view(listing.data(), listing.size()), "L", line);
+}
 
 void WriteLocationLink(const model::Model& model, const std::string& file,
-                       const ir::Location& location, std::ostream& out) {
+                       const ir::Location& location, std::ostream& out, std::string_view listing) {
   if (!location.valid()) return;
   const std::string text = EscapeHtml(absl::StrCat(file, ":", location.line, ":", location.column));
   if (file == model.source->path() && location.line <= model.source->line_count()) {
-    out << "<a class=\"loc\" href=\"#" << LineId(location.line) << "\">" << text << "</a>";
+    out << "<a class=\"loc\" href=\"#" << LineId(location.line, listing) << "\">" << text << "</a>";
   } else {
     out << "<span class=\"loc\">" << text << "</span>";
   }

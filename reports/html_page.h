@@ -58,13 +58,15 @@ void WriteSummary(const model::Model& model, std::string_view command,
 // Writes the script and closes the body and the page.
 void WritePageEnd(std::ostream& out);
 
-// The element id of line `line` of the rules file in the listing: "L12".
-std::string LineId(int line);
-// `file:line:col` of a location: a link to the line in the listing when `file` is the rules
-// file (`model.source`), plain text otherwise (a command-line property); nothing when the
-// location is invalid.
+// The element id of line `line` of the rules file in the listing: "L12". A page with two
+// listings (the two versions of `diff`) gives the second a prefix, `listing`: "old-L12".
+std::string LineId(int line, std::string_view listing = "");
+// `file:line:col` of a location: a link to the line in the listing `listing` (LineId) when
+// `file` is the rules file (`model.source`), plain text otherwise (a command-line property);
+// nothing when the location is invalid.
 void WriteLocationLink(const model::Model& model, const std::string& file,
-                       const ir::Location& location, std::ostream& out);
+                       const ir::Location& location, std::ostream& out,
+                       std::string_view listing = "");
 
 }  // namespace rulecheck::reports
 

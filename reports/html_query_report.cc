@@ -12,10 +12,12 @@
 #include "base/counts.h"
 #include "reports/format_util.h"
 #include "reports/html_escape.h"
+#include "reports/html_finding.h"
 #include "reports/html_page.h"
 #include "reports/html_source.h"
 #include "reports/html_trace.h"
 #include "reports/query_report.h"
+#include "reports/reported_finding.h"
 
 namespace rulecheck::reports {
 namespace {
@@ -74,16 +76,19 @@ ir::Location Declaration(const model::Model& model, const results::Answer& answe
   return source == model.source.get() ? local : ir::Location{};
 }
 
+// `known`: the baseline holds the answer's finding (a violation it already reported).
 void WriteAnswer(const model::Model& model, const results::Answer& answer, const std::string& id,
-                 std::ostream& out) {
+                 bool known, std::ostream& out) {
   const Outcome outcome = OutcomeOf(answer);
   const std::string kind = results::AnswerKindName(answer.kind);
-  out << "<article class=\"answer tone-" << outcome.tone << "\" id=\"" << id << "\" data-kind=\""
-      << kind << "\" data-verdict=\"" << results::VerdictName(answer.verdict) << "\">\n"
+  out << "<article class=\"answer tone-" << outcome.tone << (known ? " known" : "") << "\" id=\""
+      << id << "\" data-kind=\"" << kind << "\" data-verdict=\""
+      << results::VerdictName(answer.verdict) << "\">\n"
       << "<header><h4 class=\"message\">"
       << EscapeHtml(answer.message.empty() ? kind + " " + answer.name : answer.message)
-      << "</h4><p class=\"meta\"><span class=\"badge\">" << EscapeHtml(outcome.word)
-      << "</span><span class=\"name\">" << kind << " " << EscapeHtml(answer.name) << "</span>";
+      << "</h4><p class=\"meta\"><span class=\"badge\">" << EscapeHtml(outcome.word) << "</span>";
+  if (known) out << kKnownBadge;
+  out << "<span class=\"name\">" << kind << " " << EscapeHtml(answer.name) << "</span>";
   WriteLocationLink(model, model.source->path(), Declaration(model, answer), out);
   out << "</p></header>\n<dl class=\"extra\">"
       << "<div><dt>verdict</dt><dd>" << results::VerdictName(answer.verdict) << "</dd></div>";
@@ -106,16 +111,35 @@ void WriteAnswer(const model::Model& model, const results::Answer& answer, const
   out << "</article>\n";
 }
 
-PageVerdict Verdict(const std::vector<results::Answer>& answers) {
-  int violations = 0, unknown = 0;
-  for (const results::Answer& answer : answers) {
-    violations += results::IsViolation(answer);
-    unknown += answer.verdict == results::Verdict::kUnknown;
+PageVerdict Verdict(const std::vector<results::Answer>& answers,
+                    const std::vector<ReportedFinding>& reported) {
+  int violations = 0, known = 0, unknown = 0;
+  for (size_t i = 0; i < answers.size(); ++i) {
+    const bool violation = results::IsViolation(answers[i]);
+    violations += violation && !reported[i].known;
+    known += violation && reported[i].known;
+    unknown += answers[i].verdict == results::Verdict::kUnknown;
   }
-  // As cli/answer_command.cc decides the exit code.
+  // As cli/answer_command.cc decides the exit code: violations the baseline holds do not fail.
   if (violations > 0) {
-    return {PageVerdict::Tone::kFail, base::CountOf(violations, "violation", "violations"), 1,
-            "at least one violation"};
+    return known == 0 ? PageVerdict{PageVerdict::Tone::kFail,
+                                    base::CountOf(violations, "violation", "violations"), 1,
+                                    "at least one violation"}
+                      : PageVerdict{PageVerdict::Tone::kFail,
+                                    base::CountOf(violations, "new violation", "new violations"), 1,
+                                    "at least one violation that the baseline does not hold"};
+  }
+  if (known > 0) {
+    const std::string headline =
+        base::CountOf(known, "known violation", "known violations") + ", no new ones";
+    if (unknown > 0) {
+      return {PageVerdict::Tone::kOpen,
+              absl::StrCat(headline, "; ", base::CountOf(unknown, "answer is", "answers are"),
+                           " unknown"),
+              3, "an answer is unknown (a time-out, Ctrl-C or a limit stopped it)"};
+    }
+    return {PageVerdict::Tone::kPass, headline, 0,
+            "every answer is decided, and the baseline holds every violation"};
   }
   if (unknown > 0) {
     return {PageVerdict::Tone::kOpen,
@@ -130,24 +154,27 @@ PageVerdict Verdict(const std::vector<results::Answer>& answers) {
 }  // namespace
 
 void WriteQueryHtmlReport(const model::Model& model, const std::vector<results::Answer>& answers,
-                          std::ostream& out) {
+                          std::ostream& out, const ReportContext& context) {
+  const std::vector<ReportedFinding> reported = AnswerFindings(model, answers, context.baseline);
   // Only `prove` gives induction answers.
   const bool prove = !answers.empty() && answers[0].kind == results::AnswerKind::kInduction;
   const std::string command = prove ? "prove" : "solve";
-  const PageVerdict verdict = Verdict(answers);
+  const PageVerdict verdict = Verdict(answers, reported);
   double seconds = 0;
   for (const results::Answer& answer : answers) seconds += answer.seconds;
   WritePageStart(model, command, verdict.headline, out);
-  WriteSummary(model, command,
-               {{"answers", base::GroupThousands(answers.size())}, {"time", Seconds(seconds)}},
-               verdict, {{"Answers", "answers"}, {"Rules file", "source"}}, out);
+  std::vector<SummaryFact> facts = {{"answers", base::GroupThousands(answers.size())},
+                                    {"time", Seconds(seconds)}};
+  if (context.baseline != nullptr) AddBaselineFacts(*context.baseline, reported, facts);
+  WriteSummary(model, command, facts, verdict, {{"Answers", "answers"}, {"Rules file", "source"}},
+               out);
   out << "<main class=\"layout\">\n<div class=\"results\">\n"
       << "<section class=\"group\" id=\"answers\"><h2>Answers <span class=\"tally\">"
       << answers.size() << "</span></h2>\n";
   if (answers.empty()) out << "<p class=\"empty\">Nothing was asked.</p>\n";
   ListingMarks marks;
   for (size_t i = 0; i < answers.size(); ++i) {
-    WriteAnswer(model, answers[i], AnswerId(i), out);
+    WriteAnswer(model, answers[i], AnswerId(i), reported[i].known, out);
     const ir::Location where = Declaration(model, answers[i]);
     if (where.valid()) {
       marks.refs[where.line].push_back(

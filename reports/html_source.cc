@@ -97,10 +97,10 @@ void WriteSourceListing(const ir::SourceFile& source, const ListingMarks& marks,
     }
     const auto refs = marks.refs.find(number);
     if (refs != marks.refs.end()) row_class += " has-refs";
-    rows << "<tr id=\"" << LineId(number) << "\" class=\"" << row_class
-         << "\"><td class=\"ln\"><a href=\"#" << LineId(number) << "\">" << number << "</a></td>"
-         << count.str() << "<td class=\"code\"><code>" << EscapeHtml(source.Line(number))
-         << "</code>";
+    rows << "<tr id=\"" << LineId(number, marks.listing) << "\" class=\"" << row_class
+         << "\"><td class=\"ln\"><a href=\"#" << LineId(number, marks.listing) << "\">" << number
+         << "</a></td>" << count.str() << "<td class=\"code\"><code>"
+         << EscapeHtml(source.Line(number)) << "</code>";
     if (counts) {
       const auto it = by_line.find(number);
       if (it != by_line.end() && !it->second->off_by.empty()) {
@@ -117,9 +117,10 @@ void WriteSourceListing(const ir::SourceFile& source, const ListingMarks& marks,
     }
     rows << "</td></tr>\n";
   }
-  out << "<section class=\"source\" id=\"source\" aria-labelledby=\"source-title\">\n"
-      << "<h2 id=\"source-title\">Rules file <span class=\"path\">" << EscapeHtml(source.path())
-      << "</span></h2>\n";
+  out << "<section class=\"source\" id=\"" << marks.listing << "source\" aria-labelledby=\""
+      << marks.listing << "source-title\">\n"
+      << "<h2 id=\"" << marks.listing << "source-title\">" << EscapeHtml(marks.title)
+      << " <span class=\"path\">" << EscapeHtml(source.path()) << "</span></h2>\n";
   WriteLegend(marks, tally, out);
   out << "<table class=\"listing" << (counts ? " with-counts" : "") << "\">\n<colgroup>"
       << "<col class=\"ln\">" << (counts ? "<col class=\"count\">" : "") << "<col></colgroup>\n"

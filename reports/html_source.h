@@ -38,9 +38,14 @@ struct ListingMarks {
   bool complete = true;
   // By line: the links shown under it, in order.
   std::map<int, std::vector<LineRef>> refs;
+  // The prefix of the element ids of a second listing on the page (html_page.h's LineId):
+  // its section is `LISTINGsource`, its lines `LISTINGL12`. Empty for the (first) listing.
+  std::string listing{};
+  // The listing's heading, before the file's path.
+  std::string title = "Rules file";
 };
 
-// Writes the listing of `source` as a `section#source`.
+// Writes the listing of `source` as a `section#source` (`section#LISTINGsource`).
 void WriteSourceListing(const ir::SourceFile& source, const ListingMarks& marks, std::ostream& out);
 
 }  // namespace rulecheck::reports

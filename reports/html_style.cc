@@ -131,6 +131,19 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
 .tone-info .badge { background: var(--info-bg); color: var(--info); }
 .tone-pass .badge { background: var(--pass-bg); color: var(--pass); }
 .tone-open .badge { background: var(--open-bg); color: var(--open); }
+/* A finding the baseline already holds: it does not fail the run. */
+.finding.known, .answer.known { border-left-style: dashed; }
+.meta .badge.known { background: var(--soft); color: var(--muted); border: 1px solid var(--rule); }
+/* diff: the tables that compare the two versions, and the old rules file among the results. */
+.compare { width: 100%; border-collapse: collapse; font-size: 0.9rem; table-layout: fixed; }
+.compare th, .compare td {
+  padding: 3px 8px; border: 1px solid var(--rule); text-align: left; vertical-align: top;
+  overflow-wrap: anywhere;
+}
+.compare thead th { background: var(--soft); }
+.compare tr.differs td, .compare tr.added td { background: var(--info-bg); }
+.compare tr.removed td { background: var(--warning-bg); }
+.results .source { position: static; max-height: none; overflow: visible; }
 .loc { overflow-wrap: anywhere; }
 .extra { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 8px 0 0; font-size: 0.9rem; }
 .extra div { display: flex; gap: 6px; }

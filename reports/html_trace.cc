@@ -36,7 +36,7 @@ int RuleLine(const model::Model& model, const ir::Move& move) {
 constexpr size_t kChoiceLabels = 4;
 
 void WriteMove(const model::Model& model, const results::TraceStep& step, size_t number,
-               bool any_state, std::ostream& out) {
+               bool any_state, std::string_view listing, std::ostream& out) {
   out << "<div class=\"move\"><span class=\"n\">" << number << "</span>";
   if (any_state) {
     out << "<span class=\"call\">start</span><span class=\"note\">any state satisfying the "
@@ -49,7 +49,7 @@ void WriteMove(const model::Model& model, const results::TraceStep& step, size_t
   }
   // The call links to the rule's line in the listing.
   const int line = RuleLine(model, step.move);
-  if (line > 0) out << "<a class=\"rule\" href=\"#" << LineId(line) << "\">";
+  if (line > 0) out << "<a class=\"rule\" href=\"#" << LineId(line, listing) << "\">";
   out << "<code class=\"call\">" << EscapeHtml(model::FormatMoveCall(model, step.move))
       << "</code>";
   if (line > 0) out << "</a>";
@@ -137,7 +137,8 @@ void WriteSettledComparison(const model::Model& model, const results::Finding& f
 }  // namespace
 
 void WriteTraceHtml(const model::Model& model, const results::Trace& trace, const Narration& how,
-                    const std::string& id, const std::string& continues, std::ostream& out) {
+                    const std::string& id, const std::string& continues, std::ostream& out,
+                    std::string_view listing) {
   if (trace.empty()) return;
   const size_t last_number = how.first_number + trace.size() - 1;
   out << "<div class=\"trace\" id=\"" << id << "\" tabindex=\"0\"";
@@ -164,7 +165,7 @@ void WriteTraceHtml(const model::Model& model, const results::Trace& trace, cons
     if (step.failed) classes += " failed";
     out << "<li class=\"" << classes << "\" id=\"" << id << "-s" << number << "\" data-n=\""
         << number << "\">\n";
-    WriteMove(model, step, number, i == 0 && how.from_any_state, out);
+    WriteMove(model, step, number, i == 0 && how.from_any_state, listing, out);
     if (step.failed) {
       out << "<p class=\"error\"><strong>failed:</strong> " << EscapeHtml(step.error) << "</p>\n";
     } else {
@@ -191,9 +192,10 @@ void WriteTraceHtml(const model::Model& model, const results::Trace& trace, cons
 }
 
 void WriteFindingTraceHtml(const model::Model& model, const results::Finding& finding,
-                           const std::string& id, std::ostream& out) {
+                           const std::string& id, std::ostream& out, std::string_view listing) {
   const std::string trace_id = id + "-trace";
-  WriteTraceHtml(model, finding.trace, {.cycle_start = finding.cycle_start}, trace_id, "", out);
+  WriteTraceHtml(model, finding.trace, {.cycle_start = finding.cycle_start}, trace_id, "", out,
+                 listing);
   if (finding.outcomes.empty() || finding.trace.empty()) return;
   const FlatState witness = model::FlattenState(model, finding.trace.back().state.data());
   out << "<div class=\"outcomes\">\n";
@@ -204,7 +206,7 @@ void WriteFindingTraceHtml(const model::Model& model, const results::Finding& fi
     if (outcome.steps.empty()) out << "<p class=\"nochange\">the chain never settles</p>\n";
     WriteTraceHtml(model, outcome.steps,
                    {.first_number = finding.trace.size() + 1, .before = &witness},
-                   absl::StrCat(id, "-order", i + 1), trace_id, out);
+                   absl::StrCat(id, "-order", i + 1), trace_id, out, listing);
     out << "</section>\n";
   }
   out << "</div>\n";

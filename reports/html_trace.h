@@ -18,6 +18,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "model/model.h"
 #include "reports/trace_text.h"
@@ -30,15 +31,17 @@ namespace rulecheck::reports {
 // numbers), narrated as `how` says (the numbering, the state before it, the cycle start, a
 // first state that is any state). `continues`: the id of the trace whose last state this one
 // starts from (an order's outcome), so that the script can rebuild whole states; empty for
-// none. Writes nothing for an empty trace.
+// none. A move's call links to its rule's line in the listing `listing` (html_page.h's
+// LineId). Writes nothing for an empty trace.
 void WriteTraceHtml(const model::Model& model, const results::Trace& trace, const Narration& how,
-                    const std::string& id, const std::string& continues, std::ostream& out);
+                    const std::string& id, const std::string& continues, std::ostream& out,
+                    std::string_view listing = "");
 
 // Writes a finding's trace (a lasso when it has a cycle start), with id `ID-trace`, and then
 // its outcomes, if any (`ID-order1`, `ID-order2`, ...), each headed by its order, after a
 // table of where the orders settle.
 void WriteFindingTraceHtml(const model::Model& model, const results::Finding& finding,
-                           const std::string& id, std::ostream& out);
+                           const std::string& id, std::ostream& out, std::string_view listing = "");
 
 }  // namespace rulecheck::reports
 

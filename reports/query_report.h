@@ -33,7 +33,7 @@ void WriteQuerySarifReport(const model::Model& model, const std::vector<results:
 void WriteQueryJunitReport(const model::Model& model, const std::vector<results::Answer>& answers,
                            std::ostream& out, const ReportContext& context = {});
 void WriteQueryHtmlReport(const model::Model& model, const std::vector<results::Answer>& answers,
-                          std::ostream& out);
+                          std::ostream& out, const ReportContext& context = {});
 
 // How many answers are violations (results::IsViolation) whose finding `baseline` (may be
 // null) does not hold: with none, the run passes (exit code 0 or 3). Thread-safe.

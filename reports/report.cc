@@ -45,7 +45,7 @@ void WriteReport(Format format, const model::Model& model, const properties::Che
     case Format::kJunit:
       return WriteJunitReport(model, result, out, context);
     case Format::kHtml:
-      return WriteHtmlReport(model, result, out);
+      return WriteHtmlReport(model, result, out, context);
   }
 }
 
@@ -62,7 +62,7 @@ void WriteQueryReport(Format format, const model::Model& model,
     case Format::kJunit:
       return WriteQueryJunitReport(model, answers, out, context);
     case Format::kHtml:
-      return WriteQueryHtmlReport(model, answers, out);
+      return WriteQueryHtmlReport(model, answers, out, context);
   }
 }
 

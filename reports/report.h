@@ -57,9 +57,10 @@ void WriteSarifReport(const model::Model& model, const properties::CheckResult& 
 void WriteJunitReport(const model::Model& model, const properties::CheckResult& result,
                       std::ostream& out, const ReportContext& context = {});
 // One self-contained page for a person with a browser (docs/report-format.md); shows the
-// transitions of each line when the result has coverage (CheckOptions::coverage).
+// transitions of each line when the result has coverage (CheckOptions::coverage), and marks
+// the findings the baseline holds as known.
 void WriteHtmlReport(const model::Model& model, const properties::CheckResult& result,
-                     std::ostream& out);
+                     std::ostream& out, const ReportContext& context = {});
 
 // How many error findings of `result` `baseline` (may be null) does not hold: with none, the
 // check passes (exit code 0 or 3). Thread-safe.

@@ -70,8 +70,12 @@ Json PlaceOfResult(const model::Model& model, const results::Finding& finding) {
   if (finding.file == model.source->path() && finding.location.valid()) {
     return PlaceOf(model, finding.file, finding.location);
   }
+  return PlaceOfTrace(model, finding.trace);
+}
+
+Json PlaceOfTrace(const model::Model& model, const results::Trace& trace) {
   ir::Location place;
-  if (!finding.trace.empty()) place = RuleLocation(model, finding.trace.back().move);
+  if (!trace.empty()) place = RuleLocation(model, trace.back().move);
   if (!place.valid()) place = {1, 1};
   return PlaceOf(model, model.source->path(), place);
 }

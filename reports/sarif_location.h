@@ -13,6 +13,7 @@
 #include "model/model.h"
 #include "reports/json_values.h"
 #include "results/finding.h"
+#include "results/trace.h"
 
 namespace rulecheck::reports {
 
@@ -38,6 +39,9 @@ ir::Location RuleLocation(const model::Model& model, const ir::Move& move);
 // property), the rule of its trace's last move (the move into the state the finding is
 // about), else the file's first line. Thread-safe.
 Json PlaceOfResult(const model::Model& model, const results::Finding& finding);
+// The place of a result about a trace (a behaviour difference of `diff`): the rule of its
+// last move, else the rules file's first line. Thread-safe.
+Json PlaceOfTrace(const model::Model& model, const results::Trace& trace);
 
 }  // namespace rulecheck::reports
 

@@ -1,6 +1,7 @@
 // End-to-end tests of baselines and of several reports in one run: `--write-baseline` writes
 // the JSON report; `--baseline` marks the findings it holds as known in every format (JSON
-// `baseline_state`, SARIF `baselineState`, `(known)` in text) and only new error findings exit
+// `baseline_state`, SARIF `baselineState`, `(known)` in text, a `known` badge on the HTML
+// page, whose verdict then gives the exit code) and only new error findings exit
 // 1. A finding keeps its id when lines are inserted above it. A baseline that is not a JSON
 // report, and a bad --report value, are refused with a located message and exit code 2.
 #include <fstream>
@@ -25,13 +26,6 @@ constexpr char kCounter[] = "tests/e2e/reports/counter.rules";
 
 class BaselineTest : public TempFolderTest {
  protected:
-  static std::string Read(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-
   // counter.rules with `above` inserted before its first line, written to the test's folder.
   std::string Shifted(const std::string& above, const std::string& below = "") {
     return WriteFile("counter.rules", above + Read(SourcePath(kCounter)) + below);
@@ -123,6 +117,58 @@ TEST_F(BaselineTest, SolveAndProveUseTheBaselineToo) {
       RunRulecheck({"solve", kCounter, "--depth", "3", "-q", "--baseline", solved});
   EXPECT_EQ(again.exit_code, 0) << again.stderr_text;
   EXPECT_THAT(again.stdout_text, HasSubstr("invariant small: sat (known)"));
+}
+
+// The count of `needle` in `text`.
+size_t Occurrences(const std::string& text, const std::string& needle) {
+  size_t count = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// The HTML page marks the findings the baseline holds, as the other formats do: counter.rules'
+// six findings (4 errors, a warning, a witness) known, the verdict the exit code's (0: every
+// error is known); with invariant tiny added, tiny alone is new and fails (exit 1).
+TEST_F(BaselineTest, TheHtmlPageMarksKnownFindings) {
+  const std::string baseline = WriteBaseline();
+  RunResult run = RunRulecheck(
+      {"check", Shifted("# moved\n\n"), "-q", "--baseline", baseline, "--format", "html"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_EQ(Occurrences(run.stdout_text, "<article class=\"finding "), 6u);
+  EXPECT_EQ(Occurrences(run.stdout_text, " known\" id=\"finding-"), 6u);
+  EXPECT_EQ(Occurrences(run.stdout_text, "<span class=\"badge known\""), 6u);
+  EXPECT_THAT(run.stdout_text, HasSubstr("4 known error findings, no new ones</strong>"
+                                         "<span class=\"exit\">exit code 0:"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("<dt>known</dt><dd>6</dd>"));
+
+  run = RunRulecheck({"check", Shifted("", "invariant tiny: n < 1\n"), "-q", "--baseline", baseline,
+                      "--format", "html"});
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  EXPECT_EQ(Occurrences(run.stdout_text, "<article class=\"finding "), 7u);
+  EXPECT_EQ(Occurrences(run.stdout_text, " known\" id=\"finding-"), 6u);
+  EXPECT_THAT(run.stdout_text, HasSubstr("1 new error finding</strong><span class=\"exit\">exit "
+                                         "code 1:"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("<dt>new errors</dt><dd>1</dd>"));
+  // Without a baseline nothing is known.
+  run = RunRulecheck({"check", kCounter, "-q", "--format", "html"});
+  EXPECT_EQ(Occurrences(run.stdout_text, "badge known"), 0u);
+}
+
+// solve's page: within depth 3 solve finds counter.rules' three violations (invariant small at
+// n = 2, the failed assert of check at n = 1, the deadlock at n = 3 after three inc), all held
+// by the baseline solve wrote: known, and the run passes.
+TEST_F(BaselineTest, TheAnswersPageMarksKnownViolations) {
+  const std::string solved = (dir_ / "solved.json").string();
+  RunRulecheck({"solve", kCounter, "--depth", "3", "-q", "--write-baseline", solved});
+  const RunResult run = RunRulecheck(
+      {"solve", kCounter, "--depth", "3", "-q", "--baseline", solved, "--format", "html"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_EQ(Occurrences(run.stdout_text, "<article class=\"answer tone-error known\""), 3u);
+  EXPECT_NE(run.stdout_text.find("3 known violations, no new ones</strong>"
+                                 "<span class=\"exit\">exit code 0:"),
+            std::string::npos);
 }
 
 // --write-baseline may rewrite the --baseline file: it is read first.

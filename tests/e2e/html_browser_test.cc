@@ -373,6 +373,91 @@ TEST_F(HtmlBrowserTest, PrintedEveryStepIsShown) {
   EXPECT_EQ(out["after"], true);
 }
 
+// The page of `diff` (tests/e2e/diff/, each pair worked out by hand in its files): from
+// invariant_two.rules to invariant_three.rules, 6 states and 5 transitions become 8 and 7,
+// invariant low fails one step later (changed), best moves from 2 to 3, and the new version
+// reaches x = 3 (init, inc, inc, inc) and x = 3 with done: two behaviour differences, each a
+// trace that steps like the check page's.
+TEST_F(HtmlBrowserTest, DiffPageShowsBothVersionsAndStepsTheBehaviourTraces) {
+  const std::string page = Page(
+      {"diff", "tests/e2e/diff/invariant_two.rules", "tests/e2e/diff/invariant_three.rules"}, 4);
+  const json out = Probe(page, 1400, 900, std::string(kStepHelpers) + R"js(
+    function cells(selector) {
+      return Array.prototype.map.call(d.querySelectorAll(selector + ' tbody tr'), function (r) {
+        return Array.prototype.map.call(r.cells, function (c) { return c.textContent; })
+            .join('|');
+      });
+    }
+    out.exit = d.querySelector('#verdict .exit').textContent;
+    out.versions = cells('#versions');
+    out.changed = Array.prototype.map.call(
+        d.querySelectorAll('#changed-findings article.finding'),
+        function (a) { return a.getAttribute('data-kind'); });
+    out.newCount = d.querySelectorAll('#new-findings article').length;
+    out.queries = cells('#queries');
+    out.behaviour = Array.prototype.map.call(d.querySelectorAll('#behaviour article'),
+        function (a) { return a.id + ':' + a.querySelector('.message').textContent; });
+    var t = d.getElementById('behaviour-new-1-trace');
+    out.seq = [visible(t)];
+    t.querySelector('.next').click(); out.seq.push(visible(t));
+    key(t, 'End'); out.seq.push(visible(t));
+    out.whole = whole('behaviour-new-1-trace-s4');
+    out.resources = w.performance.getEntriesByType('resource').length;
+  )js");
+  EXPECT_EQ(out["exit"], "exit code 4: the behaviour differs, without new error findings");
+  EXPECT_THAT(out["versions"].get<std::vector<std::string>>(),
+              testing::IsSupersetOf(
+                  {"states|6|8", "transitions|5|7", "terminal states|3|4", "error findings|1|1"}));
+  EXPECT_EQ(out["changed"], json::parse(R"(["invariant"])"));
+  EXPECT_EQ(out["newCount"], 0);
+  EXPECT_EQ(out["queries"], json::parse(R"j(["maximize best|2 (optimal)|3 (optimal)"])j"));
+  EXPECT_EQ(out["behaviour"], json::parse(R"([
+    "behaviour-new-1:only the new version reaches x = 3, done = false",
+    "behaviour-new-2:only the new version reaches x = 3, done = true"])"));
+  EXPECT_EQ(out["seq"], json::parse(R"(["1", "2", "4"])"));
+  EXPECT_EQ(out["whole"], "x=3;done=false");
+  EXPECT_EQ(out["resources"], 0);
+}
+
+// From new_error.rules back to base.rules both findings of `boom` (line 13 of the old file)
+// are fixed: they link to the old version's rules file, which the page holds too, and back.
+TEST_F(HtmlBrowserTest, DiffPageLinksFixedFindingsToTheOldRulesFile) {
+  const std::string page =
+      Page({"diff", "tests/e2e/diff/new_error.rules", "tests/e2e/diff/base.rules"}, 0);
+  const json out = Probe(page, 1400, 900, R"js(
+    var fixed = d.querySelectorAll('#fixed-findings article.finding');
+    out.fixed = Array.prototype.map.call(fixed, function (a) {
+      return a.getAttribute('data-kind') + ' ' + a.querySelector('a.loc').getAttribute('href');
+    });
+    fixed[0].querySelector('a.loc').click();
+    out.target = d.querySelector(':target').id;
+    out.inOld = d.getElementById('old-source').contains(d.querySelector(':target'));
+    out.refs = Array.prototype.map.call(d.querySelectorAll('#old-L13 a.ref'),
+                                        function (a) { return a.getAttribute('href'); });
+    out.moveLink = fixed[0].querySelector('.step a.rule').getAttribute('href');
+    out.declarations = Array.prototype.map.call(d.querySelectorAll('#declarations tbody tr'),
+                                                function (r) { return r.textContent; });
+    out.verdict = d.querySelector('#verdict .exit').textContent;
+  )js");
+  EXPECT_EQ(out["fixed"], json::parse(R"(["assert #old-L13", "dead_action #old-L13"])"));
+  EXPECT_EQ(out["target"], "old-L13");
+  EXPECT_EQ(out["inOld"], true);
+  EXPECT_EQ(out["refs"], json::parse(R"(["#fixed-1", "#fixed-2"])"));
+  // The file has no `init` block, so the first move with a rule is step 2, inc() on line 11.
+  EXPECT_EQ(out["moveLink"], "#old-L11");
+  EXPECT_EQ(out["declarations"], json::parse(R"(["actionboomremoved"])"));
+  EXPECT_EQ(out["verdict"], "exit code 0: no difference that --fail-on fails on");
+}
+
+TEST_F(HtmlBrowserTest, DiffPageAtAPhonesWidthIsOneColumnNoWiderThanTheScreen) {
+  const std::string page =
+      Page({"diff", "tests/e2e/diff/base.rules", "tests/e2e/diff/new_move.rules"}, 4);
+  const json out = Probe(page, 420, 900, kLayoutProbe);
+  EXPECT_LE(out["scroll"].get<double>(), out["client"].get<double>());
+  EXPECT_EQ(out["wider"], json::array());
+  EXPECT_EQ(out["resources"], 0);
+}
+
 // Width and height from a PNG's header (its IHDR chunk); {0, 0} when it is not a PNG.
 std::pair<int, int> PngSize(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
+#include "tests/e2e/sarif_validator.h"
 #include "tests/e2e/temp_folder_test.h"
 
 namespace rulecheck::e2e {
@@ -22,8 +23,6 @@ namespace {
 using ::testing::HasSubstr;
 using json = nlohmann::json;
 
-constexpr char kValidator[] =
-    "build-tools/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool";
 constexpr char kFingerprint[] = "rulecheckFindingId/v1";
 
 class SarifTest : public TempFolderTest {
@@ -54,33 +53,8 @@ class SarifTest : public TempFolderTest {
 
   // Validates every sample written so far with sarif-multitool; fails on any error it reports.
   void Validate() {
-    const std::string validator = SourcePath(kValidator);
-    ASSERT_TRUE(std::filesystem::exists(validator))
-        << validator << " is missing: run scripts/install-deps.sh";
-    const std::string output =
-        (dir_ / ("validation" + std::to_string(++validations_) + ".sarif")).string();
-    std::vector<std::string> args = {"validate", "--output", output};
-    args.insert(args.end(), samples_.begin(), samples_.end());
-    const RunResult run = RunProgram(validator, args, std::chrono::seconds(300));
-    ASSERT_EQ(run.exit_code, 0) << run.stdout_text << run.stderr_text;
-    std::ifstream in(output);
-    const json validation = json::parse(in, nullptr, /*allow_exceptions=*/false);
-    ASSERT_FALSE(validation.is_discarded()) << run.stdout_text;
-    int errors = 0;
-    int warnings = 0;
-    for (const json& run_log : validation["runs"]) {
-      for (const json& result : run_log.value("results", json::array())) {
-        const std::string level = result.value("level", "warning");
-        errors += level == "error";
-        warnings += level == "warning";
-      }
-    }
-    EXPECT_EQ(errors, 0) << run.stdout_text;
-    EXPECT_EQ(warnings, 0) << run.stdout_text;
-    // The validator's console lists every problem as `FILE(LINE,COL): error|warning CODE: ...`
-    // (and exits with 0 all the same).
-    EXPECT_THAT(run.stdout_text, testing::Not(HasSubstr(": error ")));
-    EXPECT_THAT(run.stdout_text, testing::Not(HasSubstr(": warning ")));
+    ValidateSarif(samples_,
+                  (dir_ / ("validation" + std::to_string(++validations_) + ".sarif")).string());
   }
 
   static const json& OnlyResult(const json& log) {

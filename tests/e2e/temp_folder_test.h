@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -31,6 +32,14 @@ class TempFolderTest : public testing::Test {
     std::string path = (dir_ / name).string();
     std::ofstream(path) << text;
     return path;
+  }
+
+  // The whole text of the file at `path` (empty when it cannot be read).
+  static std::string Read(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
   }
 
   std::filesystem::path dir_;
