@@ -128,7 +128,8 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
   for (const auto& check : checks) observers.push_back(check.get());
   observers.push_back(&collector);  // asks the search to stop (--stop-at-first)
 
-  const model::ModelStateSpace space(model);
+  const model::ModelStateSpace interpreted(model);
+  const ir::StateSpace& space = options.space != nullptr ? *options.space : interpreted;
   absl::StatusOr<explorer::Exploration> explored =
       resume == nullptr
           ? explorer::Explore(space, observers, options.explore)

@@ -61,6 +61,9 @@ std::vector<SummaryFact> Facts(const properties::CheckResult& result) {
       {"terminal states", base::GroupThousands(stats.terminal_states)},
       {"levels", base::GroupThousands(static_cast<uint64_t>(stats.levels))},
       {"time", Seconds(stats.seconds)},
+      {"engine", result.engine.compiled ? "compiled in " + Seconds(result.engine.compile_seconds) +
+                                              (result.engine.cached ? " (from the cache)" : "")
+                                        : "interpreted"},
       {"search", stats.complete ? "complete" : "incomplete: " + properties::StopDescription(stats)},
       {"errors", base::GroupThousands(static_cast<uint64_t>(result.error_count()))},
       {"warnings", base::GroupThousands(static_cast<uint64_t>(warnings))},

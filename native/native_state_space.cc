@@ -1,0 +1,98 @@
+// NativeStateSpace's expander (see native_state_space.h). A successor from the generated code
+// becomes an ir::Move here, in one reused object: the generated code only passes the action,
+// its arguments and the player, since a move it makes has no choices and no trail.
+#include "native/native_state_space.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "model/successors.h"
+
+namespace rulecheck::native {
+namespace {
+
+// Forwards to `sink` all but the first `skip` successors, and every failure.
+class SkippingSink final : public ir::SuccessorSink {
+ public:
+  SkippingSink(ir::SuccessorSink& sink, uint64_t skip) : sink_(sink), skip_(skip) {}
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
+    if (skip_ > 0) {
+      --skip_;
+      return;
+    }
+    sink_.OnSuccessor(state, move);
+  }
+  void OnFailure(const ir::StepFailure& failure) override { sink_.OnFailure(failure); }
+
+ private:
+  ir::SuccessorSink& sink_;
+  uint64_t skip_;
+};
+
+class NativeExpander final : public ir::Expander {
+ public:
+  NativeExpander(const model::Model& model, const abi::Module& module)
+      : program_(model.program), module_(module), interpreter_(model), checked_(module.words) {
+    move_.kind = ir::Move::Kind::kAction;
+  }
+
+  void Initial(ir::SuccessorSink& sink) override { interpreter_.Initial(sink); }
+
+  bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
+    const int32_t answer = module_.is_terminal(state);
+    const bool terminal = answer < 0 ? interpreter_.IsTerminal(state, failure) : answer == 1;
+    std::copy(state, state + checked_.size(), checked_.begin());
+    checked_valid_ = true;
+    checked_terminal_ = terminal;
+    return terminal;
+  }
+
+  void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
+    // The explorer asks IsTerminal just before Successors for the same state: reuse that.
+    const bool terminal = checked_valid_ && std::equal(checked_.begin(), checked_.end(), state)
+                              ? checked_terminal_
+                              : IsTerminal(state, nullptr);
+    if (terminal) return;
+    sink_ = &sink;
+    delivered_ = 0;
+    const abi::Host host{this, &Deliver};
+    if (module_.successors(state, &host) == abi::kStopped) {
+      SkippingSink rest(sink, delivered_);
+      interpreter_.Successors(state, rest);
+    }
+  }
+
+ private:
+  static void Deliver(void* context, const uint32_t* state, int32_t action, const int64_t* args,
+                      int64_t player) {
+    auto* self = static_cast<NativeExpander*>(context);
+    const ir::Action& a = self->program_.actions[action];
+    ir::Move& move = self->move_;
+    move.index = action;
+    move.args.assign(args, args + a.params.size());
+    move.player_type = a.by != nullptr ? a.by->type : nullptr;
+    move.player = player;
+    ++self->delivered_;
+    self->sink_->OnSuccessor(state, move);
+  }
+
+  const ir::Program& program_;
+  const abi::Module& module_;
+  model::SuccessorGenerator interpreter_;
+  ir::Move move_;
+  ir::SuccessorSink* sink_ = nullptr;
+  uint64_t delivered_ = 0;
+  // The last state IsTerminal decided, and its answer.
+  std::vector<uint32_t> checked_;
+  bool checked_valid_ = false;
+  bool checked_terminal_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<ir::Expander> NativeStateSpace::NewExpander(bool record_trail) const {
+  if (record_trail) return interpreted_.NewExpander(true);
+  return std::make_unique<NativeExpander>(model_, library_->module());
+}
+
+}  // namespace rulecheck::native
