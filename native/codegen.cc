@@ -24,6 +24,14 @@ std::string FrameDecls(const ir::FrameLayout& frame) {
   return text;
 }
 
+// `text` with anything but printable ASCII as `?`, for a comment.
+std::string Printable(std::string text) {
+  for (char& c : text) {
+    if (c < ' ' || c > '~') c = '?';
+  }
+  return text;
+}
+
 }  // namespace
 
 absl::Status Generator::Generate(std::string& out) {
@@ -48,23 +56,23 @@ absl::Status Generator::Generate(std::string& out) {
     for (size_t k = 0; k < f.params.size(); ++k) {
       const ir::Param& param = f.params[k];
       if (param.type->is_scalar()) {
-        absl::StrAppend(&binds, "l", param.slot, " = ",
-                        Checked(param.type, absl::StrCat("a", k)), ";\n");
+        absl::StrAppend(&binds, "l", param.slot, " = ", Checked(param.type, absl::StrCat("a", k)),
+                        ";\n");
       } else {
         absl::StrAppend(&binds, "B::Copy(F, ", param.slot, ", a", k, ".w, a", k, ".b, ",
                         param.type->width, ");\n");
       }
     }
     absl::StrAppend(&units, "// fun ", f.name, "\n", signature, " {\nStep(steps);\n",
-                    FrameDecls(f.frame), binds, "const int64_t r = ", Scalar(*f.body),
-                    ";\nreturn ", Checked(f.result, "r"), ";\n}\n\n");
+                    FrameDecls(f.frame), binds, "const int64_t r = ", Scalar(*f.body), ";\nreturn ",
+                    Checked(f.result, "r"), ";\n}\n\n");
   }
   // Terminal conditions, each with a budget of its own.
   for (size_t i = 0; i < p.terminals.size(); ++i) {
     absl::StrAppend(&units, "bool Terminal", i,
                     "(uint32_t* S) {\n[[maybe_unused]] int64_t steps = kMaxSteps;\n",
-                    FrameDecls(p.terminals[i].frame), "return Truth(",
-                    Scalar(*p.terminals[i].expr), ");\n}\n\n");
+                    FrameDecls(p.terminals[i].frame), "return Truth(", Scalar(*p.terminals[i].expr),
+                    ");\n}\n\n");
   }
   absl::StrAppend(&units,
                   "int32_t IsTerminal(const uint32_t* state) {\n"
@@ -86,9 +94,10 @@ absl::Status Generator::Generate(std::string& out) {
       absl::StrAppend(&loops, "for (int64_t a", k, " = ", Int(Base(param.type)), "; a", k, " < ",
                       Int(Base(param.type) + param.type->Cardinality()), "; ++a", k, ")\n");
     }
-    absl::StrAppend(&units, "// action ", action.name, "\nvoid Action", a,
-                    "(uint32_t* parent, const rulecheck::native::abi::Host* host", params,
-                    ") {\nint64_t steps = kMaxSteps;\n", FrameDecls(action.frame));
+    absl::StrAppend(&units, "// action ", action.name, "\ntemplate <bool kTrail>\nvoid Action", a,
+                    "(uint32_t* parent, const rulecheck::native::abi::Host* host, "
+                    "std::vector<uint32_t>& trail",
+                    params, ") {\nint64_t steps = kMaxSteps;\n", FrameDecls(action.frame));
     for (size_t k = 0; k < action.params.size(); ++k) {
       absl::StrAppend(&units, "l", action.params[k].slot, " = a", k, ";\n");
     }
@@ -96,33 +105,41 @@ absl::Status Generator::Generate(std::string& out) {
     if (action.guard != nullptr) {
       absl::StrAppend(&units, "if (!Truth(", Scalar(*action.guard), ")) return;\n");
     }
-    absl::StrAppend(&units, "const int64_t player = ",
-                    action.by != nullptr ? Scalar(*action.by) : "0", ";\nuint32_t W[", words,
-                    "];\nstd::memcpy(W, parent, sizeof W);\nS = W;\n");
+    absl::StrAppend(&units,
+                    "const int64_t player = ", action.by != nullptr ? Scalar(*action.by) : "0",
+                    ";\nuint32_t W[", words, "];\nstd::memcpy(W, parent, sizeof W);\nS = W;\n");
     out_.clear();
     Block(action.body, 0);
-    absl::StrAppend(&units, out_, "const int64_t args[] = {", args.empty() ? "0" : args,
-                    "};\nhost->successor(host->context, W, ", a, ", args, player);\n}\n\n");
-    absl::StrAppend(&enumerate, loops, "Action", a, "(S, host", action.params.empty() ? "" : ", ",
-                    args, ");\n");
+    absl::StrAppend(&units, "if constexpr (kTrail) trail.clear();\n", out_,
+                    "const int64_t args[] = {", args.empty() ? "0" : args,
+                    "};\nhost->successor(host->context, W, ", a,
+                    ", args, player, trail.data(), kTrail ? trail.size() : 0);\n}\n\n");
+    absl::StrAppend(&enumerate, loops, "Action", a, "<kTrail>(S, host, trail",
+                    action.params.empty() ? "" : ", ", args, ");\n");
   }
   absl::StrAppend(&units,
-                  "int32_t Successors(const uint32_t* state, const rulecheck::native::abi::Host* "
-                  "host) {\nuint32_t* S = const_cast<uint32_t*>(state);\ntry {\n",
+                  "template <bool kTrail>\nvoid Enumerate(uint32_t* S, const "
+                  "rulecheck::native::abi::Host* host, std::vector<uint32_t>& trail) {\n",
                   enumerate,
+                  "}\n\nint32_t Successors(const uint32_t* state, const "
+                  "rulecheck::native::abi::Host* host, int32_t record_trail) {\n"
+                  "uint32_t* S = const_cast<uint32_t*>(state);\n"
+                  "thread_local std::vector<uint32_t> trail;\ntry {\n"
+                  "if (record_trail != 0) {\nEnumerate<true>(S, host, trail);\n} else {\n"
+                  "Enumerate<false>(S, host, trail);\n}\n"
                   "return rulecheck::native::abi::kDone;\n} catch (const Stopped&) {\n"
                   "return rulecheck::native::abi::kStopped;\n}\n}\n");
   if (!status_.ok()) return status_;
-  out = absl::StrCat("// Generated by rulecheck from ", model_.source->path(),
-                     ": the successor function of \"", p.game_name,
-                     "\". Do not edit.\n#include <cstdint>\n#include <cstring>\n",
-                     EmbeddedHeaders(), GeneratedPrelude(), "\nnamespace {\n", decls_, fun_decls,
-                     "\n", units, "}  // namespace\n\n",
-                     "extern \"C\" const rulecheck::native::abi::Module* "
-                     "rulecheck_native_module(void) {\n"
-                     "  static const rulecheck::native::abi::Module module = {\n"
-                     "      rulecheck::native::abi::kAbiVersion, ",
-                     words, ", &Successors, &IsTerminal};\n  return &module;\n}\n");
+  out = absl::StrCat(
+      "// Generated by rulecheck: the successor function of a model of \"", Printable(p.game_name),
+      "\". Do not edit.\n#include <cstdint>\n#include <cstring>\n#include <vector>\n",
+      EmbeddedHeaders(), GeneratedPrelude(), "\nnamespace {\n", decls_, fun_decls, "\n", units,
+      "}  // namespace\n\n",
+      "extern \"C\" const rulecheck::native::abi::Module* "
+      "rulecheck_native_module(void) {\n"
+      "  static const rulecheck::native::abi::Module module = {\n"
+      "      rulecheck::native::abi::kAbiVersion, ",
+      words, ", &Successors, &IsTerminal};\n  return &module;\n}\n");
   return absl::OkStatus();
 }
 

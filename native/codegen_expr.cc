@@ -120,10 +120,10 @@ std::string Generator::Slice(const ir::Expr& e) {
     case ExprOp::kBottom:
     case ExprOp::kSeqAt: {
       const ir::Type* ct = e.args[0]->type;
-      const std::string i = e.op == ExprOp::kTop      ? "INT64_C(-1)"
-                            : e.op == ExprOp::kBottom ? "INT64_C(-2)"
-                                                      : absl::StrCat("Chk(", Scalar(*e.args[1]),
-                                                                     ", 0, INT64_MAX)");
+      const std::string i = e.op == ExprOp::kTop ? "INT64_C(-1)"
+                            : e.op == ExprOp::kBottom
+                                ? "INT64_C(-2)"
+                                : absl::StrCat("Chk(", Scalar(*e.args[1]), ", 0, INT64_MAX)");
       return absl::StrCat("SeqElem(", Composite(*e.args[0]), ", ", ct->CountWidth(), ", ",
                           ct->ElemWidth(), ", ", i, ")");
     }
@@ -295,7 +295,8 @@ std::string Generator::Collection(const ir::Expr& e) {
     case ExprOp::kLen:
       return absl::StrCat("SeqLen(", Composite(ce), ", ", cw, ")");
     case ExprOp::kSize:
-      if (ct->kind == ir::TypeKind::kSeq) return absl::StrCat("SeqLen(", Composite(ce), ", ", cw, ")");
+      if (ct->kind == ir::TypeKind::kSeq)
+        return absl::StrCat("SeqLen(", Composite(ce), ", ", cw, ")");
       return absl::StrCat("CountAll(", Composite(ce), ", ", cw, ", ", Int(ct->elem->Cardinality()),
                           ")");
     default:
@@ -337,26 +338,26 @@ std::string DomainLoop(Generator& gen, const ir::Domain& d, ir::Location loc, in
                           option ? absl::StrCat("if (", o, " < ", Generator::Int(n), ") ") : "",
                           "Step(steps);\nconst int64_t ", v, " = ",
                           option ? absl::StrCat(o, " < ", Generator::Int(n), " ? ") : "",
-                          Generator::Int(Generator::Base(t)), " + ", o,
-                          option ? " : kNone" : "", ";\n", body, "}\n");
+                          Generator::Int(Generator::Base(t)), " + ", o, option ? " : kNone" : "",
+                          ";\n", body, "}\n");
     }
     case ir::DomainKind::kRange:
       // `hi` may be INT64_MAX: the loop ends by comparing before the increment.
       return absl::StrCat("{ const int64_t lo", id, " = ", gen.Scalar(*d.lo), "; const int64_t hi",
-                          id, " = ", gen.Scalar(*d.hi), ";\nfor (int64_t ", v, " = lo", id, "; ",
-                          v, " <= hi", id, "; ++", v, ") {\nStep(steps);\n", body, "if (", v,
-                          " == hi", id, ") break;\n}\n}\n");
+                          id, " = ", gen.Scalar(*d.hi), ";\nfor (int64_t ", v, " = lo", id, "; ", v,
+                          " <= hi", id, "; ++", v, ") {\nStep(steps);\n", body, "if (", v, " == hi",
+                          id, ") break;\n}\n}\n");
     case ir::DomainKind::kSet:
     case ir::DomainKind::kBag: {
       const ir::Type* ct = d.collection->type;
       const uint32_t cw = d.kind == ir::DomainKind::kSet ? 1 : ct->CountWidth();
       const std::string o = absl::StrCat("o", id);
-      return absl::StrCat("{ const Sl c", id, " = ", gen.Composite(*d.collection), ";\nfor (int64_t ",
-                          o, " = 0; ", o, " < ", Generator::Int(ct->elem->Cardinality()), "; ++",
-                          o, ") {\nStep(steps);\nif (Count(c", id, ", ", cw, ", ", o,
-                          ") == 0) continue;\nconst int64_t ", v, " = ",
-                          Generator::Int(Generator::Base(ct->elem)), " + ", o, ";\n", body,
-                          "}\n}\n");
+      return absl::StrCat(
+          "{ const Sl c", id, " = ", gen.Composite(*d.collection), ";\nfor (int64_t ", o, " = 0; ",
+          o, " < ", Generator::Int(ct->elem->Cardinality()), "; ++", o,
+          ") {\nStep(steps);\nif (Count(c", id, ", ", cw, ", ", o,
+          ") == 0) continue;\nconst int64_t ", v, " = ", Generator::Int(Generator::Base(ct->elem)),
+          " + ", o, ";\n", body, "}\n}\n");
     }
     case ir::DomainKind::kSeq: {
       const ir::Type* ct = d.collection->type;
@@ -404,9 +405,9 @@ std::string Generator::Quantifier(const ir::Expr& e) {
       break;
     case Quantifier::kMax:
     case Quantifier::kMin:
-      step = absl::StrCat("{ const int64_t b = ", body, "; acc = n++ == 0 || (",
-                          q == Quantifier::kMax ? "true" : "false",
-                          " == (b > acc)) ? b : acc; }\n");
+      step =
+          absl::StrCat("{ const int64_t b = ", body, "; acc = n++ == 0 || (",
+                       q == Quantifier::kMax ? "true" : "false", " == (b > acc)) ? b : acc; }\n");
       break;
     case Quantifier::kThe:
       step = absl::StrCat("found = ", v, "; if (++n == 2) goto ", done, ";\n");

@@ -78,6 +78,8 @@ class Generator {
   void CollectionStmt(const ir::Stmt& s, int indent);
   void Move(const ir::Stmt& s, int indent);
   void Line(int indent, const std::string& text);
+  // The text that appends trail point `id` when trails are recorded.
+  static std::string Trail(uint32_t id);
 
   absl::Status status_;
   std::set<std::pair<const ir::EnumDef*, int64_t>> attr_tables_;

@@ -4,6 +4,8 @@
 // one step, as Executor::Continue counts them, and a `for` one more per value; a `for` over a
 // collection lists its values first (each costing a step, as Executor::ListLoop does), since
 // the body may change the collection. choose, roll, may and emit are not generated yet.
+// Action bodies are templates on `kTrail`: with it, each statement and `if` branch passed
+// appends its trail id (ir::TrailPoint) to `trail`, as model::Executor records Move::trail.
 #include "absl/strings/str_cat.h"
 #include "native/codegen_internal.h"
 
@@ -15,13 +17,17 @@ void Generator::Line(int indent, const std::string& text) {
   out_ += '\n';
 }
 
+std::string Generator::Trail(uint32_t id) {
+  return absl::StrCat(" if constexpr (kTrail) trail.push_back(", id, "u);");
+}
+
 void Generator::Block(const ir::Block& block, int indent) {
   for (const ir::StmtPtr& s : block.stmts) Stmt(*s, indent);
 }
 
 void Generator::Stmt(const ir::Stmt& s, int indent) {
   using ir::StmtOp;
-  Line(indent, "Step(steps);");
+  Line(indent, absl::StrCat("Step(steps);", Trail(s.id)));
   switch (s.op) {
     case StmtOp::kAssign:
     case StmtOp::kAddAssign:
@@ -36,15 +42,15 @@ void Generator::Stmt(const ir::Stmt& s, int indent) {
       }
       return;
     case StmtOp::kIf:
+      // The branch taken goes into the trail, also the fall-through when there is no else.
       for (size_t i = 0; i < s.conds.size(); ++i) {
-        Line(indent,
-             absl::StrCat(i == 0 ? "if" : "} else if", " (Truth(", Scalar(*s.conds[i]), ")) {"));
+        Line(indent, absl::StrCat(i == 0 ? "if" : "} else if", " (Truth(", Scalar(*s.conds[i]),
+                                  ")) {", Trail(s.branch_id + static_cast<uint32_t>(i))));
         Block(s.blocks[i], indent + 1);
       }
-      if (s.else_block != nullptr) {
-        Line(indent, "} else {");
-        Block(*s.else_block, indent + 1);
-      }
+      Line(indent,
+           absl::StrCat("} else {", Trail(s.branch_id + static_cast<uint32_t>(s.conds.size()))));
+      if (s.else_block != nullptr) Block(*s.else_block, indent + 1);
       Line(indent, "}");
       return;
     case StmtOp::kFor:
@@ -96,9 +102,9 @@ void Generator::Assign(const ir::Stmt& s, int indent) {
 void Generator::For(const ir::Stmt& s, int indent) {
   const ir::Domain& d = *s.domain;
   const int id = NewId();
-  const bool listed = d.kind != ir::DomainKind::kRange &&
-                      !(d.kind == ir::DomainKind::kType &&
-                        d.elem_type->kind != ir::TypeKind::kOption);
+  const bool listed =
+      d.kind != ir::DomainKind::kRange &&
+      !(d.kind == ir::DomainKind::kType && d.elem_type->kind != ir::TypeKind::kOption);
   // The body, as the text of one iteration with the value in `v<id>`.
   const std::string outer = out_;
   out_.clear();
@@ -131,8 +137,8 @@ void Generator::For(const ir::Stmt& s, int indent) {
   // For an option type, the listing costs a step for each value but none.
   out_ += DomainLoop(*this, d, s.loc, list,
                      absl::StrCat("vals", id, "[count", id, "++] = v", list, ";\n"));
-  Line(indent, absl::StrCat("for (int64_t k", id, " = 0; k", id, " < count", id, "; ++k", id,
-                            ") {"));
+  Line(indent,
+       absl::StrCat("for (int64_t k", id, " = 0; k", id, " < count", id, "; ++k", id, ") {"));
   Line(indent + 1, absl::StrCat("Step(steps); const int64_t v", id, " = vals", id, "[k", id, "];"));
   out_ += body;
   Line(indent, "}");
@@ -153,7 +159,9 @@ void Generator::CollectionStmt(const ir::Stmt& s, int indent) {
   const uint32_t ew = ct->ElemWidth();
   const bool seq = ct->kind == ir::TypeKind::kSeq;
   std::string text = absl::StrCat("{ const Sl p = ", Composite(*s.place), "; ");
-  auto elem = [&] { return absl::StrCat("const int64_t e = ", Checked(et, Scalar(*s.value)), "; "); };
+  auto elem = [&] {
+    return absl::StrCat("const int64_t e = ", Checked(et, Scalar(*s.value)), "; ");
+  };
   const std::string ord = absl::StrCat("e - ", Int(Base(et)));
   switch (s.op) {
     case StmtOp::kClear:
@@ -197,9 +205,9 @@ void Generator::CollectionStmt(const ir::Stmt& s, int indent) {
                       s.op == StmtOp::kPop ? "true" : "false", ");");
       break;
     case StmtOp::kRemoveAt:
-      absl::StrAppend(&text, "const int64_t n = SeqLen(p, ", cw, "); const int64_t i = ",
-                      Scalar(*s.index), "; if (n == 0 || i < 0 || i >= n) Stop(); SeqRemoveAt(p, ",
-                      cw, ", ", ew, ", i);");
+      absl::StrAppend(
+          &text, "const int64_t n = SeqLen(p, ", cw, "); const int64_t i = ", Scalar(*s.index),
+          "; if (n == 0 || i < 0 || i >= n) Stop(); SeqRemoveAt(p, ", cw, ", ", ew, ", i);");
       break;
     default:
       return Unsupported("this statement", s.loc);
@@ -217,10 +225,9 @@ void Generator::Move(const ir::Stmt& s, int indent) {
     return Unsupported("a `move` of a composite or optional element", s.loc);
   }
   // The element first (it may read the source), then both places, as Executor::ExecMove.
-  std::string text =
-      absl::StrCat("{ const int64_t e = ", Checked(from->elem, Scalar(*s.value)),
-                   "; const Sl f = ", Composite(*s.place), "; const Sl t = ", Composite(*s.target),
-                   "; ");
+  std::string text = absl::StrCat("{ const int64_t e = ", Checked(from->elem, Scalar(*s.value)),
+                                  "; const Sl f = ", Composite(*s.place),
+                                  "; const Sl t = ", Composite(*s.target), "; ");
   auto cw = [](const ir::Type* t) { return t->kind == ir::TypeKind::kSet ? 1 : t->CountWidth(); };
   if (from->kind == ir::TypeKind::kSeq) {
     absl::StrAppend(&text, "if (!SeqErase(f, ", cw(from), ", ", from->ElemWidth(), ", ",

@@ -89,8 +89,7 @@ absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string&
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   std::vector<char*> args;
   for (const std::string& word : argv) args.push_back(const_cast<char*>(word.c_str()));
@@ -172,9 +171,8 @@ absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
   }
   absl::StatusOr<std::string> compiler = CompilerIdentity(words, dir);
   if (!compiler.ok()) return compiler.status();
-  const std::string key =
-      HexKey(absl::StrCat(base::kRulecheckVersion, "\n", *compiler, "\n", request.identity, "\n",
-                          request.source));
+  const std::string key = HexKey(absl::StrCat(base::kRulecheckVersion, "\n", *compiler, "\n",
+                                              request.identity, "\n", request.source));
   BuiltLibrary built;
   built.path = absl::StrCat(dir, "/model-", key, ".so");
   if (access(built.path.c_str(), R_OK) == 0) {
@@ -205,9 +203,9 @@ absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
     std::remove(library.c_str());
     std::remove(source.c_str());
     if (!status.ok()) return status.status();
-    return absl::InternalError(absl::StrCat(
-        "the compiler `", absl::StrJoin(words, " "), "` failed on the generated code (exit ",
-        *status, "): ", log.substr(0, 400)));
+    return absl::InternalError(absl::StrCat("the compiler `", absl::StrJoin(words, " "),
+                                            "` failed on the generated code (exit ", *status,
+                                            "): ", log.substr(0, 400)));
   }
   // The source stays beside its library, for whoever wants to read what was compiled.
   std::rename(source.c_str(), absl::StrCat(dir, "/", stem, ".cc").c_str());

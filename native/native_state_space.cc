@@ -1,6 +1,6 @@
 // NativeStateSpace's expander (see native_state_space.h). A successor from the generated code
 // becomes an ir::Move here, in one reused object: the generated code only passes the action,
-// its arguments and the player, since a move it makes has no choices and no trail.
+// its arguments, the player and the trail, since a move it makes has no choices.
 #include "native/native_state_space.h"
 
 #include <algorithm>
@@ -31,8 +31,13 @@ class SkippingSink final : public ir::SuccessorSink {
 
 class NativeExpander final : public ir::Expander {
  public:
-  NativeExpander(const model::Model& model, const abi::Module& module)
-      : program_(model.program), module_(module), interpreter_(model), checked_(module.words) {
+  NativeExpander(const model::Model& model, const abi::Module& module, bool record_trail)
+      : program_(model.program),
+        module_(module),
+        record_trail_(record_trail),
+        interpreter_(model),
+        checked_(module.words) {
+    interpreter_.set_record_trail(record_trail);
     move_.kind = ir::Move::Kind::kAction;
   }
 
@@ -56,7 +61,7 @@ class NativeExpander final : public ir::Expander {
     sink_ = &sink;
     delivered_ = 0;
     const abi::Host host{this, &Deliver};
-    if (module_.successors(state, &host) == abi::kStopped) {
+    if (module_.successors(state, &host, record_trail_ ? 1 : 0) == abi::kStopped) {
       SkippingSink rest(sink, delivered_);
       interpreter_.Successors(state, rest);
     }
@@ -64,7 +69,7 @@ class NativeExpander final : public ir::Expander {
 
  private:
   static void Deliver(void* context, const uint32_t* state, int32_t action, const int64_t* args,
-                      int64_t player) {
+                      int64_t player, const uint32_t* trail, uint64_t trail_length) {
     auto* self = static_cast<NativeExpander*>(context);
     const ir::Action& a = self->program_.actions[action];
     ir::Move& move = self->move_;
@@ -72,12 +77,14 @@ class NativeExpander final : public ir::Expander {
     move.args.assign(args, args + a.params.size());
     move.player_type = a.by != nullptr ? a.by->type : nullptr;
     move.player = player;
+    move.trail.assign(trail, trail + trail_length);
     ++self->delivered_;
     self->sink_->OnSuccessor(state, move);
   }
 
   const ir::Program& program_;
   const abi::Module& module_;
+  const bool record_trail_;
   model::SuccessorGenerator interpreter_;
   ir::Move move_;
   ir::SuccessorSink* sink_ = nullptr;
@@ -91,8 +98,7 @@ class NativeExpander final : public ir::Expander {
 }  // namespace
 
 std::unique_ptr<ir::Expander> NativeStateSpace::NewExpander(bool record_trail) const {
-  if (record_trail) return interpreted_.NewExpander(true);
-  return std::make_unique<NativeExpander>(model_, library_->module());
+  return std::make_unique<NativeExpander>(model_, library_->module(), record_trail);
 }
 
 }  // namespace rulecheck::native

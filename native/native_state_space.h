@@ -1,9 +1,9 @@
 // A model's generated code as the explorer's StateSpace (internal to native/), with the
 // interpreter behind it for everything the generated code leaves to it.
 //
-// The generated code finds the successors of a state and whether it is terminal. The
-// interpreter (model::SuccessorGenerator) computes the initial states, every expander that
-// records trails (coverage), and any state where the generated code stops at a model error:
+// The generated code finds the successors of a state (with their trails when asked) and
+// whether it is terminal. The interpreter (model::SuccessorGenerator) computes the initial
+// states, and any state where the generated code stops at a model error:
 // it runs that state again, passes over the successors the generated code already
 // delivered (the same ones, in the same order) and delivers the rest, the failure among them,
 // with its own message and move. So a report is the interpreter's, word for word.
@@ -12,10 +12,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 #include "ir/state_space.h"
 #include "model/model.h"
-#include "model/model_state_space.h"
 #include "native/library.h"
 
 namespace rulecheck::native {
@@ -25,7 +25,7 @@ namespace rulecheck::native {
 class NativeStateSpace final : public ir::StateSpace {
  public:
   NativeStateSpace(const model::Model& model, std::unique_ptr<Library> library)
-      : model_(model), library_(std::move(library)), interpreted_(model) {}
+      : model_(model), library_(std::move(library)) {}
 
   uint32_t words() const override { return model_.layout.words(); }
   std::unique_ptr<ir::Expander> NewExpander(bool record_trail) const override;
@@ -33,7 +33,6 @@ class NativeStateSpace final : public ir::StateSpace {
  private:
   const model::Model& model_;
   std::unique_ptr<Library> library_;
-  model::ModelStateSpace interpreted_;  // for expanders that record trails
 };
 
 }  // namespace rulecheck::native

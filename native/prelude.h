@@ -6,7 +6,6 @@
 #ifndef RULECHECK_NATIVE_PRELUDE_H_
 #define RULECHECK_NATIVE_PRELUDE_H_
 
-
 namespace rulecheck::native {
 
 // The text of ir/bits.h and native/runtime_abi.h as they were when rulecheck was built

@@ -32,18 +32,20 @@ enum Outcome : int32_t { kDone = 0, kStopped = 1 };
 struct Host {
   void* context;
   // One successor: its packed words, the action (index into ir::Program::actions), the
-  // action's parameter values (logical values, ir/types.h) and the player (`by`, 0 without
-  // it). The pointers are valid only during the call.
+  // action's parameter values (logical values, ir/types.h), the player (`by`, 0 without it),
+  // and when trails are recorded the move's ir::Move::trail (`trail_length` ids; else 0).
+  // The pointers are valid only during the call.
   void (*successor)(void* context, const uint32_t* state, int32_t action, const int64_t* args,
-                    int64_t player);
+                    int64_t player, const uint32_t* trail, uint64_t trail_length);
 };
 
 struct Module {
   uint32_t abi_version;  // kAbiVersion of the generator
   uint32_t words;        // 32-bit words of a packed state
   // Every successor of a state that is not terminal and has no pending trigger, in the
-  // interpreter's order, each through host->successor. Returns an Outcome.
-  int32_t (*successors)(const uint32_t* state, const Host* host);
+  // interpreter's order, each through host->successor, with its trail when `record_trail` is
+  // not 0. Returns an Outcome.
+  int32_t (*successors)(const uint32_t* state, const Host* host, int32_t record_trail);
   // 1 when some `terminal when` holds in the state, 0 when none does, -1 when deciding it
   // meets a model error (the host then asks the interpreter).
   int32_t (*is_terminal)(const uint32_t* state);

@@ -61,39 +61,42 @@ class Transcript final : public ir::SuccessorSink {
   static void Describe(const ir::Move& move, std::ostringstream& line) {
     line << " | move " << static_cast<int>(move.kind) << " " << move.index << " (";
     for (int64_t arg : move.args) line << arg << ",";
-    line << ") player " << move.player << " choices " << move.choices.size();
+    line << ") player " << move.player << " choices " << move.choices.size() << " trail";
+    for (uint32_t id : move.trail) line << " " << id;
   }
   uint32_t words_;
 };
 
-// Compares the two expanders in every state of the interpreter's search.
-void CompareStates(const model::Model& model, const ir::StateSpace& compiled,
-                   uint64_t max_states) {
+// Compares the two expanders in every state of the interpreter's search, without and with
+// trails.
+void CompareStates(const model::Model& model, const ir::StateSpace& compiled, uint64_t max_states) {
   const model::ModelStateSpace interpreted(model);
   explorer::ExploreOptions options;
   options.threads = 1;
   options.max_states = max_states;
   options.memory_bytes = uint64_t{1} << 30;
   const explorer::Exploration exploration = explorer::Explore(interpreted, {}, options);
-  std::unique_ptr<ir::Expander> reference = interpreted.NewExpander(false);
-  std::unique_ptr<ir::Expander> candidate = compiled.NewExpander(false);
-  uint64_t compared = 0;
-  for (int depth = 0; depth < exploration.level_count(); ++depth) {
-    for (uint32_t id : exploration.Level(depth)) {
-      const std::vector<uint32_t> words = exploration.StateWords(id);
-      ir::StepFailure expected_failure, actual_failure;
-      const bool expected_terminal = reference->IsTerminal(words.data(), &expected_failure);
-      const bool actual_terminal = candidate->IsTerminal(words.data(), &actual_failure);
-      ASSERT_EQ(expected_terminal, actual_terminal) << "state " << id;
-      ASSERT_EQ(expected_failure.message, actual_failure.message) << "state " << id;
-      Transcript expected(model.layout.words()), actual(model.layout.words());
-      reference->Successors(words.data(), expected);
-      candidate->Successors(words.data(), actual);
-      ASSERT_EQ(expected.lines, actual.lines) << "state " << id;
-      ++compared;
+  for (const bool record_trail : {false, true}) {
+    std::unique_ptr<ir::Expander> reference = interpreted.NewExpander(record_trail);
+    std::unique_ptr<ir::Expander> candidate = compiled.NewExpander(record_trail);
+    uint64_t compared = 0;
+    for (int depth = 0; depth < exploration.level_count(); ++depth) {
+      for (uint32_t id : exploration.Level(depth)) {
+        const std::vector<uint32_t> words = exploration.StateWords(id);
+        ir::StepFailure expected_failure, actual_failure;
+        const bool expected_terminal = reference->IsTerminal(words.data(), &expected_failure);
+        const bool actual_terminal = candidate->IsTerminal(words.data(), &actual_failure);
+        ASSERT_EQ(expected_terminal, actual_terminal) << "state " << id;
+        ASSERT_EQ(expected_failure.message, actual_failure.message) << "state " << id;
+        Transcript expected(model.layout.words()), actual(model.layout.words());
+        reference->Successors(words.data(), expected);
+        candidate->Successors(words.data(), actual);
+        ASSERT_EQ(expected.lines, actual.lines) << "state " << id;
+        ++compared;
+      }
     }
+    EXPECT_EQ(compared, exploration.stats().states);
   }
-  EXPECT_EQ(compared, exploration.stats().states);
 }
 
 }  // namespace

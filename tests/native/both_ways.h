@@ -18,8 +18,7 @@ std::string TestCacheDir();
 
 // The JSON report of a check of `model` on `space` (null: the interpreter), one thread, at
 // most `max_states` states (0: no limit), without what differs between runs.
-nlohmann::json Report(const model::Model& model, const ir::StateSpace* space,
-                      uint64_t max_states);
+nlohmann::json Report(const model::Model& model, const ir::StateSpace* space, uint64_t max_states);
 
 // Compiles `model` and compares both ways (gtest expectations); false, with the reason in
 // `why`, when the model does not compile.

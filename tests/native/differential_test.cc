@@ -32,9 +32,9 @@ TEST(DifferentialTest, BenchmarkGamesCompileAndAgree) {
     std::vector<model::ConstOverride> consts;
     uint64_t max_states;
   };
-  for (const Game& game : {Game{"games/puzzle8.rules", {}, 0}, Game{"games/hanoi.rules", {}, 0},
-                           Game{"games/tictactoe.rules", {}, 0},
-                           Game{"games/puzzle11.rules", {}, 30000}}) {
+  for (const Game& game :
+       {Game{"games/puzzle8.rules", {}, 0}, Game{"games/hanoi.rules", {}, 0},
+        Game{"games/tictactoe.rules", {}, 0}, Game{"games/puzzle11.rules", {}, 30000}}) {
     SCOPED_TRACE(game.file);
     std::unique_ptr<model::Model> model = LoadFile(root + "/" + game.file, game.consts);
     ASSERT_NE(model, nullptr);

@@ -69,8 +69,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "action inc when n < 3 and f(n) { n += 1 }\naction stay when f(n) { n := n }\n",
                   "model_error", "of parameter `x` of `f`"},
         // The third push finds the seq of capacity 2 full.
-        ErrorCase{"seq_full",
-                  "game \"g\"\nstate { s: seq<1..3, 2> }\naction put { push(s, 1) }\n",
+        ErrorCase{"seq_full", "game \"g\"\nstate { s: seq<1..3, 2> }\naction put { push(s, 1) }\n",
                   "model_error", "is full (capacity 2)"},
         // n = 0 and n = 1 have exactly one x == n + 1 in 0..2; n = 2 has none.
         ErrorCase{"the",
