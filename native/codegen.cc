@@ -81,6 +81,30 @@ absl::Status Generator::Generate(std::string& out) {
     absl::StrAppend(&units, "if (Terminal", i, "(S)) return 1;\n");
   }
   absl::StrAppend(&units, "return 0;\n} catch (const Stopped&) {\nreturn -1;\n}\n}\n\n");
+  // State properties: each compiled on its own; one the generator does not handle yet stays
+  // with the interpreter (-2).
+  if (!status_.ok()) return status_;
+  std::string cases;
+  int index = 0;
+  for (const std::vector<ir::Property>* list : {&p.invariants, &p.reachables}) {
+    for (const ir::Property& property : *list) {
+      std::string text =
+          absl::StrCat("int64_t Property", index,
+                       "(uint32_t* S) {\n[[maybe_unused]] int64_t steps = "
+                       "kMaxSteps;\n",
+                       FrameDecls(property.frame), "return ", Scalar(*property.expr), ";\n}\n\n");
+      if (TakeStatus().ok()) {
+        absl::StrAppend(&units, text);
+        absl::StrAppend(&cases, "case ", index, ": *value = Property", index, "(S); return 0;\n");
+      }
+      ++index;
+    }
+  }
+  absl::StrAppend(&units,
+                  "int32_t EvaluateProperty(int32_t index, const uint32_t* state, int64_t* value) "
+                  "{\nuint32_t* S = const_cast<uint32_t*>(state);\ntry {\nswitch (index) {\n",
+                  cases,
+                  "default: return -2;\n}\n} catch (const Stopped&) {\nreturn -1;\n}\n}\n\n");
   // Actions.
   const uint32_t words = model_.layout.words();
   std::string enumerate;
@@ -139,7 +163,7 @@ absl::Status Generator::Generate(std::string& out) {
       "rulecheck_native_module(void) {\n"
       "  static const rulecheck::native::abi::Module module = {\n"
       "      rulecheck::native::abi::kAbiVersion, ",
-      words, ", &Successors, &IsTerminal};\n  return &module;\n}\n");
+      words, ", &Successors, &IsTerminal, &EvaluateProperty};\n  return &module;\n}\n");
   return absl::OkStatus();
 }
 

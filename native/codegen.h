@@ -7,7 +7,8 @@
 // whether a state is terminal. What it compiles today: actions without choose, roll, may or
 // emit; expressions over scalars, arrays, structs, seqs, sets and bags of scalars, quantifiers
 // over every domain but `sub`, and calls of funs with scalar results. A model with triggers
-// is not compiled; init, invariants, reachables and queries stay with the interpreter.
+// is not compiled. Each invariant and reachable property is compiled on its own, when it can
+// be; init and queries stay with the interpreter.
 #ifndef RULECHECK_NATIVE_CODEGEN_H_
 #define RULECHECK_NATIVE_CODEGEN_H_
 

@@ -52,6 +52,9 @@ class Generator {
   // Records that `what` at `loc` is not compiled yet (the first such wins).
   void Unsupported(const std::string& what, ir::Location loc);
   bool ok() const { return status_.ok(); }
+  // The status so far, which is then reset to OK: a unit that may stay uncompiled (a state
+  // property) is generated, and its text dropped if this is not OK.
+  absl::Status TakeStatus() { return std::exchange(status_, absl::OkStatus()); }
   int NewId() { return next_id_++; }
 
   const model::Model& model_;

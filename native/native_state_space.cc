@@ -95,7 +95,23 @@ class NativeExpander final : public ir::Expander {
   bool checked_terminal_ = false;
 };
 
+// The generated code holds no state between calls: one evaluator serves any thread.
+class NativePropertyEvaluator final : public ir::PropertyEvaluator {
+ public:
+  explicit NativePropertyEvaluator(const abi::Module& module) : module_(module) {}
+  bool Evaluate(int index, const uint32_t* state, int64_t* value) override {
+    return module_.property(index, state, value) == 0;
+  }
+
+ private:
+  const abi::Module& module_;
+};
+
 }  // namespace
+
+std::unique_ptr<ir::PropertyEvaluator> NativeStateSpace::NewPropertyEvaluator() const {
+  return std::make_unique<NativePropertyEvaluator>(library_->module());
+}
 
 std::unique_ptr<ir::Expander> NativeStateSpace::NewExpander(bool record_trail) const {
   return std::make_unique<NativeExpander>(model_, library_->module(), record_trail);

@@ -1,12 +1,13 @@
 // A model's generated code as the explorer's StateSpace (internal to native/), with the
 // interpreter behind it for everything the generated code leaves to it.
 //
-// The generated code finds the successors of a state (with their trails when asked) and
-// whether it is terminal. The interpreter (model::SuccessorGenerator) computes the initial
-// states, and any state where the generated code stops at a model error:
-// it runs that state again, passes over the successors the generated code already
-// delivered (the same ones, in the same order) and delivers the rest, the failure among them,
-// with its own message and move. So a report is the interpreter's, word for word.
+// The generated code finds the successors of a state (with their trails when asked), whether
+// it is terminal, and the values of the invariants and reachable properties it compiles. The
+// interpreter (model::SuccessorGenerator) computes the initial states, and any state where the
+// generated code stops at a model error: it runs that state again, passes over the successors the
+// generated code already delivered (the same ones, in the same order) and delivers the rest, the
+// failure among them, with its own message and move. So a report is the interpreter's, word for
+// word.
 #ifndef RULECHECK_NATIVE_NATIVE_STATE_SPACE_H_
 #define RULECHECK_NATIVE_NATIVE_STATE_SPACE_H_
 
@@ -29,6 +30,7 @@ class NativeStateSpace final : public ir::StateSpace {
 
   uint32_t words() const override { return model_.layout.words(); }
   std::unique_ptr<ir::Expander> NewExpander(bool record_trail) const override;
+  std::unique_ptr<ir::PropertyEvaluator> NewPropertyEvaluator() const override;
 
  private:
   const model::Model& model_;

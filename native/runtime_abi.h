@@ -49,6 +49,10 @@ struct Module {
   // 1 when some `terminal when` holds in the state, 0 when none does, -1 when deciding it
   // meets a model error (the host then asks the interpreter).
   int32_t (*is_terminal)(const uint32_t* state);
+  // The value of state property `index` (the invariants, then the reachable properties, in
+  // declaration order) in a state, into *value: 0; -1 when evaluating it meets a model error;
+  // -2 when the property is not compiled (the host asks the interpreter in both cases).
+  int32_t (*property)(int32_t index, const uint32_t* state, int64_t* value);
 };
 
 }  // namespace rulecheck::native::abi

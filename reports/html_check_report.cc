@@ -55,20 +55,23 @@ std::vector<SummaryFact> Facts(const properties::CheckResult& result) {
     warnings += finding.severity == results::Severity::kWarning;
     infos += finding.severity == results::Severity::kInfo;
   }
-  return {
+  std::vector<SummaryFact> facts = {
       {"states", base::GroupThousands(stats.states)},
       {"transitions", base::GroupThousands(stats.transitions)},
       {"terminal states", base::GroupThousands(stats.terminal_states)},
       {"levels", base::GroupThousands(static_cast<uint64_t>(stats.levels))},
       {"time", Seconds(stats.seconds)},
-      {"engine", result.engine.compiled ? "compiled in " + Seconds(result.engine.compile_seconds) +
-                                              (result.engine.cached ? " (from the cache)" : "")
-                                        : "interpreted"},
+      {"engine", result.engine.compiled ? "compiled" : "interpreted"},
       {"search", stats.complete ? "complete" : "incomplete: " + properties::StopDescription(stats)},
       {"errors", base::GroupThousands(static_cast<uint64_t>(result.error_count()))},
       {"warnings", base::GroupThousands(static_cast<uint64_t>(warnings))},
       {"info", base::GroupThousands(static_cast<uint64_t>(infos))},
   };
+  // Generating, compiling (or finding in the cache) and loading the compiled engine.
+  if (result.engine.compiled) {
+    facts.insert(facts.begin() + 6, {"compile time", Seconds(result.engine.compile_seconds)});
+  }
+  return facts;
 }
 
 // The verdict and exit code, as `rulecheck check` decides them (cli/check_command.cc).

@@ -9,6 +9,7 @@
 
 #include "explorer/explorer.h"
 #include "model/model_state_space.h"
+#include "model/successors.h"
 #include "native/native.h"
 #include "properties/property.h"
 #include "reports/report.h"
@@ -67,8 +68,28 @@ class Transcript final : public ir::SuccessorSink {
   uint32_t words_;
 };
 
+// Each invariant's and reachable property's value in `state`, where the compiled evaluator
+// gives one: the interpreter's, without a model error (where the interpreter meets one, the
+// compiled evaluator must leave it to it).
+void ComparePropertyValues(const model::Model& model, ir::PropertyEvaluator& evaluator,
+                           model::SuccessorGenerator& generator, const uint32_t* state) {
+  int index = 0;
+  for (const std::vector<ir::Property>* list :
+       {&model.program.invariants, &model.program.reachables}) {
+    for (const ir::Property& property : *list) {
+      const model::PropertyValue expected = generator.Evaluate(property, state);
+      int64_t value = 0;
+      if (evaluator.Evaluate(index, state, &value)) {
+        EXPECT_TRUE(expected.ok) << property.name << ": " << expected.failure.message;
+        EXPECT_EQ(value, expected.value) << property.name;
+      }
+      ++index;
+    }
+  }
+}
+
 // Compares the two expanders in every state of the interpreter's search, without and with
-// trails.
+// trails, and the compiled property values.
 void CompareStates(const model::Model& model, const ir::StateSpace& compiled, uint64_t max_states) {
   const model::ModelStateSpace interpreted(model);
   explorer::ExploreOptions options;
@@ -76,6 +97,9 @@ void CompareStates(const model::Model& model, const ir::StateSpace& compiled, ui
   options.max_states = max_states;
   options.memory_bytes = uint64_t{1} << 30;
   const explorer::Exploration exploration = explorer::Explore(interpreted, {}, options);
+  const std::unique_ptr<ir::PropertyEvaluator> evaluator = compiled.NewPropertyEvaluator();
+  ASSERT_NE(evaluator, nullptr);
+  model::SuccessorGenerator generator(model);
   for (const bool record_trail : {false, true}) {
     std::unique_ptr<ir::Expander> reference = interpreted.NewExpander(record_trail);
     std::unique_ptr<ir::Expander> candidate = compiled.NewExpander(record_trail);
@@ -92,6 +116,7 @@ void CompareStates(const model::Model& model, const ir::StateSpace& compiled, ui
         reference->Successors(words.data(), expected);
         candidate->Successors(words.data(), actual);
         ASSERT_EQ(expected.lines, actual.lines) << "state " << id;
+        ComparePropertyValues(model, *evaluator, generator, words.data());
         ++compared;
       }
     }

@@ -1,9 +1,9 @@
 // Model errors in compiled code: small models where a move leaves a value's type, indexes
 // outside an array, divides by zero, fails an assert, passes a fun an argument outside its
-// parameter's type, overflows a seq, asks `the` of no value, or decides terminal states with
-// an error. Each runs both ways (both_ways.h: the same report and the same successors and
-// failures in every state), and the report must hold the error worked out by hand in the
-// comment, so that an error neither engine reported fails the test too.
+// parameter's type, overflows a seq, asks `the` of no value, or decides terminal states or
+// evaluates an invariant with an error. Each runs both ways (both_ways.h: the same report and the
+// same successors and failures in every state), and the report must hold the error worked out by
+// hand in the comment, so that an error neither engine reported fails the test too.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -80,6 +80,11 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"terminal",
                   "game \"g\"\nstate { a: [0..2] 0..1\n i: 0..3 }\n"
                   "terminal when a[i] == 1\naction step when i < 3 { i := i + 1 }\n",
+                  "model_error", "index 3 is outside 0..2"},
+        // The invariant reads a[i] with i = 3, outside 0..2.
+        ErrorCase{"invariant",
+                  "game \"g\"\nstate { a: [0..2] 0..1\n i: 0..3 }\n"
+                  "action step when i < 3 { i := i + 1 }\ninvariant inside: a[i] == 0\n",
                   "model_error", "index 3 is outside 0..2"},
         // Hanoi-like: moving onto a smaller disc is no error, but moving from an empty seq is.
         ErrorCase{"move_from_empty",
