@@ -16,6 +16,7 @@
 #include "base/counts.h"
 #include "cli/app.h"
 #include "cli/check_checkpoint.h"
+#include "cli/engine_choice.h"
 #include "cli/flag_checks.h"
 #include "cli/interrupt.h"
 #include "cli/progress_printer.h"
@@ -45,6 +46,7 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
                 "Memory for the state store, e.g. 512M or 8G (default: most of the available "
                 "memory); a full store stops the search");
   AddQuietFlag(*check, flags);
+  AddEngineFlag(*check, flags.engine);
   check->add_option("--skip", flags.skip, "Switch a check off (repeatable)")
       ->type_name("invariant|reachable|deadlock|dead|chain|order|termination")
       ->check(CLI::IsMember(
@@ -160,7 +162,11 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
       SetUpCommand(flags, 0, extra, err, resumed != nullptr ? &resumed->text : nullptr);
   if (!setup.has_value()) return kExitUsage;
 
+  std::optional<EngineChoice> engine = ChooseEngine(*setup->model, flags.engine, flags.quiet, err);
+  if (!engine.has_value()) return kExitUsage;
+
   properties::CheckOptions options;
+  options.space = engine->space.get();
   options.explore.max_states = flags.max_states;
   options.explore.cancel = cancel;
   options.explore.threads = flags.threads;
@@ -203,6 +209,7 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
     result = properties::Check(*setup->model, options);
   }
   progress.Finish();
+  result.engine = engine->stats;
 
   setup->context.skipped_checks = flags.skip;
   const bool written =

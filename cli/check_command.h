@@ -33,6 +33,7 @@ struct CheckFlags : CommonFlags {
   double checkpoint_every = 10;         // minutes between snapshots (0: every level)
   bool checkpoint_every_given = false;  // --checkpoint-every was on the command line
   std::string resume;                   // --resume DIR: continue the search saved there
+  std::string engine = "auto";          // --engine: auto, compiled or interpreted
 };
 
 // Adds the `check` subcommand to `app`, parsing into `flags` (which must outlive `app`).

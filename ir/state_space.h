@@ -37,6 +37,18 @@ class Expander {
   virtual bool IsTerminal(const uint32_t* state, StepFailure* failure) = 0;
 };
 
+// Evaluates a game's state properties (for a `.rules` model: its invariants, then its
+// reachable properties, numbered in that order) faster than the interpreter can, for one
+// thread. Not thread-safe; the StateSpace that made it must outlive it.
+class PropertyEvaluator {
+ public:
+  virtual ~PropertyEvaluator() = default;
+  // Property `index`'s value in `state` (a bool as 0 or 1). False when this evaluator does not
+  // compute it or meets a model error: the caller then asks the interpreter, which gives the
+  // value or reports the error.
+  virtual bool Evaluate(int index, const uint32_t* state, int64_t* value) = 0;
+};
+
 // A game's states and moves, as the explorer sees them. Thread-safe (its methods are const
 // and may be called from any thread).
 class StateSpace {
@@ -48,6 +60,9 @@ class StateSpace {
   // A new expander for one thread. With `record_trail`, moves carry their Move::trail (which
   // costs time on every statement: only analyses of transitions ask for it).
   virtual std::unique_ptr<Expander> NewExpander(bool record_trail) const = 0;
+  // A property evaluator for one thread, or null when the space has none (the explorer never
+  // asks; the property checks do).
+  virtual std::unique_ptr<PropertyEvaluator> NewPropertyEvaluator() const { return nullptr; }
 };
 
 }  // namespace rulecheck::ir

@@ -45,19 +45,27 @@ results::Finding AboutProperty(results::FindingKind kind, results::Severity seve
 
 StatePropertyCheck::StatePropertyCheck(const model::Model& model,
                                        const std::vector<ir::Property>& properties,
-                                       FindingCollector& collector)
+                                       FindingCollector& collector, const ir::StateSpace* space,
+                                       int first)
     : model_(model),
       properties_(properties),
       collector_(collector),
+      space_(space),
+      first_(first),
       settled_depth_(new std::atomic<int>[properties.size()]) {
   for (size_t i = 0; i < properties.size(); ++i) settled_depth_[i] = kUnsettled;
 }
 
 void StatePropertyCheck::Begin(int workers) {
   generators_.clear();
+  evaluators_.clear();
   if (properties_.empty()) return;
   for (int w = 0; w < workers; ++w) {
     generators_.push_back(std::make_unique<model::SuccessorGenerator>(model_));
+    if (space_ != nullptr) {
+      std::unique_ptr<ir::PropertyEvaluator> evaluator = space_->NewPropertyEvaluator();
+      if (evaluator != nullptr) evaluators_.push_back(std::move(evaluator));
+    }
   }
 }
 
@@ -66,7 +74,12 @@ void StatePropertyCheck::OnVisit(const explorer::StateRef& state, bool /*termina
   model::SuccessorGenerator& generator = *generators_[state.worker];
   for (size_t i = 0; i < properties_.size(); ++i) {
     if (settled_depth_[i].load(std::memory_order_relaxed) < state.depth) continue;
-    const model::PropertyValue value = generator.Evaluate(properties_[i], state.words);
+    // The fast evaluator when it has the value; the interpreter for the rest and for errors.
+    model::PropertyValue value;
+    if (evaluators_.empty() || !evaluators_[state.worker]->Evaluate(first_ + static_cast<int>(i),
+                                                                    state.words, &value.value)) {
+      value = generator.Evaluate(properties_[i], state.words);
+    }
     if (!value.ok) {
       const char* what = &properties_ == &model_.program.invariants ? "invariant" : "reachable";
       collector_.Offer(AtLocation("model_error", value.failure.loc),

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "explorer/explorer.h"
+#include "ir/state_space.h"
 #include "model/model.h"
 #include "model/successors.h"
 #include "properties/collector.h"
@@ -35,8 +36,11 @@ class BuiltInCheck : public explorer::ExplorationObserver {
 // is not evaluated in deeper states: nothing there can beat the shallower finding.
 class StatePropertyCheck : public BuiltInCheck {
  public:
+  // `space`, when not null, may evaluate the properties faster (ir::PropertyEvaluator);
+  // `first` is the number of the first of `properties` there.
   StatePropertyCheck(const model::Model& model, const std::vector<ir::Property>& properties,
-                     FindingCollector& collector);
+                     FindingCollector& collector, const ir::StateSpace* space = nullptr,
+                     int first = 0);
   void Begin(int workers) override;
   void OnVisit(const explorer::StateRef& state, bool terminal) override;
   // Snapshots: the depth where each property was settled, if before level `depth`.
@@ -59,6 +63,9 @@ class StatePropertyCheck : public BuiltInCheck {
  private:
   static constexpr int kUnsettled = 1 << 30;
   std::vector<std::unique_ptr<model::SuccessorGenerator>> generators_;  // per worker
+  const ir::StateSpace* space_;
+  const int first_;
+  std::vector<std::unique_ptr<ir::PropertyEvaluator>> evaluators_;  // per worker, or none
   std::unique_ptr<std::atomic<int>[]> settled_depth_;
 };
 
@@ -66,8 +73,9 @@ class StatePropertyCheck : public BuiltInCheck {
 // while evaluating one.
 class InvariantCheck final : public StatePropertyCheck {
  public:
-  InvariantCheck(const model::Model& model, FindingCollector& collector)
-      : StatePropertyCheck(model, model.program.invariants, collector) {}
+  InvariantCheck(const model::Model& model, FindingCollector& collector,
+                 const ir::StateSpace* space = nullptr)
+      : StatePropertyCheck(model, model.program.invariants, collector, space, 0) {}
 
  private:
   bool OnValue(size_t index, const explorer::StateRef& state, bool value) override;
@@ -77,8 +85,10 @@ class InvariantCheck final : public StatePropertyCheck {
 // an unreachable finding for each that never held; after an incomplete one, an Undetermined.
 class ReachableCheck final : public StatePropertyCheck {
  public:
-  ReachableCheck(const model::Model& model, FindingCollector& collector)
-      : StatePropertyCheck(model, model.program.reachables, collector) {}
+  ReachableCheck(const model::Model& model, FindingCollector& collector,
+                 const ir::StateSpace* space = nullptr)
+      : StatePropertyCheck(model, model.program.reachables, collector, space,
+                           static_cast<int>(model.program.invariants.size())) {}
   void Finish(const explorer::ExplorationStats& stats,
               std::vector<Undetermined>& undetermined) override;
 

@@ -114,9 +114,13 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
   FindingCollector collector(model, options.stop_at_first);
   std::vector<std::unique_ptr<BuiltInCheck>> checks;
   checks.push_back(std::make_unique<FailureCheck>(model, collector));
-  if (options.invariants) checks.push_back(std::make_unique<InvariantCheck>(model, collector));
+  if (options.invariants) {
+    checks.push_back(std::make_unique<InvariantCheck>(model, collector, options.space));
+  }
   if (options.deadlocks) checks.push_back(std::make_unique<DeadlockCheck>(collector));
-  if (options.reachables) checks.push_back(std::make_unique<ReachableCheck>(model, collector));
+  if (options.reachables) {
+    checks.push_back(std::make_unique<ReachableCheck>(model, collector, options.space));
+  }
   CoverageCheck* coverage = nullptr;
   if (options.dead_rules || options.coverage) {
     auto check = std::make_unique<CoverageCheck>(model, collector, options.dead_rules);
@@ -128,7 +132,8 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
   for (const auto& check : checks) observers.push_back(check.get());
   observers.push_back(&collector);  // asks the search to stop (--stop-at-first)
 
-  const model::ModelStateSpace space(model);
+  const model::ModelStateSpace interpreted(model);
+  const ir::StateSpace& space = options.space != nullptr ? *options.space : interpreted;
   absl::StatusOr<explorer::Exploration> explored =
       resume == nullptr
           ? explorer::Explore(space, observers, options.explore)

@@ -28,6 +28,7 @@
 #include "explorer/explorer.h"
 #include "explorer/search_snapshot.h"
 #include "ir/source.h"
+#include "ir/state_space.h"
 #include "model/model.h"
 #include "results/finding.h"
 
@@ -35,7 +36,10 @@ namespace rulecheck::properties {
 
 struct CheckOptions {
   explorer::ExploreOptions explore;  // threads, memory, max_states, cancel flag, progress
-  bool stop_at_first = false;        // stop the search at the first error finding
+  // The successor function to explore, which must be the model's (e.g. its compiled form,
+  // native/native.h); null: the interpreter's (model::ModelStateSpace).
+  const ir::StateSpace* space = nullptr;
+  bool stop_at_first = false;  // stop the search at the first error finding
   // The checks that can be switched off (`rulecheck check --skip KIND`); failed moves and
   // model errors are always reported.
   bool invariants = true;
@@ -95,8 +99,16 @@ struct Undetermined {
   std::string reason{};
 };
 
+// Which engine computed the successors, for the report's statistics.
+struct EngineStats {
+  bool compiled = false;       // generated code (native/), else the interpreter
+  double compile_seconds = 0;  // generating, compiling (or finding in the cache) and loading
+  bool cached = false;         // the compiled library came from the cache
+};
+
 struct CheckResult {
   explorer::ExplorationStats stats;
+  EngineStats engine;                      // filled by the caller that chose the engine
   std::vector<results::Finding> findings;  // errors first, then info; each group in the order found
   std::vector<Undetermined> undetermined;
   // With CheckOptions::coverage: every line that holds a rule header or a statement, in line

@@ -56,11 +56,16 @@ std::vector<SummaryFact> Facts(const properties::CheckResult& result,
       {"terminal states", base::GroupThousands(stats.terminal_states)},
       {"levels", base::GroupThousands(static_cast<uint64_t>(stats.levels))},
       {"time", Seconds(stats.seconds)},
+      {"engine", result.engine.compiled ? "compiled" : "interpreted"},
       {"search", stats.complete ? "complete" : "incomplete: " + properties::StopDescription(stats)},
       {"errors", base::GroupThousands(static_cast<uint64_t>(result.error_count()))},
       {"warnings", base::GroupThousands(static_cast<uint64_t>(warnings))},
       {"info", base::GroupThousands(static_cast<uint64_t>(infos))},
   };
+  // Generating, compiling (or finding in the cache) and loading the compiled engine.
+  if (result.engine.compiled) {
+    facts.insert(facts.begin() + 6, {"compile time", Seconds(result.engine.compile_seconds)});
+  }
   if (baseline != nullptr) {
     AddBaselineFacts(*baseline, reported, facts);
     facts.push_back(

@@ -26,6 +26,11 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
   json["levels"] = stats.levels;
   json["seconds"] = stats.seconds;
   json["threads"] = stats.threads;
+  Json engine = Json::object();
+  engine["name"] = result.engine.compiled ? "compiled" : "interpreted";
+  engine["compile_seconds"] = result.engine.compile_seconds;
+  engine["cached"] = result.engine.cached;
+  json["engine"] = std::move(engine);
   json["store_bytes"] = stats.store_bytes;
   json["memory_budget"] = stats.memory_budget;
   json["errors"] = result.error_count();

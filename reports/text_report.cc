@@ -28,6 +28,13 @@ void WriteSummary(const model::Model& model, const explorer::ExplorationStats& s
       << "\n";
 }
 
+// `compiled to native code in 1.20 s`: how long the compiled engine took to start.
+void WriteEngine(const properties::EngineStats& engine, std::ostream& out) {
+  if (!engine.compiled) return;
+  out << "compiled to native code in " << Seconds(engine.compile_seconds)
+      << (engine.cached ? " (from the cache)" : "") << "\n";
+}
+
 void WriteLocation(const std::string& file, const ir::Location& location, std::ostream& out) {
   if (!location.valid()) return;
   out << kStepIndent << file << ":" << location.line << ":" << location.column << "\n";
@@ -74,6 +81,7 @@ void WriteClosing(const properties::CheckResult& result,
 void WriteTextReport(const model::Model& model, const properties::CheckResult& result,
                      std::ostream& out, const ReportContext& context) {
   WriteSummary(model, result.stats, out);
+  WriteEngine(result.engine, out);
   const std::vector<ReportedFinding> reported = CheckFindings(model, result, context.baseline);
   for (const ReportedFinding& entry : reported) {
     out << "\n";

@@ -14,8 +14,8 @@ import re
 import subprocess
 import sys
 
-PIPELINE = ["base", "ir", "results", "front", "model", "explorer", "properties", "solver",
-            "reports", "cli"]
+PIPELINE = ["base", "ir", "results", "front", "model", "native", "explorer", "properties",
+            "solver", "reports", "cli"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 INTERNAL = re.compile(r"[Ii]nternal to ([a-z_]+)/")
 

@@ -1,0 +1,43 @@
+// --engine (see engine_choice.h).
+#include "cli/engine_choice.h"
+
+#include <utility>
+
+#include "CLI/CLI.hpp"
+#include "native/native.h"
+
+namespace rulecheck::cli {
+
+void AddEngineFlag(CLI::App& command, std::string& engine) {
+  command
+      .add_option("--engine", engine,
+                  "Successor function: the model compiled to native code, the interpreter, or "
+                  "auto (compiled when it can be, else interpreted, with a note saying why)")
+      ->check(CLI::IsMember(native::EngineNames()))
+      ->capture_default_str();
+}
+
+std::optional<EngineChoice> ChooseEngine(const model::Model& model, const std::string& name,
+                                         bool quiet, std::ostream& err) {
+  EngineChoice choice;
+  const native::Engine engine = native::ParseEngine(name).value_or(native::Engine::kAuto);
+  if (engine == native::Engine::kInterpreted) return choice;
+  absl::StatusOr<native::CompiledModel> compiled = native::CompileModel(model, {});
+  if (!compiled.ok()) {
+    if (engine == native::Engine::kCompiled) {
+      err << "rulecheck: --engine compiled: " << compiled.status().message() << "\n";
+      return std::nullopt;
+    }
+    if (!quiet) {
+      err << "rulecheck: note: interpreting the model: " << compiled.status().message() << "\n";
+    }
+    return choice;
+  }
+  choice.space = std::move(compiled->space);
+  choice.stats.compiled = true;
+  choice.stats.compile_seconds = compiled->seconds;
+  choice.stats.cached = compiled->cached;
+  return choice;
+}
+
+}  // namespace rulecheck::cli

@@ -1,0 +1,102 @@
+// The C++ generator's state and its parts (internal to native/): expressions
+// (codegen_expr.cc), statements (codegen_stmt.cc) and the code units and module
+// (codegen.cc). See codegen.h for what the generated code does.
+//
+// Conventions of the generated code: `S` is the state the code reads (the parent state in a
+// guard, the working copy in a body), an `Sl` is a composite value or place as words and a
+// bit offset, scalars are int64 logical values (ir/types.h), the scalar locals of a frame are
+// the variables `l<slot>` and its composite locals bits of the array `F`, and `steps` is the
+// move's step budget. A construct the generator does not handle sets the status (the first
+// one wins) and yields placeholder text, which is never compiled.
+#ifndef RULECHECK_NATIVE_CODEGEN_INTERNAL_H_
+#define RULECHECK_NATIVE_CODEGEN_INTERNAL_H_
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "ir/ir.h"
+#include "model/model.h"
+
+namespace rulecheck::native {
+
+class Generator {
+ public:
+  explicit Generator(const model::Model& model) : model_(model), program_(model.program) {}
+
+  // The whole source (codegen.cc), or the first construct not compiled yet.
+  absl::Status Generate(std::string& out);
+
+  // Expressions (codegen_expr.cc). REQUIRES: e.type->is_scalar() for Scalar, not for
+  // Composite. The text is a C++ expression of type int64_t, or Sl.
+  std::string Scalar(const ir::Expr& e);
+  std::string Composite(const ir::Expr& e);
+
+  // Statements of a body (codegen_stmt.cc), appended to `out_` at `indent`.
+  void Block(const ir::Block& block, int indent);
+
+  // Type helpers (codegen_expr.cc). `v` must be a variable or a literal.
+  static int64_t Base(const ir::Type* t);  // the value of ordinal 0 of a finite scalar
+  static std::string Int(int64_t v);       // a C++ int64_t literal
+  // A scalar of type `t` read from a place (Sl text).
+  static std::string Read(const ir::Type* t, const std::string& sl);
+  // The packed bits of value `v` of scalar type `t`.
+  static std::string Encode(const ir::Type* t, const std::string& v);
+  // `v` checked to be in `t` (Stop() when not).
+  static std::string Checked(const ir::Type* t, const std::string& v);
+  // Whether `v` is in `t`, as a C++ bool expression.
+  static std::string Contains(const ir::Type* t, const std::string& v);
+
+  // Records that `what` at `loc` is not compiled yet (the first such wins).
+  void Unsupported(const std::string& what, ir::Location loc);
+  bool ok() const { return status_.ok(); }
+  // The status so far, which is then reset to OK: a unit that may stay uncompiled (a state
+  // property) is generated, and its text dropped if this is not OK.
+  absl::Status TakeStatus() { return std::exchange(status_, absl::OkStatus()); }
+  int NewId() { return next_id_++; }
+
+  const model::Model& model_;
+  const ir::Program& program_;
+  std::string out_;
+  // Declarations the expressions need before the code units (attribute tables).
+  std::string decls_;
+
+ private:
+  std::string Quantifier(const ir::Expr& e);
+  std::string Collection(const ir::Expr& e);
+  std::string Call(const ir::Expr& e);
+  std::string Arith(const ir::Expr& e);
+  // The Sl of a node that denotes bits of a value (a state variable, a composite local, an
+  // element, a field, a seq element, an unwrapped composite option), scalar or not.
+  std::string Slice(const ir::Expr& e);
+  // The name of the table of attribute `attr` of `def`, declared in decls_ when first used.
+  std::string AttrTable(const ir::EnumDef* def, int64_t attr);
+
+  // Statements.
+  void Stmt(const ir::Stmt& s, int indent);
+  void Assign(const ir::Stmt& s, int indent);
+  void For(const ir::Stmt& s, int indent);
+  void CollectionStmt(const ir::Stmt& s, int indent);
+  void Move(const ir::Stmt& s, int indent);
+  void Line(int indent, const std::string& text);
+  // The text that appends trail point `id` when trails are recorded.
+  static std::string Trail(uint32_t id);
+
+  absl::Status status_;
+  std::set<std::pair<const ir::EnumDef*, int64_t>> attr_tables_;
+  int next_id_ = 0;
+};
+
+// A loop over the values of a domain whose bound variable is a scalar, as C++ text around
+// `body`, with the interpreter's steps: one per value of a type or range, per member
+// ordinal of a set or bag, per element of a seq (model::Evaluator::ForEachValue). Inside
+// `body` the value is `v<id>`; `body` may `goto` out. The collection is read once.
+// REQUIRES: the domain is not kSubBag.
+std::string DomainLoop(Generator& gen, const ir::Domain& domain, ir::Location loc, int id,
+                       const std::string& body);
+
+}  // namespace rulecheck::native
+
+#endif  // RULECHECK_NATIVE_CODEGEN_INTERNAL_H_

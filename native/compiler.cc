@@ -1,0 +1,215 @@
+// BuildLibrary (see compiler.h). The compiler runs as a child process (posix_spawnp, no
+// shell, so a CXX with spaces is split into words, not interpreted), with its output in a
+// file so that a failure can be quoted. The cache key is a 128-bit hash, two FNV-1a passes
+// with different seeds: not cryptographic, but the inputs are the user's own files, and a
+// collision would need two models whose texts collide in both passes.
+#include "native/compiler.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "base/version.h"
+
+extern char** environ;
+
+namespace rulecheck::native {
+namespace {
+
+uint64_t Fnv1a(const std::string& text, uint64_t hash) {
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+std::string HexKey(const std::string& text) {
+  char key[33];
+  std::snprintf(key, sizeof key, "%016llx%016llx",
+                static_cast<unsigned long long>(Fnv1a(text, 0xcbf29ce484222325ULL)),
+                static_cast<unsigned long long>(Fnv1a(text, 0x84222325cbf29ce4ULL ^ text.size())));
+  return key;
+}
+
+// The compiler command's words: CXX split at spaces, else `c++`.
+std::vector<std::string> CompilerWords() {
+  const char* cxx = std::getenv("CXX");
+  std::vector<std::string> words;
+  if (cxx != nullptr) words = absl::StrSplit(cxx, ' ', absl::SkipEmpty());
+  if (words.empty()) words.push_back("c++");
+  return words;
+}
+
+// The full path of `program` (as posix_spawnp would find it), or empty.
+std::string FindProgram(const std::string& program) {
+  if (program.find('/') != std::string::npos) {
+    return access(program.c_str(), X_OK) == 0 ? program : "";
+  }
+  const char* path = std::getenv("PATH");
+  for (const auto& dir : absl::StrSplit(path != nullptr ? path : "/usr/bin:/bin", ':')) {
+    std::string candidate = absl::StrCat(dir.empty() ? "." : dir, "/", program);
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return "";
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A file name no other thread or process uses at the same time.
+std::string UniqueName(const std::string& dir, const std::string& stem, const char* suffix) {
+  static std::atomic<uint64_t> counter{0};
+  return absl::StrCat(dir, "/", stem, ".", getpid(), "-", counter.fetch_add(1), suffix);
+}
+
+// Runs `argv` with stdin from /dev/null and stdout and stderr into `output`; its exit status.
+absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string& output) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  std::vector<char*> args;
+  for (const std::string& word : argv) args.push_back(const_cast<char*>(word.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int error = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot run the compiler `", argv[0], "`: ", std::strerror(error)));
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return absl::InternalError("lost the compiler process");
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// Creates `dir` and its parents.
+bool MakeDirs(const std::string& dir) {
+  for (size_t at = 1; at <= dir.size(); ++at) {
+    if (at == dir.size() || dir[at] == '/') {
+      const std::string prefix = dir.substr(0, at);
+      if (mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST) return false;
+    }
+  }
+  struct stat info;
+  return stat(dir.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+// The compiler's identity: its path and the first line of its `--version`; computed once
+// per process and command.
+absl::StatusOr<std::string> CompilerIdentity(const std::vector<std::string>& words,
+                                             const std::string& dir) {
+  static std::mutex mutex;
+  static std::string known_command, known_identity;
+  const std::string command = absl::StrJoin(words, " ");
+  std::lock_guard<std::mutex> lock(mutex);
+  if (command == known_command) return known_identity;
+  const std::string output = UniqueName(dir, "version", ".txt");
+  std::vector<std::string> argv = words;
+  argv.push_back("--version");
+  absl::StatusOr<int> status = Run(argv, output);
+  std::string text = ReadFile(output);
+  std::remove(output.c_str());
+  if (!status.ok()) return status.status();
+  if (*status != 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the compiler `", command, " --version` failed"));
+  }
+  known_command = command;
+  known_identity = absl::StrCat(FindProgram(words[0]), "\n", text.substr(0, text.find('\n')));
+  return known_identity;
+}
+
+}  // namespace
+
+std::string DefaultCacheDir() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg != nullptr && xdg[0] == '/') return absl::StrCat(xdg, "/rulecheck");
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] != '\0') return absl::StrCat(home, "/.cache/rulecheck");
+  return "";
+}
+
+absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
+  const std::vector<std::string> words = CompilerWords();
+  if (FindProgram(words[0]).empty()) {
+    return absl::FailedPreconditionError(
+        std::getenv("CXX") != nullptr
+            ? absl::StrCat("no C++ compiler: CXX names `", words[0], "`, which is not found")
+            : "no C++ compiler: CXX is not set and `c++` is not on PATH");
+  }
+  const std::string dir = request.cache_dir.empty() ? DefaultCacheDir() : request.cache_dir;
+  if (dir.empty() || !MakeDirs(dir)) {
+    return absl::FailedPreconditionError(
+        dir.empty() ? std::string("no cache directory: neither XDG_CACHE_HOME nor HOME is set")
+                    : absl::StrCat("cannot create the cache directory ", dir));
+  }
+  absl::StatusOr<std::string> compiler = CompilerIdentity(words, dir);
+  if (!compiler.ok()) return compiler.status();
+  const std::string key = HexKey(absl::StrCat(base::kRulecheckVersion, "\n", *compiler, "\n",
+                                              request.identity, "\n", request.source));
+  BuiltLibrary built;
+  built.path = absl::StrCat(dir, "/model-", key, ".so");
+  if (access(built.path.c_str(), R_OK) == 0) {
+    built.cached = true;
+    return built;
+  }
+  // Compile into files of our own, then rename the library into place.
+  const std::string stem = absl::StrCat("model-", key);
+  const std::string source = UniqueName(dir, stem, ".cc");
+  const std::string library = UniqueName(dir, stem, ".so.tmp");
+  const std::string output = UniqueName(dir, stem, ".log");
+  {
+    std::ofstream out(source, std::ios::binary | std::ios::trunc);
+    out << request.source;
+    if (!out.flush()) {
+      std::remove(source.c_str());
+      return absl::FailedPreconditionError(absl::StrCat("cannot write ", source));
+    }
+  }
+  std::vector<std::string> argv = words;
+  for (const char* flag : {"-std=c++17", "-O2", "-shared", "-fPIC", "-o"}) argv.push_back(flag);
+  argv.push_back(library);
+  argv.push_back(source);
+  absl::StatusOr<int> status = Run(argv, output);
+  const std::string log = ReadFile(output);
+  std::remove(output.c_str());
+  if (!status.ok() || *status != 0 || std::rename(library.c_str(), built.path.c_str()) != 0) {
+    std::remove(library.c_str());
+    std::remove(source.c_str());
+    if (!status.ok()) return status.status();
+    return absl::InternalError(absl::StrCat("the compiler `", absl::StrJoin(words, " "),
+                                            "` failed on the generated code (exit ", *status,
+                                            "): ", log.substr(0, 400)));
+  }
+  // The source stays beside its library, for whoever wants to read what was compiled.
+  std::rename(source.c_str(), absl::StrCat(dir, "/", stem, ".cc").c_str());
+  return built;
+}
+
+}  // namespace rulecheck::native

@@ -1,0 +1,45 @@
+// Turning a generated source into a shared library on disk, through the user's cache
+// (internal to native/).
+//
+// The compiler is the one users expect: the `CXX` environment variable (a program, possibly
+// with arguments, e.g. `ccache g++`), else `c++` on PATH. A library is cached under
+// `$XDG_CACHE_HOME/rulecheck` (else `~/.cache/rulecheck`) by a hash of everything that
+// decides its code: the generated source (which follows from the model text and the
+// constants' values), the model text and constants themselves, the compiler's path and
+// `--version` output, and rulecheck's version. A second run with the same inputs finds the
+// library and does not compile. Concurrent runs are safe: each compiles to a file of its own
+// and renames it into place, which is atomic, so no run ever sees a partly written library.
+#ifndef RULECHECK_NATIVE_COMPILER_H_
+#define RULECHECK_NATIVE_COMPILER_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace rulecheck::native {
+
+struct BuildRequest {
+  std::string source;  // the generated C++
+  // More text the library's identity depends on (the model text and the constants).
+  std::string identity;
+  std::string cache_dir;  // empty: the user's cache directory, as above
+};
+
+struct BuiltLibrary {
+  std::string path;     // the shared library, complete
+  bool cached = false;  // found in the cache, not compiled now
+};
+
+// The library for `request`, from the cache or compiled now with `-O2 -shared -fPIC`.
+// Errors: FailedPrecondition when there is no compiler (the message says which was looked
+// for) or no usable cache directory; Internal when the compiler fails (the message quotes the
+// start of its output). Thread-safe; safe across processes.
+absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request);
+
+// The cache directory BuildLibrary uses for an empty BuildRequest::cache_dir; empty when
+// neither XDG_CACHE_HOME nor HOME is set.
+std::string DefaultCacheDir();
+
+}  // namespace rulecheck::native
+
+#endif  // RULECHECK_NATIVE_COMPILER_H_

@@ -1,0 +1,120 @@
+// NativeStateSpace's expander (see native_state_space.h). A successor from the generated code
+// becomes an ir::Move here, in one reused object: the generated code only passes the action,
+// its arguments, the player and the trail, since a move it makes has no choices.
+#include "native/native_state_space.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "model/successors.h"
+
+namespace rulecheck::native {
+namespace {
+
+// Forwards to `sink` all but the first `skip` successors, and every failure.
+class SkippingSink final : public ir::SuccessorSink {
+ public:
+  SkippingSink(ir::SuccessorSink& sink, uint64_t skip) : sink_(sink), skip_(skip) {}
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
+    if (skip_ > 0) {
+      --skip_;
+      return;
+    }
+    sink_.OnSuccessor(state, move);
+  }
+  void OnFailure(const ir::StepFailure& failure) override { sink_.OnFailure(failure); }
+
+ private:
+  ir::SuccessorSink& sink_;
+  uint64_t skip_;
+};
+
+class NativeExpander final : public ir::Expander {
+ public:
+  NativeExpander(const model::Model& model, const abi::Module& module, bool record_trail)
+      : program_(model.program),
+        module_(module),
+        record_trail_(record_trail),
+        interpreter_(model),
+        checked_(module.words) {
+    interpreter_.set_record_trail(record_trail);
+    move_.kind = ir::Move::Kind::kAction;
+  }
+
+  void Initial(ir::SuccessorSink& sink) override { interpreter_.Initial(sink); }
+
+  bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
+    const int32_t answer = module_.is_terminal(state);
+    const bool terminal = answer < 0 ? interpreter_.IsTerminal(state, failure) : answer == 1;
+    std::copy(state, state + checked_.size(), checked_.begin());
+    checked_valid_ = true;
+    checked_terminal_ = terminal;
+    return terminal;
+  }
+
+  void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
+    // The explorer asks IsTerminal just before Successors for the same state: reuse that.
+    const bool terminal = checked_valid_ && std::equal(checked_.begin(), checked_.end(), state)
+                              ? checked_terminal_
+                              : IsTerminal(state, nullptr);
+    if (terminal) return;
+    sink_ = &sink;
+    delivered_ = 0;
+    const abi::Host host{this, &Deliver};
+    if (module_.successors(state, &host, record_trail_ ? 1 : 0) == abi::kStopped) {
+      SkippingSink rest(sink, delivered_);
+      interpreter_.Successors(state, rest);
+    }
+  }
+
+ private:
+  static void Deliver(void* context, const uint32_t* state, int32_t action, const int64_t* args,
+                      int64_t player, const uint32_t* trail, uint64_t trail_length) {
+    auto* self = static_cast<NativeExpander*>(context);
+    const ir::Action& a = self->program_.actions[action];
+    ir::Move& move = self->move_;
+    move.index = action;
+    move.args.assign(args, args + a.params.size());
+    move.player_type = a.by != nullptr ? a.by->type : nullptr;
+    move.player = player;
+    move.trail.assign(trail, trail + trail_length);
+    ++self->delivered_;
+    self->sink_->OnSuccessor(state, move);
+  }
+
+  const ir::Program& program_;
+  const abi::Module& module_;
+  const bool record_trail_;
+  model::SuccessorGenerator interpreter_;
+  ir::Move move_;
+  ir::SuccessorSink* sink_ = nullptr;
+  uint64_t delivered_ = 0;
+  // The last state IsTerminal decided, and its answer.
+  std::vector<uint32_t> checked_;
+  bool checked_valid_ = false;
+  bool checked_terminal_ = false;
+};
+
+// The generated code holds no state between calls: one evaluator serves any thread.
+class NativePropertyEvaluator final : public ir::PropertyEvaluator {
+ public:
+  explicit NativePropertyEvaluator(const abi::Module& module) : module_(module) {}
+  bool Evaluate(int index, const uint32_t* state, int64_t* value) override {
+    return module_.property(index, state, value) == 0;
+  }
+
+ private:
+  const abi::Module& module_;
+};
+
+}  // namespace
+
+std::unique_ptr<ir::PropertyEvaluator> NativeStateSpace::NewPropertyEvaluator() const {
+  return std::make_unique<NativePropertyEvaluator>(library_->module());
+}
+
+std::unique_ptr<ir::Expander> NativeStateSpace::NewExpander(bool record_trail) const {
+  return std::make_unique<NativeExpander>(model_, library_->module(), record_trail);
+}
+
+}  // namespace rulecheck::native

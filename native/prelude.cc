@@ -1,0 +1,226 @@
+// The fixed part of every generated source (see prelude.h): the helpers the generated code
+// calls for checked arithmetic, checked values, packed reads and writes, and the collection
+// primitives. Each helper that can meet a model error calls Stop(), which unwinds to the
+// exported entry point; the host then lets the interpreter report the error, so no message
+// is written here. Each check mirrors the interpreter's (model/evaluator.cc,
+// model/executor*.cc) so that the generated code stops exactly where the interpreter reports.
+#include "native/prelude.h"
+
+namespace rulecheck::native {
+
+const char* GeneratedPrelude() {
+  return R"prelude(
+namespace {
+namespace B = ::rulecheck::ir::bits;
+
+struct Stopped {};
+[[noreturn]] __attribute__((noinline, cold)) void Stop() { throw Stopped{}; }
+
+constexpr int64_t kNone = INT64_MIN;
+constexpr int64_t kMaxSteps = int64_t{1} << 24;  // model::Evaluator::kMaxMoveSteps
+
+// A composite value or a place: bits from bit `b` of `w`.
+struct Sl {
+  uint32_t* w;
+  uint64_t b;
+};
+inline Sl At(Sl s, uint64_t d) { return {s.w, s.b + d}; }
+
+inline void Step(int64_t& steps) {
+  if (--steps < 0) Stop();
+}
+
+inline int64_t Add(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) Stop();
+  return r;
+}
+inline int64_t Sub(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) Stop();
+  return r;
+}
+inline int64_t Mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) Stop();
+  return r;
+}
+inline int64_t Div(int64_t a, int64_t b) {
+  if (b == 0 || (a == INT64_MIN && b == -1)) Stop();
+  return a / b;
+}
+inline int64_t Mod(int64_t a, int64_t b) {
+  if (b == 0) Stop();
+  if (a == INT64_MIN && b == -1) return 0;
+  return a % b;
+}
+inline int64_t Neg(int64_t a) {
+  if (a == INT64_MIN) Stop();
+  return -a;
+}
+inline int64_t Abs(int64_t a) {
+  if (a == INT64_MIN) Stop();
+  return a < 0 ? -a : a;
+}
+
+// Value checks: `v` in lo..hi, or for an option also none.
+inline bool In(int64_t v, int64_t lo, int64_t hi) { return v >= lo && v <= hi; }
+inline bool InOpt(int64_t v, int64_t lo, int64_t hi) { return v == kNone || (v >= lo && v <= hi); }
+inline int64_t Chk(int64_t v, int64_t lo, int64_t hi) {
+  if (!In(v, lo, hi)) Stop();
+  return v;
+}
+inline int64_t ChkOpt(int64_t v, int64_t lo, int64_t hi) {
+  if (!InOpt(v, lo, hi)) Stop();
+  return v;
+}
+// An array index as its ordinal in lo..hi.
+inline uint64_t Idx(int64_t v, int64_t lo, int64_t hi) {
+  if (!In(v, lo, hi)) Stop();
+  return static_cast<uint64_t>(v - lo);
+}
+inline bool Truth(int64_t v) { return v != 0; }
+inline int64_t Unwrap(int64_t v) {
+  if (v == kNone) Stop();
+  return v;
+}
+inline int64_t Min(int64_t a, int64_t b) { return a < b ? a : b; }
+inline int64_t Max(int64_t a, int64_t b) { return a < b ? b : a; }
+// Cyclic successor and predecessor of `v` among the `n` values from `base` on.
+inline int64_t Next(int64_t v, int64_t base, int64_t n) {
+  int64_t o = v - base;
+  return base + (o + 1 == n ? 0 : o + 1);
+}
+inline int64_t Prev(int64_t v, int64_t base, int64_t n) {
+  int64_t o = v - base;
+  return base + (o == 0 ? n - 1 : o - 1);
+}
+
+// Scalars in packed form (ir::Type::Encode): a finite scalar is its ordinal, `base` being the
+// value of ordinal 0; an option is 0 for none and ordinal + 1.
+inline int64_t Rd(Sl s, uint32_t width, int64_t base) {
+  return base + static_cast<int64_t>(B::Read(s.w, s.b, width));
+}
+inline int64_t RdOpt(Sl s, uint32_t width, int64_t base) {
+  uint64_t x = B::Read(s.w, s.b, width);
+  return x == 0 ? kNone : base + static_cast<int64_t>(x) - 1;
+}
+inline uint64_t Enc(int64_t v, int64_t base) { return static_cast<uint64_t>(v - base); }
+inline uint64_t EncOpt(int64_t v, int64_t base) {
+  return v == kNone ? 0 : static_cast<uint64_t>(v - base) + 1;
+}
+inline void Wr(Sl s, uint32_t width, uint64_t bits) { B::Write(s.w, s.b, width, bits); }
+
+// Composite copies; overlapping ranges of one array go through `tmp` (model::Executor).
+inline void CopyBits(Sl to, Sl from, uint64_t width, uint32_t* tmp) {
+  if (from.w == to.w && from.b != to.b && from.b < to.b + width && to.b < from.b + width) {
+    B::Copy(tmp, 0, from.w, from.b, width);
+    from = {tmp, 0};
+  }
+  B::Copy(to.w, to.b, from.w, from.b, width);
+}
+// The value of an option of a composite: its presence bit, then the value.
+inline Sl UnwrapSl(Sl s) {
+  if (B::Read(s.w, s.b, 1) == 0) Stop();
+  return At(s, 1);
+}
+inline bool EqBits(Sl a, Sl b, uint64_t width) { return B::Equal(a.w, a.b, b.w, b.b, width); }
+inline bool ZeroBits(Sl a, uint64_t width) { return B::IsZero(a.w, a.b, width); }
+
+// Seqs: the length in `cw` bits, then slots of `ew` bits.
+inline int64_t SeqLen(Sl s, uint32_t cw) { return static_cast<int64_t>(B::Read(s.w, s.b, cw)); }
+inline Sl SeqSlot(Sl s, uint32_t cw, uint32_t ew, int64_t i) {
+  return {s.w, s.b + cw + static_cast<uint64_t>(i) * ew};
+}
+// Element `i` (checked against the length): kSeqAt, kTop (i = -1), kBottom (i = -2).
+inline Sl SeqElem(Sl s, uint32_t cw, uint32_t ew, int64_t i) {
+  int64_t len = SeqLen(s, cw);
+  if (i == -1 || i == -2) {
+    if (len == 0) Stop();
+    i = i == -1 ? len - 1 : 0;
+  } else if (i < 0 || i >= len) {
+    Stop();
+  }
+  return SeqSlot(s, cw, ew, i);
+}
+inline void SeqRemoveAt(Sl s, uint32_t cw, uint32_t ew, int64_t i) {
+  int64_t len = SeqLen(s, cw);
+  for (int64_t j = i; j + 1 < len; ++j) {
+    Sl a = SeqSlot(s, cw, ew, j), b = SeqSlot(s, cw, ew, j + 1);
+    B::Copy(a.w, a.b, b.w, b.b, ew);
+  }
+  Sl last = SeqSlot(s, cw, ew, len - 1);
+  B::Clear(last.w, last.b, ew);
+  B::Write(s.w, s.b, cw, static_cast<uint64_t>(len) - 1);
+}
+inline void SeqInsertAt(Sl s, uint32_t cw, uint32_t ew, int64_t i, uint64_t bits) {
+  int64_t len = SeqLen(s, cw);
+  for (int64_t j = len; j > i; --j) {
+    Sl a = SeqSlot(s, cw, ew, j), b = SeqSlot(s, cw, ew, j - 1);
+    B::Copy(a.w, a.b, b.w, b.b, ew);
+  }
+  Wr(SeqSlot(s, cw, ew, i), ew, bits);
+  B::Write(s.w, s.b, cw, static_cast<uint64_t>(len) + 1);
+}
+inline void SeqPush(Sl s, uint32_t cw, uint32_t ew, int64_t cap, uint64_t bits) {
+  int64_t len = SeqLen(s, cw);
+  if (len >= cap) Stop();
+  Wr(SeqSlot(s, cw, ew, len), ew, bits);
+  B::Write(s.w, s.b, cw, static_cast<uint64_t>(len) + 1);
+}
+inline void SeqPushBottom(Sl s, uint32_t cw, uint32_t ew, int64_t cap, uint64_t bits) {
+  if (SeqLen(s, cw) >= cap) Stop();
+  SeqInsertAt(s, cw, ew, 0, bits);
+}
+// pop (top = true) and pop_bottom.
+inline void SeqPop(Sl s, uint32_t cw, uint32_t ew, bool top) {
+  int64_t len = SeqLen(s, cw);
+  if (len == 0) Stop();
+  SeqRemoveAt(s, cw, ew, top ? len - 1 : 0);
+}
+// Removes the topmost slot holding `bits`; false when none does.
+inline bool SeqErase(Sl s, uint32_t cw, uint32_t ew, uint64_t bits) {
+  for (int64_t i = SeqLen(s, cw) - 1; i >= 0; --i) {
+    if (B::Read(s.w, SeqSlot(s, cw, ew, i).b, ew) == bits) {
+      SeqRemoveAt(s, cw, ew, i);
+      return true;
+    }
+  }
+  return false;
+}
+inline bool SeqHas(Sl s, uint32_t cw, uint32_t ew, uint64_t bits) {
+  int64_t len = SeqLen(s, cw);
+  for (int64_t i = 0; i < len; ++i) {
+    if (B::Read(s.w, SeqSlot(s, cw, ew, i).b, ew) == bits) return true;
+  }
+  return false;
+}
+
+// Bags (a count of `cw` bits per member ordinal) and sets (cw = 1).
+inline uint64_t Count(Sl s, uint32_t cw, int64_t ord) {
+  return B::Read(s.w, s.b + static_cast<uint64_t>(ord) * cw, cw);
+}
+// Adds a copy; false when the count is at `cap` (a set: already in, when `cap` is 1).
+inline bool CountUp(Sl s, uint32_t cw, int64_t cap, int64_t ord) {
+  uint64_t c = Count(s, cw, ord);
+  if (static_cast<int64_t>(c) >= cap) return false;
+  B::Write(s.w, s.b + static_cast<uint64_t>(ord) * cw, cw, c + 1);
+  return true;
+}
+// Removes a copy; false when there is none.
+inline bool CountDown(Sl s, uint32_t cw, int64_t ord) {
+  uint64_t c = Count(s, cw, ord);
+  if (c == 0) return false;
+  B::Write(s.w, s.b + static_cast<uint64_t>(ord) * cw, cw, c - 1);
+  return true;
+}
+inline int64_t CountAll(Sl s, uint32_t cw, int64_t members) {
+  int64_t total = 0;
+  for (int64_t o = 0; o < members; ++o) total += static_cast<int64_t>(Count(s, cw, o));
+  return total;
+}
+}  // namespace
+)prelude";
+}
+
+}  // namespace rulecheck::native

@@ -1,0 +1,63 @@
+// The whole interface between rulecheck and a model's generated shared library. It is
+// self-contained (standard headers only) because it is copied verbatim into every generated
+// source, which is compiled on the user's machine where no rulecheck header is installed; the
+// host includes the same file, so both sides agree on every field by construction.
+//
+// The library exports one C symbol, `rulecheck_native_module`, returning a Module that lives
+// as long as the library is loaded. It imports nothing: the host passes a Host with its one
+// callback. All functions are reentrant (no global state), so any number of threads may call
+// them at once, each with its own Host.
+//
+// The generated code implements a subset of the rules language (docs/architecture.md lists
+// it) over packed states laid out as ir/state_layout.h says. It never reports a model error
+// itself: where the interpreter would report one (a value leaving its type, a failed assert,
+// the step budget spent), it stops and says so, and the host runs the interpreter on that
+// state to report it with the interpreter's message and move.
+#ifndef RULECHECK_NATIVE_RUNTIME_ABI_H_
+#define RULECHECK_NATIVE_RUNTIME_ABI_H_
+
+#include <cstdint>
+
+namespace rulecheck::native::abi {
+
+// Bumped on any change to this file; the host refuses a library of another version.
+inline constexpr uint32_t kAbiVersion = 1;
+
+// What a call reports: done (every successor was delivered), or stopped where the interpreter
+// reports a model error (the successors delivered before the stop are the interpreter's
+// first ones, in its order; the rest are not delivered).
+enum Outcome : int32_t { kDone = 0, kStopped = 1 };
+
+// Supplied by the host for one call.
+struct Host {
+  void* context;
+  // One successor: its packed words, the action (index into ir::Program::actions), the
+  // action's parameter values (logical values, ir/types.h), the player (`by`, 0 without it),
+  // and when trails are recorded the move's ir::Move::trail (`trail_length` ids; else 0).
+  // The pointers are valid only during the call.
+  void (*successor)(void* context, const uint32_t* state, int32_t action, const int64_t* args,
+                    int64_t player, const uint32_t* trail, uint64_t trail_length);
+};
+
+struct Module {
+  uint32_t abi_version;  // kAbiVersion of the generator
+  uint32_t words;        // 32-bit words of a packed state
+  // Every successor of a state that is not terminal and has no pending trigger, in the
+  // interpreter's order, each through host->successor, with its trail when `record_trail` is
+  // not 0. Returns an Outcome.
+  int32_t (*successors)(const uint32_t* state, const Host* host, int32_t record_trail);
+  // 1 when some `terminal when` holds in the state, 0 when none does, -1 when deciding it
+  // meets a model error (the host then asks the interpreter).
+  int32_t (*is_terminal)(const uint32_t* state);
+  // The value of state property `index` (the invariants, then the reachable properties, in
+  // declaration order) in a state, into *value: 0; -1 when evaluating it meets a model error;
+  // -2 when the property is not compiled (the host asks the interpreter in both cases).
+  int32_t (*property)(int32_t index, const uint32_t* state, int64_t* value);
+};
+
+}  // namespace rulecheck::native::abi
+
+// The one exported symbol.
+extern "C" const rulecheck::native::abi::Module* rulecheck_native_module(void);
+
+#endif  // RULECHECK_NATIVE_RUNTIME_ABI_H_

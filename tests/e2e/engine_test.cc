@@ -1,0 +1,127 @@
+// `rulecheck check --engine auto|compiled|interpreted` end to end: the compiled engine on a
+// benchmark game gives the known counts and says it compiled, a second run finds the library
+// in the cache, two runs at once share a fresh cache safely, and a model with a construct not
+// compiled yet, or a missing compiler, falls back to the interpreter with a note under `auto`
+// and is an error (exit code 2) under `compiled`. Each test has a cache of its own
+// (XDG_CACHE_HOME in its temporary folder), set through env(1).
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/run_binary.h"
+#include "tests/e2e/temp_folder_test.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using testing::HasSubstr;
+using testing::Not;
+
+class EngineTest : public TempFolderTest {
+ protected:
+  // `rulecheck ARGS` with XDG_CACHE_HOME in the test's folder and the extra `env` settings.
+  RunResult Run(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
+    std::vector<std::string> argv = {"XDG_CACHE_HOME=" + (dir_ / "cache").string()};
+    argv.insert(argv.end(), env.begin(), env.end());
+    argv.push_back(RULECHECK_BINARY);
+    argv.insert(argv.end(), args.begin(), args.end());
+    return RunProgram("/usr/bin/env", argv);
+  }
+
+  int CachedLibraries() {
+    int count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_ / "cache" / "rulecheck")) {
+      count += entry.path().extension() == ".so";
+    }
+    return count;
+  }
+};
+
+// Tic-tac-toe has 5,478 reachable positions, 958 of them terminal (games/tictactoe.rules).
+TEST_F(EngineTest, CompiledThenCached) {
+  const std::vector<std::string> args = {"check", "games/tictactoe.rules", "--engine", "compiled",
+                                         "--quiet"};
+  const RunResult first = Run(args);
+  EXPECT_EQ(first.exit_code, 0) << first.stdout_text << first.stderr_text;
+  EXPECT_THAT(first.stdout_text, HasSubstr("5,478 states"));
+  EXPECT_THAT(first.stdout_text, HasSubstr("958 terminal"));
+  EXPECT_THAT(first.stdout_text, HasSubstr("compiled to native code in "));
+  EXPECT_THAT(first.stdout_text, Not(HasSubstr("(from the cache)")));
+  const RunResult second = Run(args);
+  EXPECT_EQ(second.exit_code, 0) << second.stderr_text;
+  EXPECT_THAT(second.stdout_text, HasSubstr("(from the cache)"));
+  EXPECT_EQ(CachedLibraries(), 1);
+  const RunResult json = Run({"check", "games/tictactoe.rules", "--format", "json", "--quiet"});
+  EXPECT_THAT(json.stdout_text, HasSubstr("\"name\": \"compiled\""));
+  const RunResult interpreted =
+      Run({"check", "games/tictactoe.rules", "--engine", "interpreted", "--quiet"});
+  EXPECT_THAT(interpreted.stdout_text, HasSubstr("5,478 states"));
+  EXPECT_THAT(interpreted.stdout_text, Not(HasSubstr("compiled to native code")));
+}
+
+// Two runs at once on an empty cache both compile, and both rename a whole library into place.
+TEST_F(EngineTest, ConcurrentRunsShareTheCache) {
+  RunResult one, two;
+  const std::vector<std::string> args = {"check", "games/hanoi.rules", "--engine", "compiled",
+                                         "--quiet"};
+  std::thread first([&] { one = Run(args); });
+  std::thread second([&] { two = Run(args); });
+  first.join();
+  second.join();
+  for (const RunResult* run : {&one, &two}) {
+    EXPECT_EQ(run->exit_code, 0) << run->stderr_text;
+    EXPECT_THAT(run->stdout_text, HasSubstr("6,561 states"));  // 3^8
+  }
+  EXPECT_EQ(CachedLibraries(), 1);
+  for (const auto& entry : std::filesystem::directory_iterator(dir_ / "cache" / "rulecheck")) {
+    EXPECT_THAT(entry.path().string(), Not(HasSubstr(".tmp")));
+  }
+}
+
+// `choose` is at line 4, column 3; the states n = 1, 2, 3 are terminal, so no deadlock.
+constexpr char kChoose[] =
+    "game \"g\"\n"
+    "state { n: 0..3 }\n"
+    "action pick when n == 0 {\n"
+    "  choose k in 1..3 { n := k }\n"
+    "}\n"
+    "terminal when n > 0\n";
+
+TEST_F(EngineTest, ConstructNotCompiledYet) {
+  const std::string file = WriteFile("choose.rules", kChoose);
+  const std::string why = "`choose` at " + file + ":4:3 is not compiled yet";
+  const RunResult automatic = Run({"check", file});
+  EXPECT_EQ(automatic.exit_code, 0) << automatic.stderr_text;
+  EXPECT_THAT(automatic.stderr_text, HasSubstr("rulecheck: note: interpreting the model: " + why));
+  EXPECT_THAT(automatic.stdout_text, HasSubstr("4 states"));  // n = 0, then 1, 2 or 3
+  const RunResult quiet = Run({"check", file, "--quiet"});
+  EXPECT_THAT(quiet.stderr_text, Not(HasSubstr("note")));
+  const RunResult compiled = Run({"check", file, "--engine", "compiled"});
+  EXPECT_EQ(compiled.exit_code, 2);
+  EXPECT_THAT(compiled.stderr_text, HasSubstr("rulecheck: --engine compiled: " + why));
+  EXPECT_EQ(compiled.stdout_text, "");
+}
+
+TEST_F(EngineTest, NoCompiler) {
+  const std::vector<std::string> env = {"CXX=/nonexistent/c++"};
+  const std::string why = "no C++ compiler: CXX names `/nonexistent/c++`, which is not found";
+  const RunResult automatic = Run({"check", "games/tictactoe.rules"}, env);
+  EXPECT_EQ(automatic.exit_code, 0) << automatic.stderr_text;
+  EXPECT_THAT(automatic.stderr_text, HasSubstr("rulecheck: note: interpreting the model: " + why));
+  EXPECT_THAT(automatic.stdout_text, HasSubstr("5,478 states"));
+  const RunResult compiled = Run({"check", "games/tictactoe.rules", "--engine", "compiled"}, env);
+  EXPECT_EQ(compiled.exit_code, 2);
+  EXPECT_THAT(compiled.stderr_text, HasSubstr("rulecheck: --engine compiled: " + why));
+}
+
+TEST_F(EngineTest, UnknownEngine) {
+  const RunResult run = Run({"check", "games/tictactoe.rules", "--engine", "jit"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("--engine"));
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e

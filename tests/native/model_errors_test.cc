@@ -1,0 +1,97 @@
+// Model errors in compiled code: small models where a move leaves a value's type, indexes
+// outside an array, divides by zero, fails an assert, passes a fun an argument outside its
+// parameter's type, overflows a seq, asks `the` of no value, or decides terminal states or
+// evaluates an invariant with an error. Each runs both ways (both_ways.h: the same report and the
+// same successors and failures in every state), and the report must hold the error worked out by
+// hand in the comment, so that an error neither engine reported fails the test too.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "model/model.h"
+#include "tests/native/both_ways.h"
+
+namespace rulecheck::native {
+namespace {
+
+struct ErrorCase {
+  const char* name;
+  const char* text;
+  const char* kind;     // the finding's kind in the JSON report
+  const char* message;  // a part of its message
+};
+
+class ModelErrorTest : public testing::TestWithParam<ErrorCase> {};
+
+TEST_P(ModelErrorTest, SameFindingBothWays) {
+  const ErrorCase& c = GetParam();
+  absl::StatusOr<std::unique_ptr<model::Model>> model =
+      model::LoadModelFromText(std::string(c.name) + ".rules", c.text, {});
+  ASSERT_TRUE(model.ok()) << model.status();
+  std::string why;
+  ASSERT_TRUE(RunBothWays(**model, 0, why)) << why;
+  const nlohmann::json report = Report(**model, nullptr, 0);
+  bool found = false;
+  for (const nlohmann::json& finding : report["findings"]) {
+    if (finding["kind"] == c.kind &&
+        finding["message"].get<std::string>().find(c.message) != std::string::npos) {
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found) << report.dump(2);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Native, ModelErrorTest,
+    testing::Values(
+        // n goes 0, 1, 2, 3; from 3, `n += 1` gives 4, outside 0..3.
+        ErrorCase{"range", "game \"g\"\nstate { n: 0..3 }\naction inc { n += 1 }\n", "model_error",
+                  "n += 1 gives 4, outside 0..3"},
+        // i goes up to 3, and a[3] is outside the index type 0..2.
+        ErrorCase{"index",
+                  "game \"g\"\nstate { a: [0..2] 0..1\n i: 0..3 }\n"
+                  "action step when i < 3 { i := i + 1 }\naction poke { a[i] := 1 }\n",
+                  "model_error", "index 3 is outside 0..2"},
+        // n counts down from 3; after `n -= 1` from 2 the assert sees 1.
+        ErrorCase{"assert",
+                  "game \"g\"\nstate { n: 0..3 = 3 }\n"
+                  "action dec when n > 0 { n -= 1\n assert n != 1, \"never one\" }\n",
+                  "assert", "never one"},
+        // At n = 2 the divisor n - 2 is zero.
+        ErrorCase{"division",
+                  "game \"g\"\nstate { n: 0..3\n x: -9..9 }\n"
+                  "action inc when n < 3 { n += 1 }\naction div { x := 6 / (n - 2) }\n",
+                  "model_error", "division by zero"},
+        // f takes 0..2, and n reaches 3 in the guard.
+        ErrorCase{"parameter",
+                  "game \"g\"\nstate { n: 0..3 }\nfun f(x: 0..2): bool = x < 5\n"
+                  "action inc when n < 3 and f(n) { n += 1 }\naction stay when f(n) { n := n }\n",
+                  "model_error", "of parameter `x` of `f`"},
+        // The third push finds the seq of capacity 2 full.
+        ErrorCase{"seq_full", "game \"g\"\nstate { s: seq<1..3, 2> }\naction put { push(s, 1) }\n",
+                  "model_error", "is full (capacity 2)"},
+        // n = 0 and n = 1 have exactly one x == n + 1 in 0..2; n = 2 has none.
+        ErrorCase{"the",
+                  "game \"g\"\nstate { n: 0..2 }\n"
+                  "action inc when (the x in 0..2 where x == n + 1) > 0 { n += 1 }\n",
+                  "model_error", "`the`: no value satisfies its condition"},
+        // Deciding terminal reads a[i] with i = 3, outside 0..2.
+        ErrorCase{"terminal",
+                  "game \"g\"\nstate { a: [0..2] 0..1\n i: 0..3 }\n"
+                  "terminal when a[i] == 1\naction step when i < 3 { i := i + 1 }\n",
+                  "model_error", "index 3 is outside 0..2"},
+        // The invariant reads a[i] with i = 3, outside 0..2.
+        ErrorCase{"invariant",
+                  "game \"g\"\nstate { a: [0..2] 0..1\n i: 0..3 }\n"
+                  "action step when i < 3 { i := i + 1 }\ninvariant inside: a[i] == 0\n",
+                  "model_error", "index 3 is outside 0..2"},
+        // Hanoi-like: moving onto a smaller disc is no error, but moving from an empty seq is.
+        ErrorCase{"move_from_empty",
+                  "game \"g\"\nstate { p: [0..1] seq<1..2, 2> }\ninit { push(p[0], 1) }\n"
+                  "action mv(f: 0..1, t: 0..1) when f != t { move 1 from p[f] to p[t] }\n",
+                  "model_error", "holds no 1"}),
+    [](const testing::TestParamInfo<ErrorCase>& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace rulecheck::native
