@@ -20,6 +20,8 @@ StepSampler::StepSampler(model::SuccessorGenerator& generator, uint32_t words)
     : generator_(generator), words_(words) {}
 
 void StepSampler::Clear() {
+  nodes_.clear();
+  tree_runs_.clear();
   outcomes_.clear();
   states_.clear();
   moves_used_ = 0;
@@ -101,7 +103,61 @@ size_t StepSampler::Pick(const std::vector<Run>& runs, GameRandom& random) {
   return runs.size() - 1;  // unreachable: r < total
 }
 
+void StepSampler::Freeze() {
+  nodes_.clear();
+  tree_runs_.clear();
+  std::vector<Run> instances;
+  InstanceRuns(instances);
+  AddNode(instances, 0);
+  // Children after their parent: walk the runs added so far, growing the list as we go.
+  for (size_t i = 0; i < tree_runs_.size(); ++i) {
+    // The root's runs are instances (from depth 0); a node's depth is kept in `node` until
+    // its child is built (see AddNode).
+    const size_t depth = static_cast<size_t>(tree_runs_[i].node);
+    const Run run = tree_runs_[i].run;
+    tree_runs_[i].node = Build(run.begin, run.end, depth);
+  }
+}
+
+int64_t StepSampler::AddNode(const std::vector<Run>& runs, size_t depth) {
+  Node node;
+  node.first = tree_runs_.size();
+  node.count = runs.size();
+  for (const Run& run : runs) {
+    node.total += run.weight;
+    // The depth its node starts at, until Freeze builds it.
+    tree_runs_.push_back({run, static_cast<int64_t>(depth)});
+  }
+  nodes_.push_back(node);
+  return static_cast<int64_t>(nodes_.size()) - 1;
+}
+
+int64_t StepSampler::Build(size_t begin, size_t end, size_t depth) {
+  std::vector<Run> runs;
+  for (; end - begin > 1; ++depth) {
+    if (!ChoiceRuns(begin, end, depth, runs)) return -1;
+    if (runs.size() > 1) return AddNode(runs, depth + 1);
+  }
+  return -1;
+}
+
 size_t StepSampler::Draw(GameRandom& random) const {
+  if (!nodes_.empty()) {
+    int64_t at = 0;
+    while (true) {
+      const Node& node = nodes_[at];
+      uint64_t r = random.Below(node.total);
+      size_t k = node.first;
+      while (r >= tree_runs_[k].run.weight) r -= tree_runs_[k++].run.weight;
+      const TreeRun& picked = tree_runs_[k];
+      if (picked.node >= 0) {
+        at = picked.node;
+        continue;
+      }
+      const Run& run = picked.run;
+      return run.begin + (run.end - run.begin > 1 ? random.Below(run.end - run.begin) : 0);
+    }
+  }
   InstanceRuns(runs_);
   const Run instance = runs_[random.Below(runs_.size())];
   size_t begin = instance.begin, end = instance.end;
@@ -110,7 +166,8 @@ size_t StepSampler::Draw(GameRandom& random) const {
       // Paths that made the same choices: none is more likely than another.
       return begin + random.Below(end - begin);
     }
-    const Run run = runs_[Pick(runs_, random)];
+    // A choice with one candidate left draws nothing (as in the frozen tree).
+    const Run run = runs_.size() == 1 ? runs_[0] : runs_[Pick(runs_, random)];
     begin = run.begin;
     end = run.end;
   }

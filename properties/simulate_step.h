@@ -49,8 +49,14 @@ class StepSampler final : public ir::SuccessorSink {
   // REQUIRES: failed(i).
   const ir::StepFailure& failure(size_t i) const { return failures_[outcomes_[i].slot]; }
 
-  // Draws one outcome by the rules of chance. REQUIRES: size() > 0.
+  // Draws one outcome by the rules of chance. REQUIRES: size() > 0. Not thread-safe, unless
+  // the sampler is frozen.
   size_t Draw(GameRandom& random) const;
+  // Builds the tree of runs once, for many draws from the outcomes gathered last: each draw
+  // then costs one pick per choice instead of a pass over the outcomes, and is thread-safe.
+  // For the initial states, which every game draws from (a big `init` gives millions).
+  // Until the next Gather.
+  void Freeze();
   // The chance Draw gives each outcome, in order (they sum to 1; empty when size() is 0).
   std::vector<double> Chances() const;
 
@@ -68,7 +74,22 @@ class StepSampler final : public ir::SuccessorSink {
     uint64_t weight = 1;
   };
 
+  // A node of the frozen tree: its runs are tree_runs_[first, first + count), each with the
+  // node below it (-1: none, draw evenly in the run).
+  struct Node {
+    size_t first = 0, count = 0;
+    uint64_t total = 0;
+  };
+  struct TreeRun {
+    Run run;
+    int64_t node = -1;
+  };
+
   void Clear();
+  // The node for the outcomes [begin, end) from choice `depth` on; -1 when they are one
+  // outcome, or paths that made the same choices.
+  int64_t Build(size_t begin, size_t end, size_t depth);
+  int64_t AddNode(const std::vector<Run>& runs, size_t depth);
   // The rule instances: runs of outcomes with the same move kind, rule and arguments.
   void InstanceRuns(std::vector<Run>& runs) const;
   // The runs of [begin, end) by their choice at `depth`, weighed as docs/simulate.md says;
@@ -87,6 +108,8 @@ class StepSampler final : public ir::SuccessorSink {
   size_t moves_used_ = 0;
   std::vector<ir::StepFailure> failures_;
   mutable std::vector<Run> runs_;
+  std::vector<Node> nodes_;  // frozen: nodes_[0] is the root (the rule instances)
+  std::vector<TreeRun> tree_runs_;
 };
 
 }  // namespace rulecheck::properties

@@ -87,12 +87,13 @@ std::string FailureKey(const ir::StepFailure& failure) {
 // Plays games on one thread.
 class GamePlayer {
  public:
+  // `initial`: the initial states, gathered and frozen, shared by every player.
   GamePlayer(const model::Model& model, const SimulateOptions& options, int turn_var,
-             const CardIndex& cards, Counts& counts, MetMap& met)
-      : model_(model),
-        program_(model.program),
+             const CardIndex& cards, const StepSampler& initial, Counts& counts, MetMap& met)
+      : program_(model.program),
         options_(options),
         cards_(cards),
+        initial_(initial),
         generator_(model),
         sampler_(generator_, model.layout.words()),
         counts_(counts),
@@ -121,15 +122,15 @@ class GamePlayer {
   End Run();
   // Checks the invariants and reachables in the current state.
   void Visit();
-  // Takes outcome `i` of the sampler: counts its move; false when it failed.
-  bool Take(size_t i);
+  // Takes outcome `i` of `from`: counts its move; false when it failed.
+  bool Take(const StepSampler& from, size_t i);
   void Meet(const std::string& key, results::Finding finding);
   bool TurnChanged(const uint32_t* next) const;
 
-  const model::Model& model_;
   const ir::Program& program_;
   const SimulateOptions& options_;
   const CardIndex& cards_;
+  const StepSampler& initial_;
   model::SuccessorGenerator generator_;
   StepSampler sampler_;
   Counts& counts_;
@@ -212,10 +213,9 @@ bool GamePlayer::Play(uint64_t game) {
 
 GamePlayer::End GamePlayer::Run() {
   GameRandom random(options_.seed, game_);
-  sampler_.GatherInitial();
-  if (sampler_.size() == 0) return End::kNoStart;
+  if (initial_.size() == 0) return End::kNoStart;
   moves_ = 0;
-  if (!Take(sampler_.Draw(random))) return End::kFailed;
+  if (!Take(initial_, initial_.Draw(random))) return End::kFailed;
   while (true) {
     if (options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed)) {
       return End::kStopped;
@@ -233,7 +233,7 @@ GamePlayer::End GamePlayer::Run() {
       Meet("deadlock", results::Deadlock());
       return End::kDeadlock;
     }
-    if (!Take(sampler_.Draw(random))) return End::kFailed;
+    if (!Take(sampler_, sampler_.Draw(random))) return End::kFailed;
     ++moves_;
   }
 }
@@ -262,17 +262,17 @@ void GamePlayer::Visit() {
   }
 }
 
-bool GamePlayer::Take(size_t i) {
+bool GamePlayer::Take(const StepSampler& from, size_t i) {
   path_.push_back(static_cast<uint32_t>(i));
-  const ir::Move& move = sampler_.move(i);
-  if (sampler_.failed(i)) {
-    Meet(FailureKey(sampler_.failure(i)), results::FailedMove(program_, sampler_.failure(i)));
+  const ir::Move& move = from.move(i);
+  if (from.failed(i)) {
+    Meet(FailureKey(from.failure(i)), results::FailedMove(program_, from.failure(i)));
     return false;
   }
   if (move.kind == ir::Move::Kind::kAction) ++action_moves_[move.index];
   if (move.kind == ir::Move::Kind::kTrigger) ++trigger_moves_[move.index];
   cards_.ForEachNamed(move, [this](size_t card) { ++card_moves_[card]; });
-  const uint32_t* next = sampler_.state(i);
+  const uint32_t* next = from.state(i);
   if (move.kind != ir::Move::Kind::kInit && TurnChanged(next)) ++turns_;
   std::copy(next, next + state_.size(), state_.begin());
   return true;
@@ -394,6 +394,11 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   threads = static_cast<int>(std::max<uint64_t>(1, std::min<uint64_t>(threads, options.games)));
   const CardIndex cards(model.program);
+  // Every game starts from the same initial outcomes: gather them once.
+  model::SuccessorGenerator initial_generator(model);
+  StepSampler initial(initial_generator, model.layout.words());
+  initial.GatherInitial();
+  initial.Freeze();
 
   std::vector<Counts> counts(threads);
   std::vector<MetMap> met(threads);
@@ -405,7 +410,7 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t) {
     workers.emplace_back([&, t] {
-      GamePlayer player(model, options, turn_var, cards, counts[t], met[t]);
+      GamePlayer player(model, options, turn_var, cards, initial, counts[t], met[t]);
       while (true) {
         const uint64_t game = next_game.fetch_add(1, std::memory_order_relaxed);
         if (game >= options.games || !player.Play(game)) break;
