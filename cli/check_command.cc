@@ -150,13 +150,8 @@ bool SetUpCheckpoints(const CheckFlags& flags, const ResumedSearch* resumed,
 // The check itself; with `resumed`, continuing its snapshot.
 int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic<bool>* cancel,
               std::ostream& out, std::ostream& err) {
-  std::vector<model::ExtraProperty> extra;
-  for (const std::string& expr : flags.invariants) {
-    extra.push_back({model::ExtraProperty::Kind::kInvariant, expr});
-  }
-  for (const std::string& expr : flags.reachables) {
-    extra.push_back({model::ExtraProperty::Kind::kReachable, expr});
-  }
+  const std::vector<model::ExtraProperty> extra =
+      ExtraProperties(flags.invariants, flags.reachables);
   // The explorer sizes its own default budget (0) from the memory the machine has.
   std::optional<CommandSetup> setup =
       SetUpCommand(flags, 0, extra, err, resumed != nullptr ? &resumed->text : nullptr);

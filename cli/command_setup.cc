@@ -90,6 +90,18 @@ void AddQuietFlag(CLI::App& command, CommonFlags& flags) {
   command.add_flag("--quiet,-q", flags.quiet, "No progress lines on stderr");
 }
 
+std::vector<model::ExtraProperty> ExtraProperties(const std::vector<std::string>& invariants,
+                                                  const std::vector<std::string>& reachables) {
+  std::vector<model::ExtraProperty> extra;
+  for (const std::string& expr : invariants) {
+    extra.push_back({model::ExtraProperty::Kind::kInvariant, expr});
+  }
+  for (const std::string& expr : reachables) {
+    extra.push_back({model::ExtraProperty::Kind::kReachable, expr});
+  }
+  return extra;
+}
+
 absl::StatusOr<std::vector<model::ConstOverride>> ParseConstOverrides(
     const std::vector<std::string>& flags) {
   std::vector<model::ConstOverride> overrides;

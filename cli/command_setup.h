@@ -57,6 +57,11 @@ void AddQuietFlag(CLI::App& command, CommonFlags& flags);
 absl::StatusOr<std::vector<model::ConstOverride>> ParseConstOverrides(
     const std::vector<std::string>& flags);
 
+// `--invariant EXPR` and `--reachable EXPR` values as properties to load with the file, the
+// invariants first. Thread-safe.
+std::vector<model::ExtraProperty> ExtraProperties(const std::vector<std::string>& invariants,
+                                                  const std::vector<std::string>& reachables);
+
 // A report besides the main one: --report FORMAT=FILE, or --write-baseline FILE (JSON).
 struct ExtraReport {
   reports::Format format = reports::Format::kJson;

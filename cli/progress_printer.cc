@@ -35,15 +35,18 @@ std::string ProgressPrinter::Line(const explorer::Progress& p) {
 }
 
 void ProgressPrinter::Print(const explorer::Progress& progress) {
+  PrintLine(progress.seconds, Line(progress));
+}
+
+void ProgressPrinter::PrintLine(double seconds, const std::string& line) {
   std::lock_guard<std::mutex> lock(mutex_);
-  const std::string line = Line(progress);
   if (terminal_) {
     // \r to the line's start, the text, then erase what a longer earlier line left.
     std::fprintf(out_, "\r%s\033[K", line.c_str());
     drawn_ = true;
-  } else if (progress.seconds - last_plain_ >= kPlainInterval) {
+  } else if (seconds - last_plain_ >= kPlainInterval) {
     std::fprintf(out_, "progress: %s\n", line.c_str());
-    last_plain_ = progress.seconds;
+    last_plain_ = seconds;
   }
   std::fflush(out_);
 }

@@ -22,6 +22,9 @@ class ProgressPrinter {
 
   // Thread-safe.
   void Print(const explorer::Progress& progress);
+  // The same for any other progress `line`, `seconds` into the run (e.g. of `simulate`).
+  // Thread-safe.
+  void PrintLine(double seconds, const std::string& line);
   // Says that a post-search analysis starts: "analysis: looking for ...", on a line of its
   // own (after any line drawn in place). Thread-safe.
   void Phase(const std::string& what);

@@ -25,6 +25,13 @@ struct Choice {
   // A composite value (a sub-bag chosen by `choose h in sub(b, n)`): its bits from bit 0,
   // and `value` is unused; empty for a scalar.
   std::vector<uint32_t> words;
+  // How much chance gives this outcome against the other outcomes of the same roll: for a
+  // `roll` over a bag, the copies of `value` the bag held (a draw from a shuffled pile);
+  // 1 for every other roll and choice. The search ignores it; `simulate` draws by it.
+  int64_t weight = 1;
+  // The candidate's position among those of its choose or roll (0 for the first): tells
+  // apart two equal elements of a seq, each a path of its own.
+  uint32_t position = 0;
   Location loc;
 };
 

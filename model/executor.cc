@@ -273,13 +273,21 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
   choice.name = s.name;
   choice.type = s.domain->elem_type;
   choice.loc = s.loc;
+  // A roll over a bag draws one copy: each member weighs as many copies as the bag holds.
+  const bool bag_roll = s.op == ir::StmtOp::kRoll && s.domain->kind == ir::DomainKind::kBag;
   if (candidates.size() == 1) {
     // No fork: the path goes on in this loop.
     *slot = candidates[0];
     choice.value = candidates[0];
+    if (bag_roll) choice.weight = BagCount(*s.domain, candidates[0]);
     move_.choices.push_back(std::move(choice));
     PushBlock(s.blocks[0]);
     return true;
+  }
+  std::vector<int64_t>& weights = snap.weights;
+  weights.clear();
+  if (bag_roll) {
+    for (int64_t v : candidates) weights.push_back(BagCount(*s.domain, v));
   }
   Save(snap);
   ++depth_;
@@ -287,12 +295,23 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
     if (i > 0) Restore(snap);
     frame_.scalars[s.slot] = snap.candidates[i];
     choice.value = snap.candidates[i];
+    choice.position = static_cast<uint32_t>(i);
+    if (bag_roll) choice.weight = snap.weights[i];
     move_.choices.push_back(choice);
     PushBlock(s.blocks[0]);
     Continue();
   }
   --depth_;
   return false;
+}
+
+int64_t Executor::BagCount(const ir::Domain& bag, int64_t value) {
+  const ir::Type* ct = bag.collection->type;
+  eval_.Reset();
+  Slice b = eval_.Composite(*bag.collection);
+  return static_cast<int64_t>(ir::bits::Read(
+      b.words, b.bit + static_cast<uint64_t>(ct->elem->OrdinalOf(value)) * ct->CountWidth(),
+      ct->CountWidth()));
 }
 
 bool Executor::ExecMay(const ir::Stmt& s) {

@@ -16,19 +16,6 @@ std::string AtLocation(std::string_view what, const ir::Location& loc) {
   return absl::StrCat(std::string(what), "@", loc.line, ":", loc.column);
 }
 
-// A model error met while evaluating property `name` (`what`: "invariant", "reachable").
-results::Finding EvaluationError(const std::string& what, const ir::Property& property,
-                                 const ir::StepFailure& failure) {
-  results::Finding finding;
-  finding.kind = results::FindingKind::kModelError;
-  finding.severity = results::Severity::kError;
-  finding.name = property.name;
-  finding.message = absl::StrCat("model error while evaluating ", what, " ", property.name, ": ",
-                                 failure.message);
-  finding.location = failure.loc.valid() ? failure.loc : property.loc;
-  return finding;
-}
-
 // A finding about property `property` itself (its name and location).
 results::Finding AboutProperty(results::FindingKind kind, results::Severity severity,
                                const ir::Property& property, std::string message) {
@@ -83,7 +70,8 @@ void StatePropertyCheck::OnVisit(const explorer::StateRef& state, bool /*termina
     if (!value.ok) {
       const char* what = &properties_ == &model_.program.invariants ? "invariant" : "reachable";
       collector_.Offer(AtLocation("model_error", value.failure.loc),
-                       EvaluationError(what, properties_[i], value.failure), state, 0);
+                       results::PropertyEvaluationError(what, properties_[i], value.failure), state,
+                       0);
       continue;
     }
     if (OnValue(i, state, value.value != 0)) {
@@ -183,14 +171,8 @@ void FailureCheck::OnStepFailure(const explorer::StateRef& from, const ir::StepF
 
 void FailureCheck::OnTerminalError(const explorer::StateRef& state,
                                    const ir::StepFailure& failure) {
-  results::Finding finding;
-  finding.kind = results::FindingKind::kModelError;
-  finding.severity = results::Severity::kError;
-  finding.name = "terminal";
-  finding.message = absl::StrCat("model error while evaluating `terminal when`: ", failure.message);
-  finding.location = failure.loc;
-  collector_.Offer(AtLocation("model_error", failure.loc), std::move(finding), state,
-                   collector_.NextSeq());
+  collector_.Offer(AtLocation("model_error", failure.loc),
+                   results::TerminalEvaluationError(failure), state, collector_.NextSeq());
 }
 
 }  // namespace rulecheck::properties

@@ -61,7 +61,7 @@ void CoverageCheck::Counts::Zero() {
 
 CoverageCheck::CoverageCheck(const model::Model& model, FindingCollector& collector,
                              bool dead_findings)
-    : model_(model), collector_(collector), dead_findings_(dead_findings) {
+    : model_(model), collector_(collector), dead_findings_(dead_findings), cards_(model.program) {
   const ir::Program& program = model.program;
   int max_line = std::max(program.init.loc.line, 0);
   init_line_ = program.init.stmts.empty() ? 0 : program.init.loc.line;
@@ -80,17 +80,11 @@ CoverageCheck::CoverageCheck(const model::Model& model, FindingCollector& collec
                               static_cast<size_t>(point.branch) >= point.stmt->conds.size();
     point_lines_.push_back(fall_through ? 0 : point.loc.line);
   }
-  size_t cards = 0;
-  for (const ir::EnumDef* def : program.enums) {
-    if (!def->is_cards) continue;
-    card_bases_.emplace_back(def, cards);
-    cards += def->members.size();
-  }
   shape_.actions.assign(program.actions.size(), 0);
   shape_.triggers.assign(program.triggers.size(), 0);
   shape_.points.assign(program.trail_points.size(), 0);
   shape_.lines.assign(static_cast<size_t>(max_line) + 1, 0);
-  shape_.cards.assign(cards, 0);
+  shape_.cards.assign(cards_.size(), 0);
   coverable_line_.assign(shape_.lines.size(), false);
   for (int line : action_lines_) coverable_line_[line] = true;
   for (int line : trigger_lines_) coverable_line_[line] = true;
@@ -268,25 +262,7 @@ void CoverageCheck::OnExpansionRetry(int depth) {
   }
 }
 
-void CoverageCheck::CountCard(const ir::Type* type, int64_t value, Counts& counts) const {
-  if (type != nullptr && type->kind == ir::TypeKind::kOption) {  // `choose c in Card?`
-    if (value == ir::kNoneValue) return;
-    type = type->elem;
-  }
-  if (type == nullptr || type->kind != ir::TypeKind::kEnum || !type->enum_def->is_cards) {
-    return;
-  }
-  for (const auto& [def, base] : card_bases_) {
-    if (def != type->enum_def) continue;
-    if (value >= 0 && static_cast<size_t>(value) < def->members.size()) {
-      ++counts.cards[base + static_cast<size_t>(value)];
-    }
-    return;
-  }
-}
-
 void CoverageCheck::Count(const ir::Move& move, Counts& counts, WorkerCounts& worker) {
-  const ir::Program& program = model_.program;
   const uint64_t stamp = ++worker.stamp;
   auto mark_line = [&](int line) {
     if (line <= 0 || static_cast<size_t>(line) >= counts.lines.size()) return;
@@ -295,41 +271,19 @@ void CoverageCheck::Count(const ir::Move& move, Counts& counts, WorkerCounts& wo
     ++counts.lines[line];
   };
   switch (move.kind) {
-    case ir::Move::Kind::kAction: {
+    case ir::Move::Kind::kAction:
       ++counts.actions[move.index];
       mark_line(action_lines_[move.index]);
-      const auto& params = program.actions[move.index].params;
-      for (size_t i = 0; i < params.size() && i < move.args.size(); ++i) {
-        CountCard(params[i].type, move.args[i], counts);
-      }
       break;
-    }
-    case ir::Move::Kind::kTrigger: {
+    case ir::Move::Kind::kTrigger:
       ++counts.triggers[move.index];
       mark_line(trigger_lines_[move.index]);
-      const auto& params = program.events[program.triggers[move.index].event].params;
-      for (size_t i = 0; i < params.size() && i < move.args.size(); ++i) {
-        CountCard(params[i].type, move.args[i], counts);
-      }
       break;
-    }
     case ir::Move::Kind::kInit:
       mark_line(init_line_);
       break;
   }
-  for (const ir::Choice& choice : move.choices) {
-    if (choice.words.empty()) {
-      CountCard(choice.type, choice.value, counts);
-      continue;
-    }
-    // A bag chosen by `sub(b, n)`: each member it holds is named by the move.
-    const ir::Type* bag = choice.type;
-    for (int64_t o = 0; o < bag->elem->Cardinality(); ++o) {
-      const uint64_t count = ir::bits::Read(
-          choice.words.data(), static_cast<uint64_t>(o) * bag->CountWidth(), bag->CountWidth());
-      if (count > 0) CountCard(bag->elem, bag->elem->ValueAt(o), counts);
-    }
-  }
+  cards_.ForEachNamed(move, [&counts](size_t card) { ++counts.cards[card]; });
   for (uint32_t id : move.trail) {
     if (id >= counts.points.size()) continue;
     ++counts.points[id];
@@ -407,15 +361,15 @@ void CoverageCheck::OfferDeadFindings() {
                 trigger.loc));
   }
   OfferDeadBranches();
-  for (const auto& [def, base] : card_bases_) {
-    for (size_t m = 0; m < def->members.size(); ++m) {
-      if (total_.cards[base + m] != 0) continue;
-      const ir::Location loc = m < def->member_locs.size() ? def->member_locs[m] : def->loc;
-      collector_.AddUntraced(Warning(results::FindingKind::kUnreachableCard, def->members[m],
-                                     absl::StrCat("card ", def->members[m], " of ", def->name,
-                                                  " is never an argument or choice of a move"),
-                                     loc));
-    }
+  for (size_t card = 0; card < cards_.size(); ++card) {
+    if (total_.cards[card] != 0) continue;
+    const ir::EnumDef& def = cards_.def(card);
+    const size_t m = cards_.member(card);
+    const ir::Location loc = m < def.member_locs.size() ? def.member_locs[m] : def.loc;
+    collector_.AddUntraced(Warning(results::FindingKind::kUnreachableCard, def.members[m],
+                                   absl::StrCat("card ", def.members[m], " of ", def.name,
+                                                " is never an argument or choice of a move"),
+                                   loc));
   }
 }
 

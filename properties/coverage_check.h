@@ -22,6 +22,7 @@
 #include "model/model.h"
 #include "properties/builtin_checks.h"
 #include "properties/collector.h"
+#include "properties/move_cards.h"
 #include "properties/property.h"
 
 namespace rulecheck::properties {
@@ -68,7 +69,6 @@ class CoverageCheck final : public BuiltInCheck {
   };
 
   void Count(const ir::Move& move, Counts& counts, WorkerCounts& worker);
-  void CountCard(const ir::Type* type, int64_t value, Counts& counts) const;
   void OfferDeadFindings();
   void OfferDeadBranches();
   void NoteSwitchedOffLines();
@@ -83,9 +83,8 @@ class CoverageCheck final : public BuiltInCheck {
   const model::Model& model_;
   FindingCollector& collector_;
   const bool dead_findings_;
-  Counts shape_;  // sized, all zero
-  // Per cards enum (by EnumDef), where its members start in Counts::cards.
-  std::vector<std::pair<const ir::EnumDef*, size_t>> card_bases_;
+  Counts shape_;     // sized, all zero
+  CardIndex cards_;  // numbers Counts::cards
   std::vector<int> action_lines_, trigger_lines_;
   std::vector<int> point_lines_;  // by trail id: the line a transition through it covers, or 0
   int init_line_ = 0;

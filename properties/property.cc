@@ -14,6 +14,7 @@
 #include "properties/coverage_check.h"
 #include "properties/cycle_check.h"
 #include "properties/order_check.h"
+#include "results/violations.h"
 
 namespace rulecheck::properties {
 
@@ -145,15 +146,7 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
   result.stats = exploration.stats();
   for (const auto& check : checks) check->Finish(result.stats, result.undetermined);
   if (result.stats.complete && result.stats.states == 0) {
-    // Nothing was explored, so nothing else can be wrong: say why, or the check would pass.
-    results::Finding finding;
-    finding.kind = results::FindingKind::kNoInitialState;
-    finding.severity = results::Severity::kError;
-    finding.name = "init";
-    finding.message =
-        "the game has no initial state: every way through `init` stops at a `require` that "
-        "fails or a `choose` with no candidate, so nothing can be checked";
-    collector.AddBuilt(std::move(finding));
+    collector.AddBuilt(results::NoInitialState());
   }
   RunGraphAnalyses(model, exploration, options, result, collector);
   result.findings = collector.Finish(exploration);

@@ -55,6 +55,15 @@ std::vector<ReportedFinding> AnswerFindings(const model::Model& model,
   return Identify(model, std::move(entries), baseline);
 }
 
+std::vector<ReportedFinding> SimulationFindings(const model::Model& model,
+                                                const properties::SimulationResult& result) {
+  std::vector<ReportedFinding> entries;
+  for (const properties::SimulatedFinding& found : result.findings) {
+    entries.push_back({&found.finding});
+  }
+  return Identify(model, std::move(entries), nullptr);
+}
+
 int NewErrorCount(const std::vector<ReportedFinding>& findings) {
   int count = 0;
   for (const ReportedFinding& entry : findings) {

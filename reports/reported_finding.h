@@ -13,6 +13,7 @@
 
 #include "model/model.h"
 #include "properties/property.h"
+#include "properties/simulation.h"
 #include "reports/baseline.h"
 #include "results/answer.h"
 #include "results/finding.h"
@@ -38,6 +39,11 @@ std::vector<ReportedFinding> CheckFindings(const model::Model& model,
 std::vector<ReportedFinding> AnswerFindings(const model::Model& model,
                                             const std::vector<results::Answer>& answers,
                                             const Baseline* baseline);
+
+// The findings of a simulation (properties/simulation.h), in order, identified as those of a
+// check are.
+std::vector<ReportedFinding> SimulationFindings(const model::Model& model,
+                                                const properties::SimulationResult& result);
 
 // How many of `findings` are errors the baseline does not hold: what makes exit code 1.
 int NewErrorCount(const std::vector<ReportedFinding>& findings);

@@ -67,4 +67,38 @@ Finding Deadlock() {
   return finding;
 }
 
+Finding PropertyEvaluationError(const std::string& what, const ir::Property& property,
+                                const ir::StepFailure& failure) {
+  Finding finding;
+  finding.kind = FindingKind::kModelError;
+  finding.severity = Severity::kError;
+  finding.name = property.name;
+  finding.message = absl::StrCat("model error while evaluating ", what, " ", property.name, ": ",
+                                 failure.message);
+  finding.location = failure.loc.valid() ? failure.loc : property.loc;
+  return finding;
+}
+
+Finding TerminalEvaluationError(const ir::StepFailure& failure) {
+  Finding finding;
+  finding.kind = FindingKind::kModelError;
+  finding.severity = Severity::kError;
+  finding.name = "terminal";
+  finding.message = absl::StrCat("model error while evaluating `terminal when`: ", failure.message);
+  finding.location = failure.loc;
+  return finding;
+}
+
+Finding NoInitialState() {
+  // Nothing can be explored, so nothing else can be wrong: say why, or the run would pass.
+  Finding finding;
+  finding.kind = FindingKind::kNoInitialState;
+  finding.severity = Severity::kError;
+  finding.name = "init";
+  finding.message =
+      "the game has no initial state: every way through `init` stops at a `require` that "
+      "fails or a `choose` with no candidate, so nothing can be checked";
+  return finding;
+}
+
 }  // namespace rulecheck::results

@@ -31,6 +31,14 @@ Finding InvariantViolation(const ir::Property& invariant);
 Finding FailedMove(const ir::Program& program, const ir::StepFailure& failure);
 // "deadlock: a state that is not terminal has no moves", named "deadlock", with no place.
 Finding Deadlock();
+// "model error while evaluating invariant NAME: MESSAGE" (`what`: "invariant" or
+// "reachable"), named after the property and placed where the evaluation failed.
+Finding PropertyEvaluationError(const std::string& what, const ir::Property& property,
+                                const ir::StepFailure& failure);
+// "model error while evaluating `terminal when`: MESSAGE", named "terminal".
+Finding TerminalEvaluationError(const ir::StepFailure& failure);
+// The game has no initial state (every run of `init` stops short), named "init".
+Finding NoInitialState();
 
 }  // namespace rulecheck::results
 

@@ -1,0 +1,82 @@
+// Which cards a move names (internal to properties/): every member of every `cards` enum
+// gets a number, and a move names a card when it is one of the move's arguments or choices
+// (or, for a bag chosen by `choose h in sub(b, n)`, a member the bag holds). The coverage
+// check counts this to find cards no move takes; `simulate` counts how often each acted.
+#ifndef RULECHECK_PROPERTIES_MOVE_CARDS_H_
+#define RULECHECK_PROPERTIES_MOVE_CARDS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ir/bits.h"
+#include "ir/ir.h"
+#include "ir/move.h"
+
+namespace rulecheck::properties {
+
+// The cards of one program. Thread-safe once built; `program` must outlive it.
+class CardIndex {
+ public:
+  explicit CardIndex(const ir::Program& program);
+
+  // Cards of all `cards` enums, numbered in declaration order.
+  size_t size() const { return defs_.size(); }
+  const ir::EnumDef& def(size_t card) const { return *defs_[card].first; }
+  size_t member(size_t card) const { return defs_[card].second; }
+
+  // Calls f(card) for each card `move` names, once per mention, arguments first.
+  template <typename F>
+  void ForEachNamed(const ir::Move& move, F&& f) const {
+    const std::vector<ir::Param>* params = nullptr;
+    if (move.kind == ir::Move::Kind::kAction) params = &program_.actions[move.index].params;
+    if (move.kind == ir::Move::Kind::kTrigger) {
+      params = &program_.events[program_.triggers[move.index].event].params;
+    }
+    if (params != nullptr) {
+      for (size_t i = 0; i < params->size() && i < move.args.size(); ++i) {
+        Named((*params)[i].type, move.args[i], f);
+      }
+    }
+    for (const ir::Choice& choice : move.choices) {
+      if (choice.words.empty()) {
+        Named(choice.type, choice.value, f);
+        continue;
+      }
+      // A bag chosen by `sub(b, n)`: each member it holds is named by the move.
+      const ir::Type* bag = choice.type;
+      for (int64_t o = 0; o < bag->elem->Cardinality(); ++o) {
+        const uint64_t count = ir::bits::Read(
+            choice.words.data(), static_cast<uint64_t>(o) * bag->CountWidth(), bag->CountWidth());
+        if (count > 0) Named(bag->elem, bag->elem->ValueAt(o), f);
+      }
+    }
+  }
+
+ private:
+  // The number of the first member of `def`; size() when it is not a cards enum.
+  size_t Base(const ir::EnumDef* def) const;
+  template <typename F>
+  void Named(const ir::Type* type, int64_t value, F& f) const {
+    if (type != nullptr && type->kind == ir::TypeKind::kOption) {  // `choose c in Card?`
+      if (value == ir::kNoneValue) return;
+      type = type->elem;
+    }
+    if (type == nullptr || type->kind != ir::TypeKind::kEnum || !type->enum_def->is_cards) return;
+    const size_t base = Base(type->enum_def);
+    if (base < size() && value >= 0 &&
+        static_cast<size_t>(value) < type->enum_def->members.size()) {
+      f(base + static_cast<size_t>(value));
+    }
+  }
+
+  const ir::Program& program_;
+  std::vector<std::pair<const ir::EnumDef*, size_t>> defs_;   // per card: its enum and member
+  std::vector<std::pair<const ir::EnumDef*, size_t>> bases_;  // per cards enum: first card
+};
+
+}  // namespace rulecheck::properties
+
+#endif  // RULECHECK_PROPERTIES_MOVE_CARDS_H_

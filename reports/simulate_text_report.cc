@@ -1,0 +1,159 @@
+// The text report of `simulate` (see simulate_report.h and docs/simulate.md). Violations are
+// narrated by trace_text.h, as in the check report.
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "base/counts.h"
+#include "reports/format_util.h"
+#include "reports/reported_finding.h"
+#include "reports/simulate_lengths.h"
+#include "reports/simulate_report.h"
+#include "reports/trace_text.h"
+
+namespace rulecheck::reports {
+namespace {
+
+using properties::SimulationResult;
+using properties::Tally;
+
+std::string Percent(uint64_t part, uint64_t whole) {
+  return absl::StrFormat("%.1f%%", whole == 0 ? 0.0 : 100.0 * part / whole);
+}
+
+void WriteSummary(const model::Model& model, const SimulationResult& result, std::ostream& out) {
+  out << model.source->path() << ": " << base::CountOf(result.games_played, "game", "games")
+      << " (seed " << result.seed << ", " << base::CountOf(result.threads, "thread", "threads")
+      << "), " << Seconds(result.seconds) << ", "
+      << base::GroupThousands(
+             static_cast<uint64_t>(result.seconds > 0 ? result.games_played / result.seconds : 0.0))
+      << " games/s, "
+      << (result.stopped ? absl::StrCat("STOPPED: interrupted after ",
+                                        base::GroupThousands(result.games_played), " of ",
+                                        base::GroupThousands(result.games_asked), " games")
+                         : std::string("complete"))
+      << "\n";
+  out << "\nhow the games ended: " << base::GroupThousands(result.terminal) << " terminal, "
+      << base::GroupThousands(result.cut) << " cut at "
+      << base::CountOf(result.max_moves, "move", "moves") << ", "
+      << base::GroupThousands(result.deadlock) << " deadlocked, "
+      << base::GroupThousands(result.failed) << " by a failed move";
+  if (result.no_start > 0) out << ", " << base::GroupThousands(result.no_start) << " never started";
+  out << "\n";
+}
+
+void WriteLengths(const std::string& what, const std::map<uint64_t, uint64_t>& lengths,
+                  std::ostream& out) {
+  const LengthSummary s = SummarizeLengths(lengths);
+  if (s.games == 0) return;
+  out << "\ngame length in " << what << ": min " << s.min << ", mean "
+      << absl::StrFormat("%.1f", s.mean) << ", median " << s.median << ", max " << s.max << "\n";
+  uint64_t most = 0;
+  for (const LengthBin& bin : s.bins) most = std::max(most, bin.games);
+  for (const LengthBin& bin : s.bins) {
+    const std::string range =
+        bin.from == bin.to ? absl::StrCat(bin.from) : absl::StrCat(bin.from, "-", bin.to);
+    const size_t bar = most == 0 ? 0 : static_cast<size_t>((40 * bin.games + most - 1) / most);
+    out << kStepIndent
+        << absl::StrFormat("%11s  %-40s  %s (%s)", range, std::string(bar, '#'),
+                           base::GroupThousands(bin.games), Percent(bin.games, s.games))
+        << "\n";
+  }
+}
+
+size_t NameWidth(const std::vector<Tally>& tallies) {
+  size_t width = 0;
+  for (const Tally& t : tallies) width = std::max(width, t.name.size());
+  return width;
+}
+
+// Each property with the games in which it held and the 95% interval of that rate.
+void WriteRates(const std::string& heading, const std::vector<Tally>& tallies, uint64_t games,
+                std::ostream& out) {
+  if (tallies.empty()) return;
+  out << "\n" << heading << "\n";
+  const size_t width = NameWidth(tallies);
+  for (const Tally& t : tallies) {
+    const properties::Interval ci = properties::WilsonInterval(t.games, games);
+    out << kStepIndent
+        << absl::StrFormat("%-*s  %12s  %6s  [%.1f%%, %.1f%%]", static_cast<int>(width), t.name,
+                           base::GroupThousands(t.games), Percent(t.games, games), 100 * ci.low,
+                           100 * ci.high)
+        << "\n";
+  }
+}
+
+// Each rule or card with its moves and games, then those that never acted.
+void WriteActed(const std::string& what, const std::vector<Tally>& tallies, uint64_t games,
+                std::ostream& out) {
+  if (tallies.empty()) return;
+  out << "\n" << what << ": moves, and games in which each acted\n";
+  const size_t width = NameWidth(tallies);
+  std::vector<std::string> never;
+  for (const Tally& t : tallies) {
+    if (t.moves == 0) never.push_back(t.name);
+    out << kStepIndent
+        << absl::StrFormat("%-*s  %12s  %12s  %6s", static_cast<int>(width), t.name,
+                           base::GroupThousands(t.moves), base::GroupThousands(t.games),
+                           Percent(t.games, games))
+        << "\n";
+  }
+  if (never.empty()) return;
+  out << kStepIndent << "never acted: ";
+  for (size_t i = 0; i < never.size(); ++i) out << (i > 0 ? ", " : "") << never[i];
+  out << "\n";
+}
+
+}  // namespace
+
+void WriteSimulationText(const model::Model& model, const SimulationResult& result,
+                         std::ostream& out) {
+  WriteSummary(model, result, out);
+  WriteLengths("moves", result.moves, out);
+  if (!result.turn_variable.empty()) {
+    WriteLengths("turns (changes of `" + result.turn_variable + "`)", result.turns, out);
+  }
+  const uint64_t games = result.games_played;
+  WriteRates("reachable: games in which each held in some state (95% confidence interval)",
+             result.reachables, games, out);
+  WriteRates("terminal: games that ended in a state where each holds (95% confidence interval)",
+             result.terminals, games, out);
+  WriteActed("actions", result.actions, games, out);
+  WriteActed("triggers", result.triggers, games, out);
+  WriteActed("cards", result.cards, games, out);
+  const std::vector<ReportedFinding> reported = SimulationFindings(model, result);
+  for (size_t i = 0; i < reported.size(); ++i) {
+    const properties::SimulatedFinding& found = result.findings[i];
+    // How often it was met, and which game the trace plays, after the finding's sentence.
+    results::Finding finding = found.finding;
+    finding.message += absl::StrCat(" (in ", base::GroupThousands(found.games), " of ",
+                                    base::CountOf(games, "game", "games"));
+    if (!finding.trace.empty())
+      absl::StrAppend(&finding.message, "; the trace is game ", found.first_game);
+    finding.message += ")";
+    out << "\n";
+    WriteFindingText(model, finding, false, out);
+  }
+  out << "\n";
+  if (result.findings.empty()) {
+    out << "no violation met";
+    if (result.stopped) out << " so far; the run was stopped";
+    out << "\n";
+  } else {
+    out << base::CountOf(result.findings.size(), "finding", "findings") << "\n";
+  }
+}
+
+void WriteSimulationReport(Format format, const model::Model& model, const SimulationResult& result,
+                           std::ostream& out) {
+  if (format == Format::kJson) {
+    WriteSimulationJson(model, result, out);
+  } else {
+    WriteSimulationText(model, result, out);
+  }
+}
+
+}  // namespace rulecheck::reports

@@ -1,0 +1,223 @@
+// End-to-end tests of `rulecheck simulate` on small games whose chances are worked out by
+// hand in each .rules file (tests/e2e/simulate/): a die (a six in 1/6 of the games), a draw
+// from a pile of three Aces and a King (an Ace in 3/4, not the 1/2 that a pick among the
+// kinds of card would give) followed by a choice (1/2), a coin that leaves half the games
+// stuck, and a game that never ends. With a fixed seed each estimate must fall inside its
+// own 95% interval, the interval must be narrow, and the report must be the same for one
+// and two threads. A violation's trace must read as the trace `check` shows for it (the
+// models are built so that only one play reaches the violation). Ctrl-C reports the games
+// played so far with exit code 3, and bad input is exit code 2 with a located message.
+#include <csignal>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/e2e/run_binary.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using json = nlohmann::json;
+
+constexpr char kDie[] = "tests/e2e/simulate/die.rules";
+constexpr char kDraw[] = "tests/e2e/simulate/draw.rules";
+constexpr char kStuck[] = "tests/e2e/simulate/stuck.rules";
+constexpr char kLoop[] = "tests/e2e/simulate/loop.rules";
+constexpr char kSixes[] = "tests/e2e/simulate/six_fails.rules";
+
+json SimulateJson(const std::vector<std::string>& args, int expected_exit = 0) {
+  std::vector<std::string> full = {"simulate"};
+  full.insert(full.end(), args.begin(), args.end());
+  full.insert(full.end(), {"--format", "json", "--quiet"});
+  const RunResult run = RunRulecheck(full);
+  EXPECT_EQ(run.exit_code, expected_exit) << run.stderr_text;
+  return json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
+}
+
+const json* Named(const json& list, const std::string& name) {
+  for (const json& entry : list) {
+    if (entry["name"] == name) return &entry;
+  }
+  return nullptr;
+}
+
+// The estimate of `name` among `list`: its interval holds `expected` and is at most `width`
+// wide.
+void ExpectRate(const json& list, const std::string& name, double expected, double width) {
+  SCOPED_TRACE(name);
+  const json* entry = Named(list, name);
+  ASSERT_NE(entry, nullptr);
+  const double low = (*entry)["ci95"][0], high = (*entry)["ci95"][1];
+  EXPECT_LE(low, expected);
+  EXPECT_GE(high, expected);
+  EXPECT_LT(high - low, width);
+  EXPECT_LE(low, (*entry)["rate"].get<double>());
+  EXPECT_GE(high, (*entry)["rate"].get<double>());
+}
+
+TEST(SimulateTest, DieFacesComeUpAsOften) {
+  const json report = SimulateJson({kDie, "--games", "20000", "--seed", "11"});
+  ASSERT_FALSE(report.is_discarded());
+  EXPECT_EQ(report["games_played"], 20000);
+  EXPECT_EQ(report["ended"]["terminal"], 20000);
+  EXPECT_EQ(report["moves"]["min"], 1);
+  EXPECT_EQ(report["moves"]["max"], 1);
+  // A 95% interval of 20,000 games at p = 1/6 is about 0.0103 wide, at 1/3 about 0.013.
+  ExpectRate(report["reachables"], "six", 1.0 / 6, 0.012);
+  ExpectRate(report["reachables"], "low", 1.0 / 3, 0.015);
+}
+
+TEST(SimulateTest, ADrawFromABagIsWeighedByCopiesAndAChoiceIsEven) {
+  const json report = SimulateJson({kDraw, "--games", "20000", "--seed", "5"});
+  ASSERT_FALSE(report.is_discarded());
+  ExpectRate(report["reachables"], "ace", 0.75, 0.015);
+  ExpectRate(report["reachables"], "kept_king", 0.125, 0.011);
+  // Each game draws one card: the Ace and the King are named 20,000 times between them.
+  const json* ace = Named(report["cards"], "Ace");
+  const json* king = Named(report["cards"], "King");
+  ASSERT_NE(ace, nullptr);
+  ASSERT_NE(king, nullptr);
+  EXPECT_EQ((*ace)["moves"].get<int>() + (*king)["moves"].get<int>(), 20000);
+  EXPECT_EQ(report["actions"][0]["name"], "draw");
+  EXPECT_EQ(report["actions"][0]["moves"], 20000);
+}
+
+TEST(SimulateTest, DeadlocksAreCountedAndTraced) {
+  const json report = SimulateJson({kStuck, "--games", "4000", "--seed", "2"}, 1);
+  ASSERT_FALSE(report.is_discarded());
+  const int deadlocks = report["ended"]["deadlock"];
+  EXPECT_EQ(deadlocks + report["ended"]["terminal"].get<int>(), 4000);
+  ASSERT_EQ(report["findings"].size(), 1u);
+  const json& finding = report["findings"][0];
+  EXPECT_EQ(finding["kind"], "deadlock");
+  EXPECT_EQ(finding["games"], deadlocks);
+  // Half the games: the interval of 4,000 games at 1/2 is about 0.031 wide.
+  ExpectRate(report["terminals"], "terminal when over", 0.5, 0.032);
+  ASSERT_EQ(finding["trace"].size(), 2u);
+  EXPECT_EQ(finding["trace"][1]["state"]["coin"], 2);
+}
+
+TEST(SimulateTest, OneAndTwoThreadsPlayTheSameGames) {
+  for (const char* file : {kDie, kDraw, kStuck}) {
+    SCOPED_TRACE(file);
+    const int exit = std::string(file) == kStuck ? 1 : 0;
+    json one = SimulateJson({file, "--games", "3000", "--seed", "99", "--threads", "1"}, exit);
+    json two = SimulateJson({file, "--games", "3000", "--seed", "99", "--threads", "2"}, exit);
+    ASSERT_FALSE(one.is_discarded());
+    ASSERT_FALSE(two.is_discarded());
+    for (json* report : {&one, &two}) {
+      report->erase("seconds");
+      report->erase("threads");
+    }
+    EXPECT_EQ(one, two);
+  }
+  // Another seed plays other games.
+  const json a = SimulateJson({kDie, "--games", "3000", "--seed", "1"});
+  const json b = SimulateJson({kDie, "--games", "3000", "--seed", "2"});
+  EXPECT_NE(a["reachables"], b["reachables"]);
+}
+
+TEST(SimulateTest, ATooLongGameIsCut) {
+  const json report = SimulateJson({kLoop, "--games", "10", "--max-moves", "25"});
+  ASSERT_FALSE(report.is_discarded());
+  EXPECT_EQ(report["ended"]["cut"], 10);
+  EXPECT_EQ(report["moves"]["min"], 25);
+  EXPECT_EQ(report["moves"]["max"], 25);
+  EXPECT_EQ(report["actions"][0]["moves"], 250);
+}
+
+// The finding's block in a text report: from its `error:` line to the next blank line,
+// without the first line (simulate adds how often it was met to the sentence).
+std::string TraceBlock(const std::string& report, const std::string& error_line) {
+  const size_t start = report.find(error_line);
+  if (start == std::string::npos) return "";
+  const size_t body = report.find('\n', start);
+  const size_t end = report.find("\n\n", body);
+  return report.substr(body, end - body);
+}
+
+TEST(SimulateTest, AViolationIsReplayedAsCheckShowsIt) {
+  const RunResult simulated = RunRulecheck(
+      {"simulate", kDie, "--games", "200", "--seed", "4", "--invariant", "face != 6", "-q"});
+  const RunResult checked = RunRulecheck({"check", kDie, "--invariant", "face != 6", "-q"});
+  EXPECT_EQ(simulated.exit_code, 1);
+  EXPECT_EQ(checked.exit_code, 1);
+  const std::string error = "error: invariant face != 6 is violated";
+  EXPECT_THAT(simulated.stdout_text, HasSubstr(error + " (in "));
+  const std::string block = TraceBlock(simulated.stdout_text, error);
+  EXPECT_THAT(block, HasSubstr("2. roll_die() [roll d = 6]"));
+  EXPECT_EQ(block, TraceBlock(checked.stdout_text, error));
+
+  // A failed move: the trace ends with the move that failed, as in `check`.
+  const RunResult failed =
+      RunRulecheck({"simulate", kSixes, "--games", "2000", "--seed", "8", "-q"});
+  const RunResult failed_check = RunRulecheck({"check", kSixes, "-q"});
+  EXPECT_EQ(failed.exit_code, 1);
+  const std::string assert_line = "error: assert failed in action roll_die: two sixes";
+  const std::string assert_block = TraceBlock(failed.stdout_text, assert_line);
+  EXPECT_THAT(assert_block, HasSubstr("failed: two sixes"));
+  EXPECT_EQ(assert_block, TraceBlock(failed_check.stdout_text, assert_line));
+
+  // And in JSON, the trace is the one `check` reports.
+  const json simulated_json = SimulateJson({kSixes, "--games", "2000", "--seed", "8"}, 1);
+  const RunResult check_json = RunRulecheck({"check", kSixes, "--format", "json", "-q"});
+  const json checked_json = json::parse(check_json.stdout_text, nullptr, false);
+  ASSERT_FALSE(simulated_json.is_discarded());
+  ASSERT_FALSE(checked_json.is_discarded());
+  ASSERT_EQ(simulated_json["findings"].size(), 1u);
+  const json& finding = simulated_json["findings"][0];
+  EXPECT_EQ(finding["kind"], "assert");
+  EXPECT_EQ(finding["trace"], checked_json["findings"][0]["trace"]);
+  // About 1 game in 36 (2000/36 = 55.6): the interval of a count that rare is wide.
+  EXPECT_GT(finding["games"].get<int>(), 25);
+  EXPECT_LT(finding["games"].get<int>(), 95);
+  EXPECT_EQ(simulated_json["ended"]["failed"], finding["games"]);
+}
+
+TEST(SimulateTest, InterruptReportsTheGamesPlayedSoFar) {
+  for (int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(signal);
+    const RunResult run = RunRulecheckAndSignal(
+        {"simulate", kLoop, "--games", "100000000", "--max-moves", "100000", "--threads", "2"},
+        signal, std::chrono::milliseconds(700));
+    EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+    EXPECT_THAT(run.stdout_text, HasSubstr("STOPPED: interrupted after "));
+    EXPECT_THAT(run.stdout_text, HasSubstr(" of 100,000,000 games"));
+  }
+}
+
+TEST(SimulateTest, BadInputIsExitCodeTwoWithAPlace) {
+  RunResult run = RunRulecheck({"simulate", kDie, "--invariant", "face ==", "-q"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("--invariant:1:"));
+  run = RunRulecheck({"simulate", kDie, "--turn", "nothing", "-q"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("no state variable named `nothing`"));
+  run = RunRulecheck({"simulate", kDie, "--games", "0"});
+  EXPECT_EQ(run.exit_code, 2);
+  run = RunRulecheck({"simulate", kDie, "--games", "-5"});
+  EXPECT_EQ(run.exit_code, 2);
+  run = RunRulecheck({"simulate", kDie, "--format", "sarif"});
+  EXPECT_EQ(run.exit_code, 2);
+  run = RunRulecheck({"simulate", "tests/e2e/simulate/missing.rules"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("missing.rules"));
+}
+
+TEST(SimulateTest, TurnsCountChangesOfTheTurnVariable) {
+  // Tic-tac-toe changes `turn` with every move: the first turn and one more per move.
+  const json report = SimulateJson({"games/tictactoe.rules", "--games", "500", "--turn", "turn"});
+  ASSERT_FALSE(report.is_discarded());
+  EXPECT_EQ(report["turns"]["variable"], "turn");
+  EXPECT_EQ(report["turns"]["min"], report["moves"]["min"].get<int>() + 1);
+  EXPECT_EQ(report["turns"]["max"], report["moves"]["max"].get<int>() + 1);
+  // At least five marks end a game, at most nine.
+  EXPECT_GE(report["moves"]["min"].get<int>(), 5);
+  EXPECT_LE(report["moves"]["max"].get<int>(), 9);
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e
