@@ -26,6 +26,11 @@ struct Choice {
   // and `value` is unused; empty for a scalar.
   std::vector<uint32_t> words;
   Location loc;
+  // A roll's chance (docs/language.md#chance): this outcome has probability weight / total,
+  // where `total` sums the weights of every outcome of the roll (1 each, or a bag member's
+  // copies). 1 and 1 for a choose and a may.
+  uint64_t weight = 1;
+  uint64_t total = 1;
 };
 
 struct Move {

@@ -80,6 +80,7 @@ class Executor {
     size_t choices = 0;
     size_t trail = 0;
     std::vector<int64_t> candidates;
+    std::vector<uint64_t> weights;         // a roll: each candidate's copies (language.md)
     std::vector<uint32_t> bag_candidates;  // a `sub(b, n)` choice: each candidate's words
   };
   // The most candidates one choose or roll may have.
