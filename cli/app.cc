@@ -6,6 +6,7 @@
 #include "CLI/CLI.hpp"
 #include "cli/check_command.h"
 #include "cli/diff_command.h"
+#include "cli/odds_command.h"
 #include "cli/prove_command.h"
 #include "cli/solve_command.h"
 #include "solver/z3_version.h"
@@ -34,6 +35,8 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   CLI::App* prove = AddProveCommand(app, prove_flags);
   DiffFlags diff_flags;
   CLI::App* diff = AddDiffCommand(app, diff_flags);
+  OddsFlags odds_flags;
+  CLI::App* odds = AddOddsCommand(app, odds_flags);
 
   try {
     app.parse(argc, argv);
@@ -45,6 +48,7 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   if (solve->parsed()) return RunSolve(solve_flags, out, err);
   if (prove->parsed()) return RunProve(prove_flags, out, err);
   if (diff->parsed()) return RunDiff(diff_flags, out, err);
+  if (odds->parsed()) return RunOdds(odds_flags, out, err);
   return kExitUsage;  // require_subcommand makes this unreachable
 }
 
