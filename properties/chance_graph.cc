@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <unordered_map>
 #include <utility>
 
 #include "ir/move.h"
@@ -184,13 +185,13 @@ std::optional<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explora
   expander->Initial(sink);
   owners();
   const uint64_t initial_count = sg.level_start.size() > 1 ? sg.level_start[1] : 0;
+  std::unordered_map<explorer::StateId, uint32_t> initial_ordinal;
+  for (uint64_t o = 0; o < initial_count; ++o) initial_ordinal[sg.id[o]] = static_cast<uint32_t>(o);
   for (size_t i = 0; i < succs.size(); ++i) {
     explorer::StateId id = explorer::kNoState;
     [[maybe_unused]] const bool found = exploration.Find(sink.states[i], id);
     assert(found);
-    for (uint64_t o = 0; o < initial_count; ++o) {
-      if (sg.id[o] == id) succs[i].target = static_cast<uint32_t>(o);
-    }
+    succs[i].target = initial_ordinal.at(id);
   }
   if (!succs.empty()) g.initial = builder.State(succs);
 

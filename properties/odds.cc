@@ -117,7 +117,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
                    {"the rules"});
   }
   const std::atomic<bool>* cancel = options.explore.cancel;
-  std::optional<ChanceGraph> g = BuildChanceGraph(exploration, options.explore.threads, cancel);
+  std::optional<ChanceGraph> g = BuildChanceGraph(exploration, exploration.stats().threads, cancel);
   if (!g.has_value()) return unknown("cancelled", {"the rules"});
   const OddsComponents components = FindOddsComponents(*g);
   results::OddsGraph& info = result.graph;

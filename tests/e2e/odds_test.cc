@@ -4,6 +4,8 @@
 // with both players holding at 20, against the game's recurrence solved here, independently
 // of rulecheck. The models are in tests/e2e/odds/.
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -179,6 +181,27 @@ TEST(OddsTest, AStoppedSearchGivesUnknownAndExitCode3) {
       Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--max-states", "100"}, 3);
   EXPECT_FALSE(report["complete"]);
   EXPECT_EQ(Value(report, "first_wins", "random")["kind"], "unknown");
+}
+
+TEST(OddsTest, CtrlCGivesUnknownAndExitCode3) {
+  // Hanoi with 16 discs has 43 million states: the search is still running after a second.
+  const RunResult run = RunRulecheckAndSignal(
+      {"odds", "games/hanoi.rules", "--const", "N=16", "--probability", "false", "--format",
+       "json", "-q"},
+      SIGINT, std::chrono::seconds(1));
+  EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+  const json report = Report(run);
+  EXPECT_EQ(report["stop_reason"], "cancelled");
+  EXPECT_EQ(Value(report, "false", "random")["kind"], "unknown");
+}
+
+TEST(OddsTest, TheSameAnswersForAnyThreadCount) {
+  std::vector<json> answers;
+  for (const char* threads : {"1", "2"}) {
+    answers.push_back(Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--threads",
+                            threads})["answers"]);
+  }
+  EXPECT_EQ(answers[0], answers[1]);
 }
 
 TEST(OddsTest, TextReport) {
