@@ -5,8 +5,8 @@
 // of rulecheck. The models are in tests/e2e/odds/.
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <string>
 #include <vector>
 
@@ -185,10 +185,9 @@ TEST(OddsTest, AStoppedSearchGivesUnknownAndExitCode3) {
 
 TEST(OddsTest, CtrlCGivesUnknownAndExitCode3) {
   // Hanoi with 16 discs has 43 million states: the search is still running after a second.
-  const RunResult run = RunRulecheckAndSignal(
-      {"odds", "games/hanoi.rules", "--const", "N=16", "--probability", "false", "--format",
-       "json", "-q"},
-      SIGINT, std::chrono::seconds(1));
+  const RunResult run = RunRulecheckAndSignal({"odds", "games/hanoi.rules", "--const", "N=16",
+                                               "--probability", "false", "--format", "json", "-q"},
+                                              SIGINT, std::chrono::seconds(1));
   EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
   const json report = Report(run);
   EXPECT_EQ(report["stop_reason"], "cancelled");
@@ -198,8 +197,8 @@ TEST(OddsTest, CtrlCGivesUnknownAndExitCode3) {
 TEST(OddsTest, TheSameAnswersForAnyThreadCount) {
   std::vector<json> answers;
   for (const char* threads : {"1", "2"}) {
-    answers.push_back(Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--threads",
-                            threads})["answers"]);
+    answers.push_back(
+        Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--threads", threads})["answers"]);
   }
   EXPECT_EQ(answers[0], answers[1]);
 }
