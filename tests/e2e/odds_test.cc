@@ -74,6 +74,12 @@ TEST(OddsTest, BagDrawsAreWeightedByCopies) {
   ExpectExact(Value(report, "aces_drawn", "random"), "4/3");
 }
 
+TEST(OddsTest, BagLiteralsAndConstantsGiveWeights) {
+  const json report = Odds({"tests/e2e/odds/loaded_die.rules"});
+  ExpectExact(Value(report, "both_sixes", "random"), "1/6");
+  ExpectExact(Value(report, "sixes_rolled", "random"), "11/12");
+}
+
 TEST(OddsTest, EachPlayOnAGameOfChoices) {
   const json report = Odds({"tests/e2e/odds/choices.rules"});
   ExpectExact(Value(report, "player_wins", "random"), "1/4");
