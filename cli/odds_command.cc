@@ -78,6 +78,7 @@ int RunOdds(const OddsFlags& flags, std::ostream& out, std::ostream& err) {
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };
+    options.on_phase = [&progress](const std::string& what) { progress.Phase(what); };
   }
   absl::StatusOr<results::OddsResult> result = properties::AnswerOdds(*setup->model, options);
   progress.Finish();

@@ -117,6 +117,10 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
                    {"the rules"});
   }
   const std::atomic<bool>* cancel = options.explore.cancel;
+  auto phase = [&options](const std::string& what) {
+    if (options.on_phase) options.on_phase(what);
+  };
+  phase("building the chance graph");
   std::optional<ChanceGraph> g = BuildChanceGraph(exploration, exploration.stats().threads, cancel);
   if (!g.has_value()) return unknown("cancelled", {"the rules"});
   const OddsComponents components = FindOddsComponents(*g);
@@ -139,6 +143,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
 
   for (const ir::ChanceQuery* q : queries) {
     results::OddsAnswer answer = Unanswered(*q, g->owners);
+    phase(absl::StrCat("solving ", q->name));
     OddsQuestion question;
     if (std::optional<std::string> error = FixQuestion(model, exploration, *g, *q, question)) {
       for (OddsPlay& play : answer.plays) {

@@ -10,6 +10,7 @@
 #ifndef RULECHECK_PROPERTIES_ODDS_H_
 #define RULECHECK_PROPERTIES_ODDS_H_
 
+#include <functional>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -25,6 +26,9 @@ struct OddsOptions {
   explorer::ExploreOptions explore{};
   std::string query;        // of the file's chance queries only this one; empty: every one
   double precision = 1e-9;  // value iteration's bound, where answers are not exact
+  // When set, called from the calling thread as each step after the search starts ("building
+  // the chance graph", "solving NAME").
+  std::function<void(const std::string&)> on_phase{};
 };
 
 // Answers the model's chance queries (the file's and the command line's, in that order). A
