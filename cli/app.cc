@@ -6,6 +6,7 @@
 #include "CLI/CLI.hpp"
 #include "cli/check_command.h"
 #include "cli/diff_command.h"
+#include "cli/odds_command.h"
 #include "cli/prove_command.h"
 #include "cli/simulate_command.h"
 #include "cli/solve_command.h"
@@ -37,6 +38,8 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   CLI::App* diff = AddDiffCommand(app, diff_flags);
   SimulateFlags simulate_flags;
   CLI::App* simulate = AddSimulateCommand(app, simulate_flags);
+  OddsFlags odds_flags;
+  CLI::App* odds = AddOddsCommand(app, odds_flags);
 
   try {
     app.parse(argc, argv);
@@ -49,6 +52,7 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   if (prove->parsed()) return RunProve(prove_flags, out, err);
   if (diff->parsed()) return RunDiff(diff_flags, out, err);
   if (simulate->parsed()) return RunSimulate(simulate_flags, out, err);
+  if (odds->parsed()) return RunOdds(odds_flags, out, err);
   return kExitUsage;  // require_subcommand makes this unreachable
 }
 

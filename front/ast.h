@@ -263,7 +263,9 @@ enum class DeclKind {
   kPending,
 };
 
-enum class QueryKind { kMaximize, kMinimize, kReachable };
+// kProbability and kExpect are the questions about chance that `rulecheck odds` answers; they
+// take no `within`.
+enum class QueryKind { kMaximize, kMinimize, kReachable, kProbability, kExpect };
 
 struct Decl {
   DeclKind kind = DeclKind::kGame;
@@ -272,7 +274,7 @@ struct Decl {
   ir::Location name_loc;
   ExprPtr value;   // kConst value, kFun body, kTerminal/kInvariant/kReachable/kQuery
                    // expression, kPending capacity
-  ExprPtr within;  // kQuery bound
+  ExprPtr within;  // kQuery bound (null for kProbability, kExpect)
   QueryKind query_kind = QueryKind::kReachable;
   TypeExprPtr type;                 // kAlias target, kFun result
   std::vector<Param> params;        // kStruct fields, kFun/kProc/kAction/kEvent params

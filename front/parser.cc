@@ -361,18 +361,33 @@ ast::Decl Parser::ParseDecl() {
     case Tok::kQuery:
       decl.kind = ast::DeclKind::kQuery;
       take_name("the query's name");
-      Expect(Tok::kColon, "`:` and maximize, minimize or reachable");
+      Expect(Tok::kColon, "`:` and maximize, minimize, reachable, probability or expect");
       if (AtWord("maximize")) {
         decl.query_kind = ast::QueryKind::kMaximize;
       } else if (AtWord("minimize")) {
         decl.query_kind = ast::QueryKind::kMinimize;
       } else if (At(Tok::kReachable)) {
         decl.query_kind = ast::QueryKind::kReachable;
+      } else if (AtWord("probability")) {
+        decl.query_kind = ast::QueryKind::kProbability;
+      } else if (AtWord("expect")) {
+        decl.query_kind = ast::QueryKind::kExpect;
       } else {
-        Fail("`maximize`, `minimize` or `reachable`");
+        Fail("`maximize`, `minimize`, `reachable`, `probability` or `expect`");
       }
       Next();
       decl.value = ParseExpr();
+      // A question about chance is over the whole game (`rulecheck odds`), not a number of moves.
+      if (decl.query_kind == ast::QueryKind::kProbability ||
+          decl.query_kind == ast::QueryKind::kExpect) {
+        if (AtWord("within")) {
+          diagnostics_.Error(Peek().loc,
+                             "a `probability` or `expect` query takes no `within`: it is about "
+                             "the whole game");
+          throw SyntaxError{};
+        }
+        break;
+      }
       ExpectWord("within");
       decl.within = ParseExpr();
       break;

@@ -526,6 +526,20 @@ void TypeChecker::CheckRules() {
 void TypeChecker::CheckProperties() {
   for (const ast::Decl* d : property_decls_) {
     if (d->value == nullptr) continue;
+    if (d->kind == ast::DeclKind::kQuery && (d->query_kind == ast::QueryKind::kProbability ||
+                                             d->query_kind == ast::QueryKind::kExpect)) {
+      ir::ChanceQuery q;
+      q.name = d->name;
+      q.loc = d->name_loc;
+      const bool probability = d->query_kind == ast::QueryKind::kProbability;
+      q.kind = probability ? ir::ChanceKind::kProbability : ir::ChanceKind::kExpect;
+      BeginUnit(&q.frame);
+      moved_allowed_ = true;
+      q.expr = probability ? CheckBool(*d->value) : CheckInteger(*d->value);
+      moved_allowed_ = false;
+      program_.chance_queries.push_back(std::move(q));
+      continue;
+    }
     if (d->kind == ast::DeclKind::kQuery) {
       ir::Query q;
       q.name = d->name;

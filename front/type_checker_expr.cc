@@ -467,6 +467,14 @@ std::unique_ptr<ir::Domain> TypeChecker::CheckDomain(const ast::Domain& d,
   }
   ir::ExprPtr c = CheckExpr(*d.expr);
   if (IsError(c->type)) return nullptr;
+  if (roll && c->op == ir::ExprOp::kSetLiteral && c->type->kind == ir::TypeKind::kSet &&
+      c->type->elem->is_finite_scalar()) {
+    // A roll draws from a literal as from a pile: `roll f in {One, Six, Six}` (or a constant
+    // written so) is a bag, whose copies weigh each outcome (docs/language.md#chance).
+    const ir::Type* bag = types_.Bag(c->type->elem, static_cast<int64_t>(c->args.size()));
+    c = Coerce(std::move(c), bag);
+    if (IsError(c->type)) return nullptr;
+  }
   const ir::Type* t = c->type;
   switch (IsPlaceholder(t) ? ir::TypeKind::kInt : t->kind) {
     case ir::TypeKind::kSet:

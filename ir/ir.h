@@ -292,6 +292,20 @@ struct Query {
   FrameLayout frame;
 };
 
+// A question about chance (`query name: probability e`, `query name: expect e`), answered by
+// `rulecheck odds` over the whole state graph (docs/odds.md): the probability of reaching a
+// state where the bool `expr` holds, or the expected value of the integer `expr` in the state
+// where the game ends.
+enum class ChanceKind { kProbability, kExpect };
+
+struct ChanceQuery {
+  std::string name;
+  Location loc;
+  ChanceKind kind = ChanceKind::kProbability;
+  ExprPtr expr;
+  FrameLayout frame;
+};
+
 struct Program {
   std::string game_name;
   std::unique_ptr<TypeTable> types = std::make_unique<TypeTable>();
@@ -310,6 +324,7 @@ struct Program {
   std::vector<Property> reachables;
   std::optional<Location> terminates;
   std::vector<Query> queries;
+  std::vector<ChanceQuery> chance_queries;
   int64_t pending_capacity = 8;
   Location pending_loc;
   std::vector<TrailPoint> trail_points;  // indexed by trail id

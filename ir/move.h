@@ -25,14 +25,16 @@ struct Choice {
   // A composite value (a sub-bag chosen by `choose h in sub(b, n)`): its bits from bit 0,
   // and `value` is unused; empty for a scalar.
   std::vector<uint32_t> words;
-  // How much chance gives this outcome against the other outcomes of the same roll: for a
-  // `roll` over a bag, the copies of `value` the bag held (a draw from a shuffled pile);
-  // 1 for every other roll and choice. The search ignores it; `simulate` draws by it.
-  int64_t weight = 1;
   // The candidate's position among those of its choose or roll (0 for the first): tells
   // apart two equal elements of a seq, each a path of its own.
   uint32_t position = 0;
   Location loc;
+  // A roll's chance (docs/language.md#chance): this outcome has probability weight / total,
+  // where `total` sums the weights of every outcome of the roll (1 each, or a bag member's
+  // copies). 1 and 1 for a choose and a may. The search ignores them; `simulate` draws by
+  // them and `odds` weighs by them.
+  uint64_t weight = 1;
+  uint64_t total = 1;
 };
 
 struct Move {

@@ -138,6 +138,7 @@ StateLayout StateLayout::Build(ir::Program& program) {
     for (ir::Property& p : *properties) writer.Visit(p.expr.get());
   }
   for (ir::Query& q : program.queries) writer.Visit(q.expr.get());
+  for (ir::ChanceQuery& q : program.chance_queries) writer.Visit(q.expr.get());
   return layout;
 }
 

@@ -329,6 +329,7 @@ std::unique_ptr<CompiledCode> CompiledCode::Compile(const ir::LaidOutProgram& la
     for (ir::Property& p : *properties) compiler.Compile(*p.expr);
   }
   for (ir::Query& q : program.queries) compiler.Compile(*q.expr);
+  for (ir::ChanceQuery& q : program.chance_queries) compiler.Compile(*q.expr);
   return code;
 }
 

@@ -220,6 +220,10 @@ class Evaluator {
   // once, before the first call. Each value is a Step of the loop at `loc`.
   template <typename F>
   bool ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f);
+  // The same, calling `f(value, copies)`: `copies` is a bag member's number of copies, and 1
+  // for every other domain's values (a roll's weights, docs/language.md#chance).
+  template <typename F>
+  bool ForEachCountedValue(const ir::Domain& domain, ir::Location loc, F&& f);
 
   // Reading one scalar from bits.
   static int64_t ReadScalar(const ir::Type* t, const uint32_t* words, uint64_t bit) {
@@ -267,6 +271,11 @@ std::string OutsideMessage(const ir::Type* type, int64_t value);
 
 template <typename F>
 bool Evaluator::ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f) {
+  return ForEachCountedValue(domain, loc, [&f](int64_t v, uint64_t /*copies*/) { return f(v); });
+}
+
+template <typename F>
+bool Evaluator::ForEachCountedValue(const ir::Domain& domain, ir::Location loc, F&& f) {
   switch (domain.kind) {
     case ir::DomainKind::kType: {
       const bool option = domain.elem_type->kind == ir::TypeKind::kOption;
@@ -274,16 +283,16 @@ bool Evaluator::ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f) 
       int64_t n = t->Cardinality();
       for (int64_t o = 0; o < n; ++o) {
         Step(loc);
-        if (!f(t->ValueAt(o))) return false;
+        if (!f(t->ValueAt(o), 1)) return false;
       }
-      return !option || f(ir::kNoneValue);
+      return !option || f(ir::kNoneValue, 1);
     }
     case ir::DomainKind::kRange: {
       int64_t lo = Scalar(*domain.lo);
       int64_t hi = Scalar(*domain.hi);
       for (int64_t v = lo; v <= hi; ++v) {
         Step(loc);
-        if (!f(v)) return false;
+        if (!f(v, 1)) return false;
         if (v == hi) break;  // hi may be INT64_MAX
       }
       return true;
@@ -297,8 +306,9 @@ bool Evaluator::ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f) 
       uint32_t cw = domain.kind == ir::DomainKind::kSet ? 1 : ct->CountWidth();
       for (int64_t o = 0; o < n; ++o) {
         Step(loc);
-        if (ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw) == 0) continue;
-        if (!f(et->ValueAt(o))) return false;
+        const uint64_t copies = ir::bits::Read(s.words, s.bit + static_cast<uint64_t>(o) * cw, cw);
+        if (copies == 0) continue;
+        if (!f(et->ValueAt(o), copies)) return false;
       }
       return true;
     }
@@ -314,7 +324,7 @@ bool Evaluator::ForEachValue(const ir::Domain& domain, ir::Location loc, F&& f) 
       uint64_t base = s.bit + ct->CountWidth();
       for (int64_t i = 0; i < len; ++i) {
         Step(loc);
-        if (!f(ReadScalar(et, s.words, base + static_cast<uint64_t>(i) * et->width))) {
+        if (!f(ReadScalar(et, s.words, base + static_cast<uint64_t>(i) * et->width), 1)) {
           return false;
         }
       }

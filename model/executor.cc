@@ -247,18 +247,28 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
   if (s.domain->kind == ir::DomainKind::kSubBag) return ExecChooseSubBag(s);
   Snapshot& snap = SnapshotAt(depth_);
   std::vector<int64_t>& candidates = snap.candidates;
+  std::vector<uint64_t>& weights = snap.weights;
   candidates.clear();
-  eval_.ForEachValue(*s.domain, s.loc, [&candidates, &s](int64_t v) {
+  weights.clear();
+  const bool roll = s.op == ir::StmtOp::kRoll;
+  uint64_t total = 0;
+  eval_.ForEachCountedValue(*s.domain, s.loc, [&](int64_t v, uint64_t copies) {
     // A range bounded only by an `int` expression could otherwise exhaust memory.
     if (candidates.size() == kMaxCandidates) {
       ThrowModelError(s.loc,
                       absl::StrCat("`", s.name, "` has more than ", kMaxCandidates, " candidates"));
     }
     candidates.push_back(v);
+    if (roll) {
+      // A bag member weighs its copies: drawing from a shuffled pile (language.md#chance).
+      weights.push_back(copies);
+      total += copies;
+    }
     return true;
   });
   int64_t* slot = &frame_.scalars[s.slot];
   if (s.filter != nullptr) {
+    assert(!roll);  // the parser gives a roll no `where`: its weights stay aligned
     size_t kept = 0;
     for (int64_t v : candidates) {
       *slot = v;
@@ -269,25 +279,19 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
   }
   if (candidates.empty()) return false;
   ir::Choice choice;
-  choice.kind = s.op == ir::StmtOp::kRoll ? ir::Choice::Kind::kRoll : ir::Choice::Kind::kChoose;
+  choice.kind = roll ? ir::Choice::Kind::kRoll : ir::Choice::Kind::kChoose;
   choice.name = s.name;
   choice.type = s.domain->elem_type;
   choice.loc = s.loc;
-  // A roll over a bag draws one copy: each member weighs as many copies as the bag holds.
-  const bool bag_roll = s.op == ir::StmtOp::kRoll && s.domain->kind == ir::DomainKind::kBag;
+  if (roll) choice.total = total;
   if (candidates.size() == 1) {
     // No fork: the path goes on in this loop.
     *slot = candidates[0];
     choice.value = candidates[0];
-    if (bag_roll) choice.weight = BagCount(*s.domain, candidates[0]);
+    if (roll) choice.weight = weights[0];
     move_.choices.push_back(std::move(choice));
     PushBlock(s.blocks[0]);
     return true;
-  }
-  std::vector<int64_t>& weights = snap.weights;
-  weights.clear();
-  if (bag_roll) {
-    for (int64_t v : candidates) weights.push_back(BagCount(*s.domain, v));
   }
   Save(snap);
   ++depth_;
@@ -296,22 +300,13 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
     frame_.scalars[s.slot] = snap.candidates[i];
     choice.value = snap.candidates[i];
     choice.position = static_cast<uint32_t>(i);
-    if (bag_roll) choice.weight = snap.weights[i];
+    if (roll) choice.weight = snap.weights[i];
     move_.choices.push_back(choice);
     PushBlock(s.blocks[0]);
     Continue();
   }
   --depth_;
   return false;
-}
-
-int64_t Executor::BagCount(const ir::Domain& bag, int64_t value) {
-  const ir::Type* ct = bag.collection->type;
-  eval_.Reset();
-  Slice b = eval_.Composite(*bag.collection);
-  return static_cast<int64_t>(ir::bits::Read(
-      b.words, b.bit + static_cast<uint64_t>(ct->elem->OrdinalOf(value)) * ct->CountWidth(),
-      ct->CountWidth()));
 }
 
 bool Executor::ExecMay(const ir::Stmt& s) {

@@ -80,7 +80,7 @@ class Executor {
     size_t choices = 0;
     size_t trail = 0;
     std::vector<int64_t> candidates;
-    std::vector<int64_t> weights;          // a roll over a bag: each candidate's copies
+    std::vector<uint64_t> weights;         // a roll: each candidate's copies (language.md)
     std::vector<uint32_t> bag_candidates;  // a `sub(b, n)` choice: each candidate's words
   };
   // The most candidates one choose or roll may have.
@@ -101,8 +101,6 @@ class Executor {
   // `move h from A to B`, `add(A, h)`, `remove(A, h)` of a bag `h`: every copy of it
   // (executor_sub_bags.cc).
   void ExecBagCopies(const ir::Stmt& s);
-  // The copies of `value` in the bag of domain `bag` (kBag), in the working state.
-  int64_t BagCount(const ir::Domain& bag, int64_t value);
   bool ExecMay(const ir::Stmt& s);
   bool ExecEmit(const ir::Stmt& s);
   void ExecAssign(const ir::Stmt& s);

@@ -75,17 +75,31 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
   // declared like the file's own.
   int next_line = model->source->line_count() + 1;
   for (const ExtraProperty& property : extra) {
-    const bool invariant = property.kind == ExtraProperty::Kind::kInvariant;
-    model->extra_sources.push_back(
-        std::make_unique<ir::SourceFile>(invariant ? "--invariant" : "--reachable",
-                                         std::string(next_line - 1, '\n') + property.expr));
+    static constexpr const char* kFlags[] = {"--invariant", "--reachable", "--probability",
+                                             "--expect"};
+    model->extra_sources.push_back(std::make_unique<ir::SourceFile>(
+        kFlags[static_cast<int>(property.kind)], std::string(next_line - 1, '\n') + property.expr));
     const ir::SourceFile& source = *model->extra_sources.back();
     model->extra_first_lines.push_back(next_line);
     diagnostics.AddSource(&source, next_line);
     front::Diagnostics own(&source);
     own.AddSource(&source, next_line);
     front::ast::Decl decl;
-    decl.kind = invariant ? front::ast::DeclKind::kInvariant : front::ast::DeclKind::kReachable;
+    switch (property.kind) {
+      case ExtraProperty::Kind::kInvariant:
+        decl.kind = front::ast::DeclKind::kInvariant;
+        break;
+      case ExtraProperty::Kind::kReachable:
+        decl.kind = front::ast::DeclKind::kReachable;
+        break;
+      case ExtraProperty::Kind::kProbability:
+      case ExtraProperty::Kind::kExpect:
+        decl.kind = front::ast::DeclKind::kQuery;
+        decl.query_kind = property.kind == ExtraProperty::Kind::kProbability
+                              ? front::ast::QueryKind::kProbability
+                              : front::ast::QueryKind::kExpect;
+        break;
+    }
     decl.value = front::ParseExpression(source, own);
     if (own.has_errors() || decl.value == nullptr) {
       if (!own.has_errors()) own.Error({next_line, 1}, "expected an expression");

@@ -24,15 +24,16 @@ using front::ConstOverride;
 
 // A property given on the command line (`rulecheck check --invariant EXPR`): checked as if
 // the file declared it, named by its text.
+// `rulecheck odds --probability EXPR` and `--expect EXPR` are chance queries given the same way.
 struct ExtraProperty {
-  enum class Kind { kInvariant, kReachable };
+  enum class Kind { kInvariant, kReachable, kProbability, kExpect };
   Kind kind = Kind::kInvariant;
   std::string expr;
 };
 
 struct Model {
   std::unique_ptr<ir::SourceFile> source;
-  // The text of each ExtraProperty, named `--invariant` or `--reachable`, padded with line
+  // The text of each ExtraProperty, named by its flag (`--invariant`, ...), padded with line
   // breaks so that its one line comes after the file's lines and every other one's: a
   // Location is then unambiguous (see Resolve).
   std::vector<std::unique_ptr<ir::SourceFile>> extra_sources;

@@ -237,6 +237,10 @@ PropertyValue SuccessorGenerator::Evaluate(const ir::Query& query, const uint32_
   return impl_->Evaluate(*query.expr, query.frame, state);
 }
 
+PropertyValue SuccessorGenerator::Evaluate(const ir::ChanceQuery& query, const uint32_t* state) {
+  return impl_->Evaluate(*query.expr, query.frame, state);
+}
+
 void SuccessorGenerator::set_record_trail(bool record) { impl_->set_record_trail(record); }
 
 }  // namespace rulecheck::model

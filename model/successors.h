@@ -55,6 +55,8 @@ class SuccessorGenerator {
   PropertyValue Evaluate(const ir::Property& property, const uint32_t* state);
   // The same for a query's expression: its integer value (a bool as 0 or 1).
   PropertyValue Evaluate(const ir::Query& query, const uint32_t* state);
+  // The same for a chance query's expression (`rulecheck odds`).
+  PropertyValue Evaluate(const ir::ChanceQuery& query, const uint32_t* state);
   // Whether moves record their Move::trail (off by default: it costs time on every statement).
   void set_record_trail(bool record);
 

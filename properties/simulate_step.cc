@@ -87,7 +87,7 @@ bool StepSampler::ChoiceRuns(size_t begin, size_t end, size_t depth, std::vector
     const bool chance = choice.kind == ir::Choice::Kind::kRoll;
     runs.push_back(
         {i, i + 1,
-         chance ? static_cast<uint64_t>(std::max<int64_t>(choice.weight, 1)) : uint64_t{1}});
+         chance ? std::max<uint64_t>(choice.weight, 1) : uint64_t{1}});
   }
   return any;
 }

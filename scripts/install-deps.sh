@@ -29,7 +29,7 @@ install_sarif_multitool() {
 
 packages=(
   g++ cmake ninja-build pkg-config
-  libz3-dev libboost-graph-dev libabsl-dev
+  libz3-dev libboost-graph-dev libabsl-dev libgmp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   spin python3 clang-format clang libclang-rt-14-dev

@@ -255,6 +255,35 @@ action move_disc(from: 0..2, to: 0..2) when from != to {
   EXPECT_EQ(Show(*move.target), "pegs[to]");
 }
 
+TEST(ParserTest, ChanceQueriesTakeNoWithinAndTheirWordsStayNames) {
+  Parsed p = ParseText(R"(
+state { probability: 0..3  expect: bool }
+query p: probability probability > 1
+query e: expect probability
+query q: maximize probability within 2
+)");
+  ASSERT_EQ(p.errors, "");
+  ASSERT_EQ(p.ast.decls.size(), 4u);
+  EXPECT_EQ(p.ast.decls[1].query_kind, ast::QueryKind::kProbability);
+  EXPECT_EQ(Show(*p.ast.decls[1].value), "(probability > 1)");
+  EXPECT_EQ(p.ast.decls[1].within, nullptr);
+  EXPECT_EQ(p.ast.decls[2].query_kind, ast::QueryKind::kExpect);
+  EXPECT_EQ(p.ast.decls[3].query_kind, ast::QueryKind::kMaximize);
+  ASSERT_NE(p.ast.decls[3].within, nullptr);
+}
+
+TEST(ParserTest, ChanceQueryErrorsAreLocated) {
+  Parsed p = ParseText("state { b: bool }\nquery q: probability b within 3\nquery r: likely b\n");
+  EXPECT_NE(p.errors.find("t.rules:2:24: error: a `probability` or `expect` query takes no "
+                          "`within`"),
+            std::string::npos)
+      << p.errors;
+  EXPECT_NE(p.errors.find("t.rules:3:10: error: expected `maximize`, `minimize`, `reachable`, "
+                          "`probability` or `expect`, found `likely`"),
+            std::string::npos)
+      << p.errors;
+}
+
 TEST(ParserTest, SyntaxErrorsAreLocatedAndRecoveryFindsLaterOnes) {
   Parsed p = ParseText("const A 5\nenum E { X, Y }\nstate {\n  x: bag<E>\n}\naction a { x = 1 }\n");
   EXPECT_NE(p.errors.find("t.rules:1:9: error: expected `=` and the constant's value, found `5`"),

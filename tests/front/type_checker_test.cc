@@ -147,6 +147,8 @@ const ErrorCase kErrorCases[] = {
     {"QueryWithinNotConstant", "state { n: 0..3 }\nquery q: maximize n within n\n", 2, 28,
      "constant"},
     {"QueryNotInteger", "state { b: bool }\nquery q: maximize b within 3\n", 2, 19, "integer"},
+    {"ProbabilityNotBool", "state { n: 0..3 }\nquery q: probability n + 1\n", 2, 22, "bool"},
+    {"ExpectNotInteger", "state { b: bool }\nquery q: expect b\n", 2, 17, "integer"},
     {"PendingZero", "pending 0\n", 1, 9, "pending"},
     {"HugeType", "state { a: [0..1000][0..1000] 0..1000 }\n", 1, 12, "too large"},
     {"DuplicateState", "state { n: 0..1\n n: bool }\n", 2, 2, "duplicate"},

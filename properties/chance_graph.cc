@@ -1,0 +1,220 @@
+// BuildChanceGraph (see chance_graph.h): the plain state graph first (explorer/state_graph.h),
+// then one more pass of successor generation, one state at a time, that keeps the moves and
+// turns each state's list of successors into its tree.
+//
+// Why the tree is rebuilt from prefixes: the executor runs a move's body depth-first and
+// records every choice on the path, so two successors whose choices agree up to some point
+// ran the same statements up to it, and the next choice point is the same statement for
+// both. Grouping successors by their next choice therefore gives exactly the body's decision
+// tree, without the executor having to report forks as they happen (which `check` would pay
+// for in its hot loop).
+#include "properties/chance_graph.h"
+
+#include <algorithm>
+#include <cassert>
+#include <map>
+#include <memory>
+#include <span>
+#include <unordered_map>
+#include <utility>
+
+#include "ir/move.h"
+#include "ir/state_space.h"
+#include "model/value_format.h"
+
+namespace rulecheck::properties {
+namespace {
+
+using Kind = ChanceNode::Kind;
+
+// The successors of one state, with their moves.
+class MoveSink final : public ir::SuccessorSink {
+ public:
+  explicit MoveSink(uint32_t words) : words_(words) {}
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
+    moves.push_back(move);
+    states.emplace_back(state, state + words_);
+  }
+  void OnFailure(const ir::StepFailure& /*failure*/) override { ++failures; }
+  void Clear() {
+    moves.clear();
+    states.clear();
+  }
+  std::vector<ir::Move> moves;
+  std::vector<std::vector<uint32_t>> states;
+  uint64_t failures = 0;
+
+ private:
+  uint32_t words_;
+};
+
+struct Succ {
+  uint32_t owner = 0;
+  const ir::Move* move = nullptr;
+  uint32_t target = 0;
+};
+
+bool SameChoice(const ir::Choice& a, const ir::Choice& b) {
+  return a.kind == b.kind && a.value == b.value && a.words == b.words;
+}
+
+bool SameInstance(const ir::Move& a, const ir::Move& b) {
+  return a.kind == b.kind && a.index == b.index && a.args == b.args;
+}
+
+class TreeBuilder {
+ public:
+  explicit TreeBuilder(ChanceGraph& g) : g_(g) { g_.owners.push_back("the rules"); }
+
+  uint32_t Owner(const ir::Move& move) {
+    if (move.player_type == nullptr) return 0;
+    auto [it, added] = owner_of_.try_emplace({move.player_type, move.player},
+                                             static_cast<uint32_t>(g_.owners.size()));
+    if (added) g_.owners.push_back(model::FormatScalar(move.player_type, move.player));
+    return it->second;
+  }
+
+  // The tree over `succs` (one state's successors, in generator order).
+  uint32_t State(std::vector<Succ>& succs) {
+    // Seats in the order they first move; each seat's successors keep their order.
+    std::vector<uint32_t> seats;
+    for (const Succ& s : succs) {
+      if (std::find(seats.begin(), seats.end(), s.owner) == seats.end()) seats.push_back(s.owner);
+    }
+    if (seats.size() == 1) return Instances(succs);
+    ++g_.seat_draw_states;
+    std::stable_sort(succs.begin(), succs.end(), [&seats](const Succ& a, const Succ& b) {
+      return std::find(seats.begin(), seats.end(), a.owner) <
+             std::find(seats.begin(), seats.end(), b.owner);
+    });
+    std::vector<uint32_t> children;
+    std::span<Succ> all(succs);
+    for (size_t b = 0; b < all.size();) {
+      size_t e = b;
+      while (e < all.size() && all[e].owner == all[b].owner) ++e;
+      children.push_back(Instances(all.subspan(b, e - b)));
+      b = e;
+    }
+    return Add(Kind::kSeats, 0, children, {});
+  }
+
+ private:
+  // One seat's successors: a choice among its action instances (or the one trigger).
+  uint32_t Instances(std::span<Succ> succs) {
+    std::vector<uint32_t> children;
+    for (size_t b = 0; b < succs.size();) {
+      size_t e = b;
+      while (e < succs.size() && SameInstance(*succs[e].move, *succs[b].move)) ++e;
+      children.push_back(Choices(succs.subspan(b, e - b), 0));
+      b = e;
+    }
+    if (children.size() == 1) return children[0];
+    return Add(Kind::kChoice, succs[0].owner, children, {});
+  }
+
+  // Successors of one instance that agree on their first `depth` choices.
+  uint32_t Choices(std::span<Succ> succs, size_t depth) {
+    if (succs.size() == 1 && succs[0].move->choices.size() == depth) {
+      g_.nodes.push_back({Kind::kLeaf, 0, succs[0].target, 0});
+      return static_cast<uint32_t>(g_.nodes.size() - 1);
+    }
+    // Equal prefixes ran the same statements, so all go on to a next choice (see the top).
+    for ([[maybe_unused]] const Succ& s : succs) assert(s.move->choices.size() > depth);
+    const ir::Choice& first = succs[0].move->choices[depth];
+    const bool roll = first.kind == ir::Choice::Kind::kRoll;
+    std::vector<uint32_t> children;
+    std::vector<uint64_t> weights;
+    uint64_t present = 0;
+    for (size_t b = 0; b < succs.size();) {
+      size_t e = b;
+      const ir::Choice& c = succs[b].move->choices[depth];
+      while (e < succs.size() && SameChoice(succs[e].move->choices[depth], c)) ++e;
+      children.push_back(Choices(succs.subspan(b, e - b), depth + 1));
+      weights.push_back(roll ? c.weight : 1);
+      present += c.weight;
+      b = e;
+    }
+    // Outcomes whose path gave no successor (a failed `require`, a model error) are left out,
+    // and the others keep their proportions (docs/language.md#chance).
+    if (roll && present < first.total) ++g_.conditioned_rolls;
+    if (children.size() == 1) return children[0];
+    return Add(roll ? Kind::kChance : Kind::kChoice, roll ? 0 : succs[0].owner, children, weights);
+  }
+
+  uint32_t Add(Kind kind, uint32_t owner, const std::vector<uint32_t>& children,
+               const std::vector<uint64_t>& weights) {
+    ChanceNode node{kind, owner, static_cast<uint32_t>(g_.child.size()),
+                    static_cast<uint32_t>(children.size())};
+    g_.child.insert(g_.child.end(), children.begin(), children.end());
+    if (weights.empty()) {
+      g_.weight.insert(g_.weight.end(), children.size(), 1);
+    } else {
+      g_.weight.insert(g_.weight.end(), weights.begin(), weights.end());
+    }
+    g_.nodes.push_back(node);
+    return static_cast<uint32_t>(g_.nodes.size() - 1);
+  }
+
+  ChanceGraph& g_;
+  std::map<std::pair<const ir::Type*, int64_t>, uint32_t> owner_of_;
+};
+
+}  // namespace
+
+std::optional<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
+                                            const std::atomic<bool>* cancel) {
+  std::optional<explorer::StateGraph> graph = explorer::BuildStateGraph(
+      exploration, [](const uint32_t*) { return true; }, threads, cancel);
+  if (!graph.has_value()) return std::nullopt;
+  ChanceGraph g;
+  g.graph = std::move(*graph);
+  const explorer::StateGraph& sg = g.graph;
+  const uint64_t n = sg.states();
+  g.root.assign(n, ChanceGraph::kNoTree);
+  TreeBuilder builder(g);
+  const std::unique_ptr<ir::Expander> expander =
+      exploration.space().NewExpander(/*record_trail=*/false);
+  MoveSink sink(exploration.space().words());
+  std::vector<Succ> succs;
+  auto owners = [&] {
+    succs.clear();
+    for (const ir::Move& move : sink.moves) succs.push_back({builder.Owner(move), &move, 0});
+  };
+
+  // The initial states: level 0, looked up by their words.
+  expander->Initial(sink);
+  owners();
+  const uint64_t initial_count = sg.level_start.size() > 1 ? sg.level_start[1] : 0;
+  std::unordered_map<explorer::StateId, uint32_t> initial_ordinal;
+  for (uint64_t o = 0; o < initial_count; ++o) initial_ordinal[sg.id[o]] = static_cast<uint32_t>(o);
+  for (size_t i = 0; i < succs.size(); ++i) {
+    explorer::StateId id = explorer::kNoState;
+    [[maybe_unused]] const bool found = exploration.Find(sink.states[i], id);
+    assert(found);
+    succs[i].target = initial_ordinal.at(id);
+  }
+  if (!succs.empty()) g.initial = builder.State(succs);
+
+  for (uint64_t s = 0; s < n; ++s) {
+    if (cancel != nullptr && s % 1024 == 0 && cancel->load(std::memory_order_relaxed)) {
+      return std::nullopt;
+    }
+    sink.Clear();
+    const std::vector<uint32_t> words = exploration.StateWords(sg.id[s]);
+    expander->Successors(words.data(), sink);
+    if (sink.moves.empty()) continue;
+    owners();
+    // The graph's edges of s are its successors in generator order (a complete search found
+    // every one).
+    assert(sg.edge_start[s + 1] - sg.edge_start[s] == succs.size());
+    for (size_t k = 0; k < succs.size(); ++k) {
+      assert(sg.successor[sg.edge_start[s] + k] == k);
+      succs[k].target = sg.target[sg.edge_start[s] + k];
+    }
+    g.root[s] = builder.State(succs);
+  }
+  g.failed_moves = sink.failures;
+  return g;
+}
+
+}  // namespace rulecheck::properties

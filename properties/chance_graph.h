@@ -1,0 +1,61 @@
+// Internal to properties/. The state graph of a finished search with who decides each step:
+// for every state, a small tree over its successors whose inner nodes are a roll (chance,
+// with the weights of its outcomes), a choice of one seat (an action instance, a `choose`
+// or a `may` of a move made `by` that seat), a choice of the rules (moves with no `by`), or,
+// where several seats could move, the draw of which seat moves. Its leaves are successor
+// states. This is the game as a stochastic game, which properties/odds_values.h solves
+// (docs/language.md#chance says why the tree has this shape).
+//
+// The tree of a state is rebuilt from the moves of its successors, in generator order: each
+// successor records its action instance and every choice its body made, with a roll's
+// weight, so successors that share a prefix of choices share the nodes of that prefix.
+#ifndef RULECHECK_PROPERTIES_CHANCE_GRAPH_H_
+#define RULECHECK_PROPERTIES_CHANCE_GRAPH_H_
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "explorer/explorer.h"
+#include "explorer/state_graph.h"
+
+namespace rulecheck::properties {
+
+struct ChanceNode {
+  enum class Kind : uint8_t {
+    kLeaf,    // `first` is the successor's ordinal
+    kChance,  // a roll: children weighted by `weight`
+    kChoice,  // `owner` picks one child
+    kSeats,   // several seats could move: which one does (docs/odds.md)
+  };
+  Kind kind = Kind::kLeaf;
+  uint32_t owner = 0;  // kChoice: an index into ChanceGraph::owners (0: the rules)
+  uint32_t first = 0;  // children: [first, first + count) of ChanceGraph::child
+  uint32_t count = 0;
+};
+
+struct ChanceGraph {
+  static constexpr uint32_t kNoTree = ~uint32_t{0};
+
+  explorer::StateGraph graph;  // the plain edges (SCCs are computed on it)
+  std::vector<ChanceNode> nodes;
+  std::vector<uint32_t> child;      // node indices
+  std::vector<uint64_t> weight;     // parallel to `child`: a kChance child's weight, else 1
+  std::vector<uint32_t> root;       // per state: its tree, or kNoTree (no successor: an end)
+  uint32_t initial = kNoTree;       // the tree over the initial states (`init`'s choices)
+  std::vector<std::string> owners;  // owners[0] is the rules; then seats as traces name them
+  uint64_t seat_draw_states = 0;
+  uint64_t conditioned_rolls = 0;
+  uint64_t failed_moves = 0;
+};
+
+// Builds the chance graph of a complete exploration. Once `cancel` (may be null) is set,
+// stops and returns nullopt. REQUIRES: exploration.stats().complete. Thread-compatible.
+std::optional<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
+                                            const std::atomic<bool>* cancel);
+
+}  // namespace rulecheck::properties
+
+#endif  // RULECHECK_PROPERTIES_CHANCE_GRAPH_H_

@@ -1,0 +1,169 @@
+// AnswerOdds (see odds.h): the search, the chance graph, each query's fixed values, and one
+// solve per query and play.
+#include "properties/odds.h"
+
+#include <chrono>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "model/model_state_space.h"
+#include "model/successors.h"
+#include "properties/chance_graph.h"
+#include "properties/odds_values.h"
+
+namespace rulecheck::properties {
+namespace {
+
+using results::OddsPlay;
+using results::OddsValue;
+
+// The plays every answer lists: random, best for each seat, then the two extremes.
+std::vector<OddsPlay> Plays(const std::vector<std::string>& owners) {
+  std::vector<OddsPlay> plays;
+  plays.push_back({OddsPlay::Kind::kRandom, "", {}});
+  for (size_t o = 1; o < owners.size(); ++o)
+    plays.push_back({OddsPlay::Kind::kBest, owners[o], {}});
+  plays.push_back({OddsPlay::Kind::kMax, "", {}});
+  plays.push_back({OddsPlay::Kind::kMin, "", {}});
+  return plays;
+}
+
+results::OddsAnswer Unanswered(const ir::ChanceQuery& q, const std::vector<std::string>& owners) {
+  results::OddsAnswer a;
+  a.name = q.name;
+  a.loc = q.loc;
+  a.expect = q.kind == ir::ChanceKind::kExpect;
+  a.plays = Plays(owners);
+  return a;
+}
+
+// The fixed values of `q` in every state, or why there are none (a model error while
+// evaluating it in some state where it is needed).
+std::optional<std::string> FixQuestion(const model::Model& model,
+                                       const explorer::Exploration& exploration,
+                                       const ChanceGraph& g, const ir::ChanceQuery& q,
+                                       OddsQuestion& question) {
+  model::SuccessorGenerator generator(model);
+  const uint64_t n = g.root.size();
+  question.expect = q.kind == ir::ChanceKind::kExpect;
+  question.fixed.assign(n, false);
+  question.value.assign(n, 0);
+  for (uint64_t s = 0; s < n; ++s) {
+    const bool end = g.root[s] == ChanceGraph::kNoTree;
+    if (question.expect && !end) continue;
+    const std::vector<uint32_t> words = exploration.StateWords(g.graph.id[s]);
+    model::PropertyValue v = generator.Evaluate(q, words.data());
+    if (!v.ok) {
+      const auto [depth, pos] = g.graph.Where(static_cast<explorer::Ordinal>(s));
+      return absl::StrCat("evaluating it hit a model error at line ", v.failure.loc.line,
+                          ", column ", v.failure.loc.column, " (", v.failure.message,
+                          ") in a state ", depth, " moves from the start");
+    }
+    if (question.expect) {
+      question.fixed[s] = true;
+      question.value[s] = v.value;
+    } else {
+      question.fixed[s] = end || v.value != 0;
+      question.value[s] = v.value != 0 ? 1 : 0;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
+                                               const OddsOptions& options) {
+  std::vector<const ir::ChanceQuery*> queries;
+  bool named_found = false;
+  for (const ir::ChanceQuery& q : model.program.chance_queries) {
+    // `query` picks among the file's own; those of the command line are always answered.
+    const bool from_file = model.Resolve(q.loc).first == model.source.get();
+    named_found = named_found || (from_file && q.name == options.query);
+    if (options.query.empty() || !from_file || q.name == options.query) queries.push_back(&q);
+  }
+  if (!options.query.empty() && !named_found) {
+    return absl::NotFoundError(absl::StrCat("no chance query named `", options.query, "`"));
+  }
+  if (queries.empty()) {
+    return absl::InvalidArgumentError(
+        "the model has no chance query: declare `query NAME: probability EXPR` or `query NAME: "
+        "expect EXPR`, or give --probability EXPR or --expect EXPR");
+  }
+  const auto start = std::chrono::steady_clock::now();
+  results::OddsResult result;
+  result.precision = options.precision;
+  auto finish = [&result, &start] {
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    result.seconds = elapsed.count();
+  };
+  auto unknown = [&](std::string reason, const std::vector<std::string>& owners) {
+    result.complete = false;
+    result.stop_reason = std::move(reason);
+    result.answers.clear();
+    for (const ir::ChanceQuery* q : queries) result.answers.push_back(Unanswered(*q, owners));
+    finish();
+    return result;
+  };
+
+  const model::ModelStateSpace space(model);
+  const explorer::Exploration exploration = explorer::Explore(space, {}, options.explore);
+  result.graph.states = exploration.stats().states;
+  result.graph.transitions = exploration.stats().transitions;
+  if (!exploration.stats().complete) {
+    return unknown(std::string(explorer::StopReasonName(exploration.stats().stop_reason)),
+                   {"the rules"});
+  }
+  const std::atomic<bool>* cancel = options.explore.cancel;
+  auto phase = [&options](const std::string& what) {
+    if (options.on_phase) options.on_phase(what);
+  };
+  phase("building the chance graph");
+  std::optional<ChanceGraph> g = BuildChanceGraph(exploration, exploration.stats().threads, cancel);
+  if (!g.has_value()) return unknown("cancelled", {"the rules"});
+  const OddsComponents components = FindOddsComponents(*g);
+  results::OddsGraph& info = result.graph;
+  for (size_t k = 0; k + 1 < components.start.size(); ++k) {
+    const uint32_t size = components.start[k + 1] - components.start[k];
+    if (size > 1) {
+      info.acyclic = false;
+      info.cyclic_states += size;
+    }
+  }
+  info.seat_draw_states = g->seat_draw_states;
+  info.conditioned_rolls = g->conditioned_rolls;
+  info.failed_moves = g->failed_moves;
+  info.seats.assign(g->owners.begin() + 1, g->owners.end());
+  for (const ChanceNode& node : g->nodes) {
+    info.rules_choose =
+        info.rules_choose || (node.kind == ChanceNode::Kind::kChoice && node.owner == 0);
+  }
+
+  for (const ir::ChanceQuery* q : queries) {
+    results::OddsAnswer answer = Unanswered(*q, g->owners);
+    phase(absl::StrCat("solving ", q->name));
+    OddsQuestion question;
+    if (std::optional<std::string> error = FixQuestion(model, exploration, *g, *q, question)) {
+      for (OddsPlay& play : answer.plays) {
+        play.value.kind = OddsValue::Kind::kUndefined;
+        play.value.reason = *error;
+      }
+      result.answers.push_back(std::move(answer));
+      continue;
+    }
+    for (size_t p = 0; p < answer.plays.size(); ++p) {
+      OddsPlay& play = answer.plays[p];
+      // The seat of a kBest play is owners[p]: Plays lists them in owner order after random.
+      const uint32_t seat = play.kind == OddsPlay::Kind::kBest ? static_cast<uint32_t>(p) : 0;
+      play.value = SolveOdds(*g, components, question, play.kind, seat, options.precision, cancel);
+      if (play.value.kind == OddsValue::Kind::kUnknown) return unknown("cancelled", g->owners);
+    }
+    result.answers.push_back(std::move(answer));
+  }
+  finish();
+  return result;
+}
+
+}  // namespace rulecheck::properties

@@ -1,0 +1,402 @@
+// SolveOdds (see odds_values.h).
+//
+// Why two passes. Rationals are the only faithful answer to "what is the probability", and
+// they are cheap when every value follows from values already known: an acyclic graph solved
+// from its ends backwards, where a state that can repeat itself (a roll that keeps the point
+// in craps) has the affine equation v = A v + B, so v = B / (1 - A). A cycle through several
+// states (a turn passing back and forth) would need a linear system per component, whose
+// rationals grow without bound on games like Pig; there, doubles and interval iteration
+// (Haddad and Monmege's bounds from below and above) give a value with a proven error bound.
+// The upper iteration converges only where the fixed point is unique; where it is not (a
+// choice that can stay in a loop forever), the interval stays wide and the answer says it did
+// not converge rather than print a wrong number.
+#include "properties/odds_values.h"
+
+#include <gmpxx.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <optional>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace rulecheck::properties {
+namespace {
+
+using Kind = ChanceNode::Kind;
+using Play = results::OddsPlay::Kind;
+
+enum class Op { kMean, kMax, kMin };
+
+// What a node of `kind` owned by `owner` does under `play`.
+Op OpOf(Kind kind, uint32_t owner, Play play, uint32_t seat) {
+  switch (play) {
+    case Play::kRandom:
+      return Op::kMean;
+    case Play::kMax:
+      return Op::kMax;
+    case Play::kMin:
+      return Op::kMin;
+    case Play::kBest:
+      // Which seat moves is not a seat's choice: drawn as in random play (docs/odds.md).
+      if (kind == Kind::kSeats) return Op::kMean;
+      return owner == seat && owner != 0 ? Op::kMax : Op::kMin;
+  }
+  return Op::kMean;
+}
+
+// The value of node `n` given `leaf(target)`, for a number type T (mpq_class or double).
+template <typename T, typename Leaf>
+T Eval(const ChanceGraph& g, uint32_t n, Play play, uint32_t seat, const Leaf& leaf) {
+  const ChanceNode& node = g.nodes[n];
+  if (node.kind == Kind::kLeaf) return leaf(node.first);
+  if (node.kind == Kind::kChance) {
+    T sum = 0;
+    uint64_t total = 0;
+    for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+      sum += Eval<T>(g, g.child[i], play, seat, leaf) * T(static_cast<unsigned long>(g.weight[i]));
+      total += g.weight[i];
+    }
+    return sum / T(static_cast<unsigned long>(total));
+  }
+  const Op op = OpOf(node.kind, node.owner, play, seat);
+  T acc = Eval<T>(g, g.child[node.first], play, seat, leaf);
+  for (uint32_t i = node.first + 1; i < node.first + node.count; ++i) {
+    const T v = Eval<T>(g, g.child[i], play, seat, leaf);
+    if (op == Op::kMean) {
+      acc += v;
+    } else if (op == Op::kMax ? v > acc : v < acc) {
+      acc = v;
+    }
+  }
+  if (op == Op::kMean) acc /= T(static_cast<unsigned long>(node.count));
+  return acc;
+}
+
+// v = a * (the state's own value) + b, or nullopt where a max or min mixes the state's own
+// value with others (not affine).
+struct Affine {
+  mpq_class a, b;
+};
+std::optional<Affine> EvalAffine(const ChanceGraph& g, uint32_t n, Play play, uint32_t seat,
+                                 uint32_t self, const std::vector<mpq_class>& v) {
+  const ChanceNode& node = g.nodes[n];
+  if (node.kind == Kind::kLeaf) {
+    return node.first == self ? Affine{1, 0} : Affine{0, v[node.first]};
+  }
+  const Op op = node.kind == Kind::kChance ? Op::kMean : OpOf(node.kind, node.owner, play, seat);
+  Affine acc{0, 0};
+  uint64_t total = 0;
+  bool first = true;
+  for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+    std::optional<Affine> c = EvalAffine(g, g.child[i], play, seat, self, v);
+    if (!c.has_value()) return std::nullopt;
+    const uint64_t w = node.kind == Kind::kChance ? g.weight[i] : 1;
+    if (op == Op::kMean) {
+      acc.a += c->a * mpq_class(static_cast<unsigned long>(w));
+      acc.b += c->b * mpq_class(static_cast<unsigned long>(w));
+      total += w;
+      continue;
+    }
+    if (c->a != 0 || (!first && acc.a != 0)) return std::nullopt;
+    if (first || (op == Op::kMax ? c->b > acc.b : c->b < acc.b)) acc = *c;
+    first = false;
+  }
+  if (op == Op::kMean) {
+    acc.a /= mpq_class(static_cast<unsigned long>(total));
+    acc.b /= mpq_class(static_cast<unsigned long>(total));
+  }
+  return acc;
+}
+
+bool Cancelled(const std::atomic<bool>* cancel) {
+  return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+}
+
+results::OddsValue Unknown() { return results::OddsValue{}; }
+
+results::OddsValue Undefined(std::string reason) {
+  results::OddsValue v;
+  v.kind = results::OddsValue::Kind::kUndefined;
+  v.reason = std::move(reason);
+  return v;
+}
+
+// The exact pass: nullopt when some component is not one state with an affine tree.
+std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& c,
+                                    const OddsQuestion& q, Play play, uint32_t seat,
+                                    const std::atomic<bool>* cancel, bool* stopped) {
+  std::vector<mpq_class> v(g.root.size());
+  auto leaf = [&v](uint32_t t) { return v[t]; };
+  for (size_t k = 0; k + 1 < c.start.size(); ++k) {
+    if (k % 1024 == 0 && Cancelled(cancel)) {
+      *stopped = true;
+      return std::nullopt;
+    }
+    if (c.start[k + 1] - c.start[k] != 1) return std::nullopt;
+    const uint32_t s = c.order[c.start[k]];
+    if (q.fixed[s]) {
+      v[s] = mpq_class(static_cast<long>(q.value[s]));
+      continue;
+    }
+    if (!c.self_loop[s]) {
+      v[s] = Eval<mpq_class>(g, g.root[s], play, seat, leaf);
+      continue;
+    }
+    std::optional<Affine> f = EvalAffine(g, g.root[s], play, seat, s, v);
+    if (!f.has_value()) return std::nullopt;
+    // a == 1: the state repeats itself for ever and reaches nothing (an expectation was
+    // refused before for such a graph): a probability of 0.
+    v[s] = f->a == 1 ? mpq_class(0) : mpq_class(f->b / (1 - f->a));
+  }
+  return Eval<mpq_class>(g, g.initial, play, seat, leaf);
+}
+
+// Shrinks `in` (states, with ends in it staying) to the states from which the choices can keep
+// every play inside the set for ever, whatever the rolls give: a roll must keep all its
+// outcomes in, and a choice one of its children, if it is one that works to stay in (a
+// minimising choice, or any choice with `any_choice`), else all of them.
+void KeepAway(const ChanceGraph& g, Play play, uint32_t seat, bool any_choice,
+              std::vector<bool>& in) {
+  auto can_stay = [&](auto& self, uint32_t node_index) -> bool {
+    const ChanceNode& node = g.nodes[node_index];
+    if (node.kind == Kind::kLeaf) return in[node.first];
+    const bool all = node.kind == Kind::kChance ||
+                     (!any_choice && OpOf(node.kind, node.owner, play, seat) != Op::kMin);
+    for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+      if (self(self, g.child[i]) != all) return !all;
+    }
+    return all;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t s = 0; s < in.size(); ++s) {
+      if (in[s] && g.root[s] != ChanceGraph::kNoTree && !can_stay(can_stay, g.root[s])) {
+        in[s] = false;
+        changed = true;
+      }
+    }
+  }
+}
+
+// Whether every play ends with probability 1: under random play, when every state can reach
+// an end; under the other plays, when no choices can keep the game away from an end for ever
+// (no set of non-end states where choices can stay while every roll stays too).
+bool EndsSurely(const ChanceGraph& g, const OddsComponents& c, Play play) {
+  const size_t n = g.root.size();
+  if (play == Play::kRandom) {
+    std::vector<bool> reach(n, false);
+    std::deque<uint32_t> queue;
+    for (uint32_t s = 0; s < n; ++s) {
+      if (g.root[s] == ChanceGraph::kNoTree) {
+        reach[s] = true;
+        queue.push_back(s);
+      }
+    }
+    while (!queue.empty()) {
+      const uint32_t t = queue.front();
+      queue.pop_front();
+      for (uint32_t p : c.predecessors[t]) {
+        if (!reach[p]) {
+          reach[p] = true;
+          queue.push_back(p);
+        }
+      }
+    }
+    return std::all_of(reach.begin(), reach.end(), [](bool r) { return r; });
+  }
+  std::vector<bool> stay(n);
+  for (uint32_t s = 0; s < n; ++s) stay[s] = g.root[s] != ChanceGraph::kNoTree;
+  // Every choice may keep the game going: the choices are anyone's (Play::kMax).
+  KeepAway(g, Play::kMax, 0, /*any_choice=*/true, stay);
+  return std::none_of(stay.begin(), stay.end(), [](bool s) { return s; });
+}
+
+// Interval iteration over values normalised to [0, 1] (`norm` per fixed state).
+results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, const OddsQuestion& q,
+                               const std::vector<double>& norm, Play play, uint32_t seat,
+                               double precision, const std::atomic<bool>* cancel) {
+  const size_t n = g.root.size();
+  // States that cannot reach a fixed positive value are 0 from above too.
+  std::vector<bool> positive(n, false);
+  std::deque<uint32_t> queue;
+  for (uint32_t s = 0; s < n; ++s) {
+    if (q.fixed[s] && norm[s] > 0) {
+      positive[s] = true;
+      queue.push_back(s);
+    }
+  }
+  while (!queue.empty()) {
+    const uint32_t t = queue.front();
+    queue.pop_front();
+    for (uint32_t p : c.predecessors[t]) {
+      if (!positive[p] && !q.fixed[p]) {
+        positive[p] = true;
+        queue.push_back(p);
+      }
+    }
+  }
+  // States where the minimising choices can keep every play away from a positive value for
+  // ever are 0 too; fixing them makes the upper bound converge where only minimising choices
+  // could loop (the standard precomputation for minimal reachability).
+  std::vector<bool> zero(n);
+  for (uint32_t s = 0; s < n; ++s) zero[s] = !(q.fixed[s] && norm[s] > 0);
+  KeepAway(g, play, seat, /*any_choice=*/false, zero);
+  for (uint32_t s = 0; s < n; ++s) {
+    if (zero[s] && !q.fixed[s]) positive[s] = false;
+  }
+  std::vector<double> lo(n, 0), hi(n, 0);
+  auto lo_leaf = [&lo](uint32_t t) { return lo[t]; };
+  auto hi_leaf = [&hi](uint32_t t) { return hi[t]; };
+  constexpr uint64_t kMaxSweeps = 10'000'000;
+  for (size_t k = 0; k + 1 < c.start.size(); ++k) {
+    if (k % 256 == 0 && Cancelled(cancel)) return Unknown();
+    const uint32_t* first = c.order.data() + c.start[k];
+    const uint32_t* last = c.order.data() + c.start[k + 1];
+    for (const uint32_t* p = first; p != last; ++p) {
+      lo[*p] = q.fixed[*p] ? norm[*p] : 0;
+      hi[*p] = q.fixed[*p] ? norm[*p] : positive[*p] ? 1 : 0;
+    }
+    const bool cyclic = last - first > 1 || c.self_loop[*first];
+    for (uint64_t sweep = 0;; ++sweep) {
+      double gap = 0, change = 0;
+      for (const uint32_t* p = first; p != last; ++p) {
+        if (q.fixed[*p] || !positive[*p]) continue;
+        const double l = Eval<double>(g, g.root[*p], play, seat, lo_leaf);
+        const double h = Eval<double>(g, g.root[*p], play, seat, hi_leaf);
+        change = std::max({change, std::abs(l - lo[*p]), std::abs(h - hi[*p])});
+        // Rounding must not cross the bounds over: each only moves towards the other.
+        lo[*p] = std::max(lo[*p], l);
+        hi[*p] = std::min(hi[*p], h);
+        gap = std::max(gap, hi[*p] - lo[*p]);
+      }
+      if (!cyclic || gap <= precision / 2) break;
+      // Stalled: a bound that cannot move (a choice that may loop for ever keeps the upper
+      // bound up) ends the iteration; the interval is still sound.
+      if (change <= 1e-13 || sweep == kMaxSweeps) break;
+      if (sweep % 4096 == 0 && Cancelled(cancel)) return Unknown();
+    }
+  }
+  results::OddsValue v;
+  v.kind = results::OddsValue::Kind::kBounds;
+  v.lower = Eval<double>(g, g.initial, play, seat, lo_leaf);
+  v.upper = Eval<double>(g, g.initial, play, seat, hi_leaf);
+  v.converged = v.upper - v.lower <= precision;
+  return v;
+}
+
+}  // namespace
+
+OddsComponents FindOddsComponents(const ChanceGraph& g) {
+  // Tarjan's algorithm without recursion: components come out sinks first, which is the
+  // order values are computed in.
+  const explorer::StateGraph& sg = g.graph;
+  const uint32_t n = static_cast<uint32_t>(sg.states());
+  OddsComponents c;
+  c.self_loop.assign(n, false);
+  c.predecessors.resize(n);
+  for (uint32_t s = 0; s < n; ++s) {
+    for (uint64_t e = sg.edge_start[s]; e < sg.edge_start[s + 1]; ++e) {
+      const uint32_t t = sg.target[e];
+      if (t == s) c.self_loop[s] = true;
+      if (c.predecessors[t].empty() || c.predecessors[t].back() != s) {
+        c.predecessors[t].push_back(s);
+      }
+    }
+  }
+  constexpr uint32_t kUnseen = ~uint32_t{0};
+  std::vector<uint32_t> index(n, kUnseen), low(n, 0);
+  std::vector<bool> on_stack(n, false);
+  std::vector<uint32_t> stack;
+  std::vector<std::pair<uint32_t, uint64_t>> frames;  // state, next edge
+  uint32_t next = 0;
+  c.start.push_back(0);
+  for (uint32_t root = 0; root < n; ++root) {
+    if (index[root] != kUnseen) continue;
+    frames.emplace_back(root, sg.edge_start[root]);
+    index[root] = low[root] = next++;
+    stack.push_back(root);
+    on_stack[root] = true;
+    while (!frames.empty()) {
+      auto& [s, e] = frames.back();
+      if (e < sg.edge_start[s + 1]) {
+        const uint32_t t = sg.target[e++];
+        if (index[t] == kUnseen) {
+          index[t] = low[t] = next++;
+          stack.push_back(t);
+          on_stack[t] = true;
+          frames.emplace_back(t, sg.edge_start[t]);
+        } else if (on_stack[t]) {
+          low[s] = std::min(low[s], index[t]);
+        }
+        continue;
+      }
+      const uint32_t done = s;
+      frames.pop_back();
+      if (!frames.empty()) {
+        low[frames.back().first] = std::min(low[frames.back().first], low[done]);
+      }
+      if (low[done] != index[done]) continue;
+      uint32_t member;
+      do {
+        member = stack.back();
+        stack.pop_back();
+        on_stack[member] = false;
+        c.order.push_back(member);
+      } while (member != done);
+      c.start.push_back(static_cast<uint32_t>(c.order.size()));
+    }
+  }
+  return c;
+}
+
+results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& components,
+                             const OddsQuestion& q, Play play, uint32_t seat, double precision,
+                             const std::atomic<bool>* cancel) {
+  if (g.initial == ChanceGraph::kNoTree) return Undefined("the game has no initial state");
+  if (q.expect && !EndsSurely(g, components, play)) {
+    return Undefined(play == Play::kRandom
+                         ? "the game does not end with probability 1: some state cannot reach "
+                           "an end"
+                         : "choices can keep the game from ending for ever");
+  }
+  bool stopped = false;
+  std::optional<mpq_class> exact = SolveExact(g, components, q, play, seat, cancel, &stopped);
+  if (stopped) return Unknown();
+  if (exact.has_value()) {
+    results::OddsValue v;
+    v.kind = results::OddsValue::Kind::kExact;
+    exact->canonicalize();
+    v.exact = exact->get_str();
+    v.lower = v.upper = exact->get_d();
+    return v;
+  }
+  // Normalise the fixed values to [0, 1].
+  int64_t low = std::numeric_limits<int64_t>::max(), high = std::numeric_limits<int64_t>::min();
+  for (size_t s = 0; s < q.fixed.size(); ++s) {
+    if (!q.fixed[s]) continue;
+    low = std::min(low, q.value[s]);
+    high = std::max(high, q.value[s]);
+  }
+  if (!q.expect) low = 0, high = 1;
+  if (low > high) return Undefined("the game has no end");
+  const double spread = static_cast<double>(high) - static_cast<double>(low);
+  std::vector<double> norm(q.fixed.size(), 0);
+  for (size_t s = 0; s < q.fixed.size(); ++s) {
+    if (q.fixed[s] && spread > 0) {
+      norm[s] = (static_cast<double>(q.value[s]) - static_cast<double>(low)) / spread;
+    }
+  }
+  results::OddsValue v = SolveBounds(g, components, q, norm, play, seat, precision, cancel);
+  if (v.kind == results::OddsValue::Kind::kBounds) {
+    v.lower = static_cast<double>(low) + spread * v.lower;
+    v.upper = static_cast<double>(low) + spread * v.upper;
+  }
+  return v;
+}
+
+}  // namespace rulecheck::properties

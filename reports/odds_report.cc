@@ -1,0 +1,215 @@
+// The text and JSON reports of `rulecheck odds` (see odds_report.h).
+#include "reports/odds_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "base/counts.h"
+#include "reports/format_util.h"
+#include "reports/json_values.h"
+#include "reports/trace_text.h"
+
+namespace rulecheck::reports {
+namespace {
+
+using results::OddsPlay;
+using results::OddsValue;
+
+std::string PlayText(const OddsPlay& play) {
+  switch (play.kind) {
+    case OddsPlay::Kind::kRandom:
+      return "random play";
+    case OddsPlay::Kind::kBest:
+      return absl::StrCat(play.seat, " maximises, the rest minimise");
+    case OddsPlay::Kind::kMax:
+      return "the most any choices give";
+    case OddsPlay::Kind::kMin:
+      return "the least any choices give";
+  }
+  return "";
+}
+
+const char* PlayJsonName(OddsPlay::Kind kind) {
+  switch (kind) {
+    case OddsPlay::Kind::kRandom:
+      return "random";
+    case OddsPlay::Kind::kBest:
+      return "best";
+    case OddsPlay::Kind::kMax:
+      return "max";
+    case OddsPlay::Kind::kMin:
+      return "min";
+  }
+  return "";
+}
+
+const char* ValueJsonName(OddsValue::Kind kind) {
+  switch (kind) {
+    case OddsValue::Kind::kExact:
+      return "exact";
+    case OddsValue::Kind::kBounds:
+      return "bounds";
+    case OddsValue::Kind::kUndefined:
+      return "undefined";
+    case OddsValue::Kind::kUnknown:
+      return "unknown";
+  }
+  return "";
+}
+
+void WriteText(const model::Model& model, const results::OddsResult& result, std::ostream& out) {
+  const results::OddsGraph& g = result.graph;
+  out << model.source->path() << ": "
+      << base::CountOf(result.answers.size(), "chance query", "chance queries") << " over "
+      << base::CountOf(g.states, "state", "states") << " and "
+      << base::CountOf(g.transitions, "transition", "transitions") << ", "
+      << Seconds(result.seconds) << "\n";
+  if (!result.complete) {
+    out << "the search was stopped (" << result.stop_reason
+        << "): no answer is known without every state\n";
+  }
+  for (const results::OddsAnswer& answer : result.answers) {
+    const auto [file, loc] = model.Resolve(answer.loc);
+    out << "\n"
+        << (answer.expect ? "expect " : "probability ") << answer.name << " (" << file->path()
+        << ":" << loc.line << ")\n";
+    size_t width = 0;
+    for (const OddsPlay& play : answer.plays) width = std::max(width, PlayText(play).size());
+    for (const OddsPlay& play : answer.plays) {
+      const std::string label = PlayText(play);
+      out << kStepIndent << label << std::string(width - label.size(), ' ') << "  "
+          << OddsValueText(play.value) << "\n";
+    }
+  }
+  if (!result.complete) return;
+  out << "\n";
+  if (g.acyclic) {
+    out << "the state graph has no cycle (but states that may repeat themselves): answers are "
+           "exact where a choice does not mix with a repeat\n";
+  } else {
+    out << base::CountOf(g.cyclic_states, "state lies", "states lie")
+        << " on cycles: answers there come from value iteration, with bounds (precision "
+        << absl::StrFormat("%g", result.precision) << ")\n";
+  }
+  if (g.seat_draw_states > 0) {
+    out << base::CountOf(g.seat_draw_states, "state", "states")
+        << " where several seats could move: the seat to move is drawn uniformly\n";
+  }
+  if (g.rules_choose) {
+    out << "some choices belong to no seat (moves without `by`): they count as a seat of "
+           "their own, the rules, which minimises in best play\n";
+  }
+  if (g.conditioned_rolls > 0) {
+    out << base::CountOf(g.conditioned_rolls, "roll", "rolls")
+        << " had outcomes that gave no successor (a failed `require` or a failed move): the "
+           "other outcomes keep their proportions\n";
+  }
+  if (g.failed_moves > 0) {
+    out << base::CountOf(g.failed_moves, "failed move", "failed moves")
+        << " (asserts, model errors) are left out: run `rulecheck check` on the file\n";
+  }
+}
+
+Json ValueToJson(const OddsValue& v) {
+  Json json = Json::object();
+  json["kind"] = ValueJsonName(v.kind);
+  switch (v.kind) {
+    case OddsValue::Kind::kExact:
+      json["exact"] = v.exact;
+      json["value"] = v.lower;
+      break;
+    case OddsValue::Kind::kBounds:
+      json["value"] = (v.lower + v.upper) / 2;
+      json["lower"] = v.lower;
+      json["upper"] = v.upper;
+      json["converged"] = v.converged;
+      break;
+    case OddsValue::Kind::kUndefined:
+      json["reason"] = v.reason;
+      break;
+    case OddsValue::Kind::kUnknown:
+      break;
+  }
+  return json;
+}
+
+void WriteJsonReport(const model::Model& model, const results::OddsResult& result,
+                     std::ostream& out) {
+  Json json = ModelToJson(model);
+  json["complete"] = result.complete;
+  json["stop_reason"] = result.complete ? "none" : result.stop_reason;
+  json["states"] = result.graph.states;
+  json["transitions"] = result.graph.transitions;
+  json["seconds"] = result.seconds;
+  json["precision"] = result.precision;
+  const results::OddsGraph& g = result.graph;
+  Json graph = Json::object();
+  graph["acyclic"] = g.acyclic;
+  graph["cyclic_states"] = g.cyclic_states;
+  graph["seat_draw_states"] = g.seat_draw_states;
+  graph["conditioned_rolls"] = g.conditioned_rolls;
+  graph["failed_moves"] = g.failed_moves;
+  graph["seats"] = g.seats;
+  graph["rules_choose"] = g.rules_choose;
+  json["graph"] = graph;
+  Json answers = Json::array();
+  for (const results::OddsAnswer& answer : result.answers) {
+    Json a = Json::object();
+    a["name"] = answer.name;
+    a["kind"] = answer.expect ? "expect" : "probability";
+    const auto [file, loc] = model.Resolve(answer.loc);
+    a["location"] = LocationToJson(file->path(), loc);
+    Json plays = Json::array();
+    for (const OddsPlay& play : answer.plays) {
+      Json p = Json::object();
+      p["play"] = PlayJsonName(play.kind);
+      p["seat"] = play.kind == OddsPlay::Kind::kBest ? Json(play.seat) : Json(nullptr);
+      p["value"] = ValueToJson(play.value);
+      plays.push_back(std::move(p));
+    }
+    a["plays"] = std::move(plays);
+    answers.push_back(std::move(a));
+  }
+  json["answers"] = std::move(answers);
+  WriteJson(json, out);
+}
+
+}  // namespace
+
+bool OddsWrites(Format format) { return format == Format::kText || format == Format::kJson; }
+
+std::string OddsValueText(const OddsValue& v) {
+  switch (v.kind) {
+    case OddsValue::Kind::kExact:
+      if (v.exact.find('/') == std::string::npos) return v.exact;
+      return absl::StrFormat("%s (%.10g)", v.exact, v.lower);
+    case OddsValue::Kind::kBounds: {
+      const double half = (v.upper - v.lower) / 2;
+      std::string text = absl::StrFormat("%.10g ± %.2g", v.lower + half, half);
+      if (!v.converged) {
+        absl::StrAppend(&text, absl::StrFormat(" (between %.10g and %.10g: did not converge)",
+                                               v.lower, v.upper));
+      }
+      return text;
+    }
+    case OddsValue::Kind::kUndefined:
+      return absl::StrCat("undefined: ", v.reason);
+    case OddsValue::Kind::kUnknown:
+      return "unknown";
+  }
+  return "";
+}
+
+void WriteOddsReport(Format format, const model::Model& model, const results::OddsResult& result,
+                     std::ostream& out) {
+  if (format == Format::kJson) {
+    WriteJsonReport(model, result, out);
+  } else {
+    WriteText(model, result, out);
+  }
+}
+
+}  // namespace rulecheck::reports

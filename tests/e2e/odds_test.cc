@@ -1,0 +1,221 @@
+// End-to-end checks of `rulecheck odds` against numbers worked out by hand or published:
+// the pass-line bet of craps (244/495), at least one six in four rolls of a die (671/1296),
+// draws from a bag weighted by copies, the four plays on a small game of choices, and Pig
+// with both players holding at 20, against the game's recurrence solved here, independently
+// of rulecheck. The models are in tests/e2e/odds/.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/e2e/run_binary.h"
+
+namespace rulecheck::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using json = nlohmann::json;
+
+json Report(const RunResult& run) {
+  json report = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
+  EXPECT_FALSE(report.is_discarded()) << run.stdout_text << run.stderr_text;
+  return report.is_discarded() ? json::object() : report;
+}
+
+json Odds(const std::vector<std::string>& args, int exit_code = 0) {
+  std::vector<std::string> full = {"odds", "--format", "json", "-q"};
+  full.insert(full.end(), args.begin(), args.end());
+  const RunResult run = RunRulecheck(full);
+  EXPECT_EQ(run.exit_code, exit_code) << run.stdout_text << run.stderr_text;
+  return Report(run);
+}
+
+// The value of `play` ("random", "max", "min", or a seat's name for best play) of the
+// answer named `name`.
+json Value(const json& report, const std::string& name, const std::string& play) {
+  for (const json& answer : report["answers"]) {
+    if (answer["name"] != name) continue;
+    for (const json& p : answer["plays"]) {
+      if (p["play"] == play || (p["play"] == "best" && p["seat"] == play)) return p["value"];
+    }
+  }
+  ADD_FAILURE() << "no " << play << " value for " << name << " in " << report.dump();
+  return json::object();
+}
+
+void ExpectExact(const json& value, const std::string& exact) {
+  EXPECT_EQ(value["kind"], "exact") << value.dump();
+  EXPECT_EQ(value["exact"], exact) << value.dump();
+}
+
+TEST(OddsTest, CrapsPassLineWins244In495) {
+  const json report = Odds({"tests/e2e/odds/craps.rules"});
+  EXPECT_TRUE(report["complete"]);
+  for (const char* play : {"random", "max", "min"}) {
+    ExpectExact(Value(report, "pass_wins", play), "244/495");
+  }
+}
+
+TEST(OddsTest, AtLeastOneSixInFourRolls) {
+  const json report = Odds({"tests/e2e/odds/four_rolls.rules"});
+  ExpectExact(Value(report, "a_six", "random"), "671/1296");
+  // 1 + 5/6 + 25/36 + 125/216 rolls, the rolls stopping at the first six.
+  ExpectExact(Value(report, "rolls_made", "random"), "671/216");
+}
+
+TEST(OddsTest, BagDrawsAreWeightedByCopies) {
+  const json report = Odds({"tests/e2e/odds/bag_draw.rules"});
+  ExpectExact(Value(report, "two_aces", "random"), "1/3");
+  ExpectExact(Value(report, "aces_drawn", "random"), "4/3");
+}
+
+TEST(OddsTest, BagLiteralsAndConstantsGiveWeights) {
+  const json report = Odds({"tests/e2e/odds/loaded_die.rules"});
+  ExpectExact(Value(report, "both_sixes", "random"), "1/6");
+  ExpectExact(Value(report, "sixes_rolled", "random"), "11/12");
+}
+
+TEST(OddsTest, EachPlayOnAGameOfChoices) {
+  const json report = Odds({"tests/e2e/odds/choices.rules"});
+  ExpectExact(Value(report, "player_wins", "random"), "1/4");
+  ExpectExact(Value(report, "player_wins", "Player"), "1/4");
+  ExpectExact(Value(report, "player_wins", "Spoiler"), "1/6");
+  ExpectExact(Value(report, "player_wins", "max"), "1/2");
+  ExpectExact(Value(report, "player_wins", "min"), "1/12");
+  EXPECT_EQ(report["graph"]["seats"], json::array({"Player", "Spoiler"}));
+}
+
+// The probability that the player to move wins Pig to `goal` from scores (0, 0), both
+// holding as soon as the turn total reaches `hold` or their score plus it reaches `goal`:
+// p(i, j, k) for own score i, the other's j and turn total k, by value iteration on the
+// recurrence until nothing moves.
+double PigFirstWins(int goal, int hold) {
+  const int turn_max = goal + 6;
+  auto at = [&](int i, int j, int k) { return (i * goal + j) * turn_max + k; };
+  std::vector<double> p(static_cast<size_t>(goal) * goal * turn_max, 0.0);
+  for (double change = 1; change > 1e-15;) {
+    change = 0;
+    for (int i = 0; i < goal; ++i) {
+      for (int j = 0; j < goal; ++j) {
+        for (int k = 0; k < turn_max; ++k) {
+          double v;
+          if (i + k >= goal) {
+            v = 1;
+          } else if (k >= hold) {
+            v = 1 - p[at(j, i + k, 0)];
+          } else {
+            v = (1 - p[at(j, i, 0)]) / 6;
+            for (int d = 2; d <= 6; ++d) v += (k + d < turn_max ? p[at(i, j, k + d)] : 1) / 6;
+          }
+          change = std::max(change, std::abs(v - p[at(i, j, k)]));
+          p[at(i, j, k)] = v;
+        }
+      }
+    }
+  }
+  return p[at(0, 0, 0)];
+}
+
+TEST(OddsTest, PigHoldingAt20AgreesWithItsRecurrence) {
+  // To 30, small enough for the sanitizer builds; to 100 is a benchmark (bench/RESULTS.md).
+  const double expected = PigFirstWins(30, 20);
+  const json report = Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30"});
+  for (const char* play : {"random", "First", "Second", "max", "min"}) {
+    const json value = Value(report, "first_wins", play);
+    ASSERT_EQ(value["kind"], "bounds") << value.dump();  // the turn passes back and forth
+    EXPECT_TRUE(value["converged"]);
+    EXPECT_LE(value["lower"].get<double>(), expected + 1e-12);
+    EXPECT_GE(value["upper"].get<double>(), expected - 1e-12);
+    EXPECT_LE(value["upper"].get<double>() - value["lower"].get<double>(), 1e-9);
+  }
+  EXPECT_FALSE(report["graph"]["acyclic"]);
+}
+
+TEST(OddsTest, AChoiceThatLoopsForEverIsBoundedNotGuessed) {
+  const json report = Odds({"tests/e2e/odds/loop.rules"});
+  // Random play: v = (v + 1) / 2 and v = (v + 1/2) / 2 in the one state that repeats itself.
+  ExpectExact(Value(report, "finished", "random"), "1");
+  ExpectExact(Value(report, "wins", "random"), "1/2");
+  // Waiting for ever: the states where minimising choices can keep the event away are 0.
+  for (const char* name : {"finished", "wins"}) {
+    const json least = Value(report, name, "min");
+    EXPECT_EQ(least["kind"], "bounds");
+    EXPECT_TRUE(least["converged"]);
+    EXPECT_EQ(least["upper"], 0.0);
+  }
+  // The most for a win is 1/2, but waiting keeps the upper bound at 1: not converged.
+  const json most = Value(report, "wins", "max");
+  EXPECT_EQ(most["kind"], "bounds");
+  EXPECT_FALSE(most["converged"]);
+  EXPECT_EQ(most["lower"], 0.5);
+  EXPECT_EQ(most["upper"], 1.0);
+  ExpectExact(Value(report, "finished_count", "random"), "1");
+  EXPECT_EQ(Value(report, "finished_count", "max")["kind"], "undefined");
+  EXPECT_EQ(Value(report, "finished_count", "Only")["kind"], "undefined");
+}
+
+TEST(OddsTest, QuestionsFromTheCommandLine) {
+  const json report = Odds({"tests/e2e/odds/four_rolls.rules", "--query", "a_six", "--probability",
+                            "rolls >= 2", "--expect", "rolls * 6"});
+  ASSERT_EQ(report["answers"].size(), 3u);
+  ExpectExact(Value(report, "a_six", "random"), "671/1296");
+  ExpectExact(Value(report, "rolls >= 2", "random"), "5/6");
+  ExpectExact(Value(report, "rolls * 6", "random"), "671/36");
+  EXPECT_EQ(report["answers"][1]["location"]["file"], "--probability");
+}
+
+TEST(OddsTest, BadQuestionsAreErrorsWithTheirPlace) {
+  RunResult run =
+      RunRulecheck({"odds", "tests/e2e/odds/four_rolls.rules", "--probability", "rolls + 1"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("--probability:1:1"));
+  run = RunRulecheck({"odds", "tests/e2e/odds/four_rolls.rules", "--query", "nothing"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("no chance query named `nothing`"));
+  run = RunRulecheck({"odds", "games/tictactoe.rules"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("has no chance query"));
+}
+
+TEST(OddsTest, AStoppedSearchGivesUnknownAndExitCode3) {
+  const json report =
+      Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--max-states", "100"}, 3);
+  EXPECT_FALSE(report["complete"]);
+  EXPECT_EQ(Value(report, "first_wins", "random")["kind"], "unknown");
+}
+
+TEST(OddsTest, CtrlCGivesUnknownAndExitCode3) {
+  // Hanoi with 16 discs has 43 million states: the search is still running after a second.
+  const RunResult run = RunRulecheckAndSignal({"odds", "games/hanoi.rules", "--const", "N=16",
+                                               "--probability", "false", "--format", "json", "-q"},
+                                              SIGINT, std::chrono::seconds(1));
+  EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+  const json report = Report(run);
+  EXPECT_EQ(report["stop_reason"], "cancelled");
+  EXPECT_EQ(Value(report, "false", "random")["kind"], "unknown");
+}
+
+TEST(OddsTest, TheSameAnswersForAnyThreadCount) {
+  std::vector<json> answers;
+  for (const char* threads : {"1", "2"}) {
+    answers.push_back(
+        Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--threads", threads})["answers"]);
+  }
+  EXPECT_EQ(answers[0], answers[1]);
+}
+
+TEST(OddsTest, TextReport) {
+  const RunResult run = RunRulecheck({"odds", "tests/e2e/odds/craps.rules", "-q"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_THAT(run.stdout_text, HasSubstr("probability pass_wins"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("random play"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("244/495 (0.4929292929)"));
+}
+
+}  // namespace
+}  // namespace rulecheck::e2e
