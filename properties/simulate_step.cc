@@ -85,9 +85,7 @@ bool StepSampler::ChoiceRuns(size_t begin, size_t end, size_t depth, std::vector
       continue;
     }
     const bool chance = choice.kind == ir::Choice::Kind::kRoll;
-    runs.push_back(
-        {i, i + 1,
-         chance ? std::max<uint64_t>(choice.weight, 1) : uint64_t{1}});
+    runs.push_back({i, i + 1, chance ? std::max<uint64_t>(choice.weight, 1) : uint64_t{1}});
   }
   return any;
 }
