@@ -187,6 +187,13 @@ TEST(SimulateTest, InterruptReportsTheGamesPlayedSoFar) {
     EXPECT_THAT(run.stdout_text, HasSubstr("STOPPED: interrupted after "));
     EXPECT_THAT(run.stdout_text, HasSubstr(" of 100,000,000 games"));
   }
+  // A run longer than a second says how far it is on stderr (a plain line, not a terminal).
+  const RunResult run =
+      RunRulecheckAndSignal({"simulate", kLoop, "--games", "100000000", "--max-moves", "100000"},
+                            SIGINT, std::chrono::milliseconds(2500));
+  EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+  EXPECT_THAT(run.stderr_text, HasSubstr("progress: "));
+  EXPECT_THAT(run.stderr_text, HasSubstr(" of 100,000,000 games "));
 }
 
 TEST(SimulateTest, BadInputIsExitCodeTwoWithAPlace) {

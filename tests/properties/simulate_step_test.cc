@@ -25,15 +25,22 @@ std::unique_ptr<model::Model> Load(const std::string& text) {
   return model.ok() ? std::move(*model) : nullptr;
 }
 
+// A sampler holding the successors of a model's one initial state.
+struct AfterInit {
+  explicit AfterInit(const model::Model& model)
+      : generator(model), sampler(generator, model.layout.words()) {
+    sampler.GatherInitial();
+    EXPECT_EQ(sampler.size(), 1u);
+    const std::vector<uint32_t> start(sampler.state(0), sampler.state(0) + model.layout.words());
+    sampler.Gather(start.data());
+  }
+  model::SuccessorGenerator generator;
+  StepSampler sampler;
+};
+
 // The chances of the successors of the initial state.
 std::vector<double> ChancesAfterInit(const model::Model& model) {
-  model::SuccessorGenerator generator(model);
-  StepSampler sampler(generator, model.layout.words());
-  sampler.GatherInitial();
-  EXPECT_EQ(sampler.size(), 1u);
-  const std::vector<uint32_t> start(sampler.state(0), sampler.state(0) + model.layout.words());
-  sampler.Gather(start.data());
-  return sampler.Chances();
+  return AfterInit(model).sampler.Chances();
 }
 
 TEST(SimulateStepTest, InstancesThenRollsByCopiesThenChoicesEvenly) {
@@ -94,11 +101,8 @@ TEST(SimulateStepTest, DrawsFollowTheChances) {
     action draw() { roll c in deck { got := c } }
   )");
   ASSERT_NE(model, nullptr);
-  model::SuccessorGenerator generator(*model);
-  StepSampler sampler(generator, model->layout.words());
-  sampler.GatherInitial();
-  const std::vector<uint32_t> start(sampler.state(0), sampler.state(0) + model->layout.words());
-  sampler.Gather(start.data());
+  AfterInit after(*model);
+  StepSampler& sampler = after.sampler;
   ASSERT_EQ(sampler.size(), 2u);
   constexpr int kDraws = 40000;
   int aces = 0;
@@ -123,11 +127,8 @@ TEST(SimulateStepTest, AFrozenSamplerDrawsAsTheScanDoes) {
     action pick(b: bool) { may { x := b } }
   )");
   ASSERT_NE(model, nullptr);
-  model::SuccessorGenerator generator(*model);
-  StepSampler sampler(generator, model->layout.words());
-  sampler.GatherInitial();
-  const std::vector<uint32_t> start(sampler.state(0), sampler.state(0) + model->layout.words());
-  sampler.Gather(start.data());
+  AfterInit after(*model);
+  StepSampler& sampler = after.sampler;
   std::vector<size_t> scanned;
   for (int game = 0; game < 500; ++game) {
     GameRandom random(3, game);
