@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Reads a targets file (ci/games.targets' format: `NAME FILE [ARGS...]` per run, `skip FILE
 # REASON` for a file left out on purpose, `#` comments), for scripts/ci-check-games.sh and
 # scripts/ci-diff-games.sh, which source it. read_targets FILE ONLY fills the arrays `names`,
@@ -5,6 +6,7 @@
 # when it is empty) and the associative array `named_files` (the real path of every rules
 # file a line names, skipped or not); relative rules files are read from the current
 # directory. A bad line calls the caller's fail_usage with FILE:LINE and the reason.
+# shellcheck disable=SC2034 # the arrays are the callers'
 read_targets() {
   local targets_file="$1" only="$2" line line_number=0 where name
   local -a words
