@@ -112,7 +112,7 @@ void WriteVersions(const VersionDiff& diff, std::ostream& out) {
   out << "</tbody></table>\n</section>\n";
 }
 
-// One section of finding changes of `status`; returns nothing, writes an empty note when none.
+// One section of the finding changes of `status`, with a note when there are none.
 void WriteFindingSection(const VersionDiff& diff, const std::vector<FindingChange>& changes,
                          FindingChange::Status status, std::ostream& out) {
   const char* name = FindingChangeName(status);

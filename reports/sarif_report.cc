@@ -1,8 +1,9 @@
 // The SARIF 2.1.0 reports of `check`, `solve` and `prove` (see report.h, query_report.h and
 // docs/report-format.md): one run whose driver has a rule per finding kind, a result per
-// finding with its trace as a code flow (the frame and both in sarif_log.h), and what is not a
-// finding (statistics, answers that are not violations, properties left undetermined) in the run's
-// properties and tool notifications, where code scanning does not raise them as alerts.
+// finding with its trace as a code flow (the frame and both in sarif_log.h), and what is not
+// a finding (statistics, answers that are not violations, properties left undetermined) in
+// the run's properties and tool notifications, where code scanning does not raise them as
+// alerts.
 #include <ostream>
 #include <string>
 #include <utility>

@@ -71,35 +71,12 @@ cd "$root"
 rm -rf "$out/text" "$out/sarif" "$out/junit" "$out/html" "$out/baseline"
 mkdir -p "$out/text" "$out/sarif" "$out/junit" "$out/html" "$out/baseline"
 
-# Reads the targets file: names, files and arguments; and the files skipped on purpose.
-names=()
-files=()
-arguments=()
-declare -A named_files=()
-line_number=0
-while IFS= read -r line || [[ -n "$line" ]]; do
-  line_number=$((line_number + 1))
-  line="${line%%#*}"
-  read -r -a words <<<"$line"
-  ((${#words[@]})) || continue
-  where="$targets:$line_number"
-  if [[ "${words[0]}" == skip ]]; then
-    ((${#words[@]} >= 3)) || fail_usage "$where: 'skip FILE REASON' needs a reason"
-    named_files["$(realpath -m "${words[1]}")"]=1
-    continue
-  fi
-  ((${#words[@]} >= 2)) || fail_usage "$where: a target needs a name and a rules file"
-  [[ "${words[0]}" =~ ^[A-Za-z0-9._-]+$ ]] || fail_usage "$where: bad target name '${words[0]}'"
-  [[ -f "${words[1]}" ]] || fail_usage "$where: no rules file ${words[1]}"
-  for name in "${names[@]}"; do
-    [[ "$name" != "${words[0]}" ]] || fail_usage "$where: target name '$name' used twice"
-  done
-  named_files["$(realpath -m "${words[1]}")"]=1
-  if [[ -n "$only" ]] && ! [[ "${words[0]}" =~ $only ]]; then continue; fi
-  names+=("${words[0]}")
-  files+=("${words[1]}")
-  arguments+=("${words[*]:2}")
-done <"$targets"
+# The targets: names, files and arguments; and the files skipped on purpose.
+declare -a names files arguments
+declare -A named_files
+# shellcheck source=scripts/ci-targets.sh
+. "$root/scripts/ci-targets.sh"
+read_targets "$targets" "$only"
 
 # Every rules file under the rules directory must be a target or skipped with a reason.
 unnamed=()

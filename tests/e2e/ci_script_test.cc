@@ -18,6 +18,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "tests/e2e/junit_suites.h"
 #include "tests/e2e/run_binary.h"
 #include "tests/e2e/temp_folder_test.h"
 
@@ -101,12 +102,8 @@ TEST_F(CiScriptTest, WritesEveryReportAndKeepsABaseline) {
   EXPECT_THAT(page, HasSubstr("<a href=\"html/small.html\">small</a>"));
 
   // JUnit: one suite per target, named after its file and target, read by Python's junitparser.
-  const RunResult junit =
-      RunProgram("/usr/bin/python3",
-                 {"-c",
-                  "import sys\nfrom junitparser import JUnitXml\nfor p in sys.argv[1:]:\n"
-                  "    for s in JUnitXml.fromfile(p):\n        print(s.name, s.failures)\n",
-                  (first / "junit/ttt.xml").string(), (first / "junit/small.xml").string()});
+  const RunResult junit = JunitSuiteFailures(
+      {(first / "junit/ttt.xml").string(), (first / "junit/small.xml").string()});
   EXPECT_EQ(junit.stdout_text, "games/tictactoe.rules [ttt] 0\n" + small_ + " [small] 1\n")
       << junit.stderr_text;
 

@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# Reads a targets file (ci/games.targets' format: `NAME FILE [ARGS...]` per run, `skip FILE
+# REASON` for a file left out on purpose, `#` comments), for scripts/ci-check-games.sh and
+# scripts/ci-diff-games.sh, which source it. read_targets FILE ONLY fills the arrays `names`,
+# `files` and `arguments` (the targets whose name matches the regular expression ONLY, or all
+# when it is empty) and the associative array `named_files` (the real path of every rules
+# file a line names, skipped or not); relative rules files are read from the current
+# directory. A bad line calls the caller's fail_usage with FILE:LINE and the reason.
+# shellcheck disable=SC2034 # the arrays are the callers'
+read_targets() {
+  local targets_file="$1" only="$2" line line_number=0 where name
+  local -a words
+  names=()
+  files=()
+  arguments=()
+  named_files=()
+  while IFS= read -r line || [[ -n "$line" ]]; do
+    line_number=$((line_number + 1))
+    line="${line%%#*}"
+    read -r -a words <<<"$line"
+    ((${#words[@]})) || continue
+    where="$targets_file:$line_number"
+    if [[ "${words[0]}" == skip ]]; then
+      ((${#words[@]} >= 3)) || fail_usage "$where: 'skip FILE REASON' needs a reason"
+      named_files["$(realpath -m "${words[1]}")"]=1
+      continue
+    fi
+    ((${#words[@]} >= 2)) || fail_usage "$where: a target needs a name and a rules file"
+    [[ "${words[0]}" =~ ^[A-Za-z0-9._-]+$ ]] || fail_usage "$where: bad target name '${words[0]}'"
+    [[ -f "${words[1]}" ]] || fail_usage "$where: no rules file ${words[1]}"
+    for name in "${names[@]}"; do
+      [[ "$name" != "${words[0]}" ]] || fail_usage "$where: target name '$name' used twice"
+    done
+    named_files["$(realpath -m "${words[1]}")"]=1
+    if [[ -n "$only" ]] && ! [[ "${words[0]}" =~ $only ]]; then continue; fi
+    names+=("${words[0]}")
+    files+=("${words[1]}")
+    arguments+=("${words[*]:2}")
+  done <"$targets_file"
+}
