@@ -100,15 +100,16 @@ TEST(MemoryBudgetTest, TheGraphIsRefusedWhenTheBudgetHasNoRoomForIt) {
   Exploration small = Explore(space, {}, {.threads = 2, .memory_bytes = uint64_t{4} << 20});
   ASSERT_TRUE(small.stats().complete);
   const uint64_t used = small.budget().used();
-  absl::StatusOr<StateGraph> graph =
-      BuildStateGraph(small, [](const uint32_t*) { return true; }, 2, nullptr);
+  absl::StatusOr<StateGraph> graph = BuildStateGraph(
+      small, [](const uint32_t*) { return true; }, 2, nullptr);
   EXPECT_EQ(graph.status().code(), absl::StatusCode::kResourceExhausted);
   // Nothing of the graph stays allocated or charged.
   EXPECT_EQ(small.budget().used(), used);
   EXPECT_LE(small.budget().peak(), uint64_t{4} << 20);
 
   Exploration big = Explore(space, {}, {.threads = 2, .memory_bytes = uint64_t{64} << 20});
-  graph = BuildStateGraph(big, [](const uint32_t*) { return true; }, 2, nullptr);
+  graph = BuildStateGraph(
+      big, [](const uint32_t*) { return true; }, 2, nullptr);
   ASSERT_TRUE(graph.ok()) << graph.status();
   EXPECT_EQ(graph->edges(), 1000000u);
   EXPECT_GE(graph->charge.bytes(), 1000000u * 8);
