@@ -6,10 +6,13 @@
 // level 0. The moves are then found forwards by expanding each ancestor again and taking the
 // first successor equal to the next one; successors come in a fixed order (Expander), so the
 // trace is the same every time.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cassert>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -38,24 +41,57 @@ std::string_view StopReasonName(StopReason reason) {
   return "unknown";
 }
 
-uint64_t DefaultMemoryBudget() {
-  constexpr uint64_t kMinimum = uint64_t{64} << 20;
+namespace {
+
+// The number a file starts with; nothing when it cannot be read or says "max".
+std::optional<uint64_t> ReadNumber(const char* path) {
+  std::ifstream in(path);
+  uint64_t value = 0;
+  if (in >> value) return value;
+  return std::nullopt;
+}
+
+// MemAvailable of /proc/meminfo, in bytes.
+std::optional<uint64_t> MemAvailable() {
   std::ifstream meminfo("/proc/meminfo");
   std::string key;
   uint64_t kib = 0;
   std::string unit;
   while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") {
-      // Leave a quarter (and at least 512 MiB) for the rest of the process and the machine.
-      const uint64_t available = kib * 1024;
-      const uint64_t margin = std::max<uint64_t>(available / 4, uint64_t{512} << 20);
-      return std::max(kMinimum, available > margin ? available - margin : 0);
-    }
+    if (key == "MemAvailable:") return kib * 1024;
   }
-  return uint64_t{1} << 30;
+  return std::nullopt;
 }
 
-Exploration::Exploration(const ir::StateSpace& space) : space_(&space) {}
+}  // namespace
+
+uint64_t DefaultMemoryBudget() {
+  constexpr uint64_t kMinimum = uint64_t{64} << 20;
+  // Without /proc/meminfo, a guess that fits most machines.
+  uint64_t room = MemAvailable().value_or(uint64_t{1} << 31);
+  // A container's limit: the kernel's OOM killer ends the process past it, whatever the
+  // machine has. "max" (v2) or a huge number (v1) means none.
+  for (const char* path :
+       {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+    if (std::optional<uint64_t> limit = ReadNumber(path)) room = std::min(room, *limit);
+  }
+  // An address-space limit makes allocations fail past it (the store's tables count whole).
+  for (int resource : {RLIMIT_AS, RLIMIT_DATA}) {
+    struct rlimit limit = {};
+    if (getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+      room = std::min<uint64_t>(room, limit.rlim_cur);
+    }
+  }
+  // Leave a quarter (and at least 512 MiB) for the rest of the process and the machine.
+  const uint64_t margin = std::max<uint64_t>(room / 4, uint64_t{512} << 20);
+  return std::max(kMinimum, room > margin ? room - margin : 0);
+}
+
+Exploration::Exploration(const ir::StateSpace& space, std::shared_ptr<MemoryBudget> budget)
+    : space_(&space),
+      budget_(std::move(budget)),
+      store_charge_(budget_.get()),
+      levels_charge_(budget_.get()) {}
 Exploration::Exploration(Exploration&&) noexcept = default;
 Exploration& Exploration::operator=(Exploration&&) noexcept = default;
 Exploration::~Exploration() = default;

@@ -31,6 +31,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "explorer/memory_budget.h"
 #include "explorer/progress.h"
 #include "explorer/search_snapshot.h"
 #include "explorer/snapshot_bytes.h"
@@ -73,7 +74,10 @@ struct CheckpointOptions {
 struct ExploreOptions {
   // Worker threads; 0: one per core.
   int threads = 1;
-  // Bytes for the state store and the per-state parent links; 0: DefaultMemoryBudget().
+  // The memory budget (memory_budget.h): bytes for everything the search allocates that grows
+  // with the model (the state store, parent links, level lists, the logs of a level, the
+  // workers' successor batches) and, after it, the transition graph; 0: DefaultMemoryBudget().
+  // When it is used up the search stops (incomplete, kStoreFull).
   uint64_t memory_bytes = 0;
   // Stop (incomplete) rather than count more than this many states; 0: no limit. A model with
   // exactly `max_states` states still completes. The states kept are the first `max_states`
@@ -97,7 +101,7 @@ enum class StopReason {
   kMaxStates,          // ExploreOptions::max_states was reached
   kCancelled,          // the cancel flag was set
   kStoppedByObserver,  // an observer's ShouldStop() returned true
-  kStoreFull,          // the memory budget had no room for another state
+  kStoreFull,          // the memory budget had no room for another state or the search's data
   kMaxDepth,           // ExploreOptions::max_depth was reached (its level was visited)
 };
 
@@ -183,7 +187,7 @@ struct ExplorationStats {
   double seconds = 0;            // wall-clock time of the search
   int threads = 1;               // workers used
   uint64_t max_states = 0;       // the limit the search ran with (0: none)
-  uint64_t memory_budget = 0;    // bytes the store and links could use
+  uint64_t memory_budget = 0;    // bytes the search could use (ExploreOptions::memory_bytes)
   uint64_t store_bytes = 0;      // bytes of the state store's tables at the end
   uint64_t link_bytes = 0;       // bytes of parent links and level lists
 };
@@ -215,12 +219,18 @@ class Exploration {
   // The counted states of level `depth`, in canonical order.
   const std::vector<uint32_t>& Level(int depth) const { return levels_[depth]; }
   int level_count() const { return static_cast<int>(levels_.size()); }
+  // The account the search charged its memory to: what the exploration holds stays charged
+  // while it lives, and the analyses after the search charge theirs to it too. Thread-safe.
+  MemoryBudget& budget() const { return *budget_; }
 
  private:
   friend class Search;
-  explicit Exploration(const ir::StateSpace& space);
+  Exploration(const ir::StateSpace& space, std::shared_ptr<MemoryBudget> budget);
 
   const ir::StateSpace* space_;
+  std::shared_ptr<MemoryBudget> budget_;  // before the charges: outlives them
+  MemoryCharge store_charge_;             // store_ and links_
+  MemoryCharge levels_charge_;            // levels_
   std::unique_ptr<TreeStore> store_;
   std::unique_ptr<ParentLinks> links_;
   std::vector<std::vector<uint32_t>> levels_;  // state ids of each level, canonical order
@@ -244,8 +254,10 @@ absl::StatusOr<Exploration> ResumeExplore(const ir::StateSpace& space,
                                           std::span<ExplorationObserver* const> observers,
                                           const ExploreOptions& options, Snapshot snapshot);
 
-// Most of the memory the machine has available (MemAvailable, less a margin for the rest of
-// the process), at least 64 MiB.
+// Most of the memory this process may have: the least of the memory the machine has
+// available (MemAvailable), the memory limit of its control group (cgroup v2 memory.max or
+// v1 memory.limit_in_bytes) and its address-space limit (RLIMIT_AS, RLIMIT_DATA), less a
+// margin for the rest of the process and the machine; at least 64 MiB.
 uint64_t DefaultMemoryBudget();
 
 }  // namespace rulecheck::explorer

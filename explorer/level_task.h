@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "explorer/explorer.h"
+#include "explorer/memory_budget.h"
 #include "explorer/parent_links.h"
 #include "explorer/search_counters.h"
 #include "explorer/search_limits.h"
@@ -39,16 +40,19 @@ struct SearchEvent {
   ir::StepFailure failure;
 };
 
-// What one chunk of a level produced.
+// What one chunk of a level produced. Its buffers are charged to the search's memory budget:
+// a push the budget has no room for fails, and the search then stops (memory is used up).
 struct ChunkLog {
+  explicit ChunkLog(MemoryBudget* budget)
+      : found(budget), successors(budget), events(budget), next(budget) {}
   uint64_t begin = 0, end = 0;  // the chunk's positions in the level
   uint64_t visited = 0;         // states [begin, begin + visited) were visited
   uint64_t visited_before = 0;  // by an earlier attempt at the level (the store grew)
   uint64_t expanded = 0;        // states [begin, begin + expanded) were fully expanded
-  std::vector<Discovery> found;
-  std::vector<uint32_t> successors;  // per expanded state
-  std::vector<SearchEvent> events;   // in position order
-  std::vector<uint32_t> next;        // finalisation: the states this chunk adds to the next level
+  ChargedVector<Discovery> found;
+  ChargedVector<uint32_t> successors;  // per expanded state
+  ChargedVector<SearchEvent> events;   // in position order
+  ChargedVector<uint32_t> next;        // finalisation: the states this chunk adds to the next level
   // Empties the log for the chunk [b, e), keeping its buffers' memory.
   void Reset(uint64_t b, uint64_t e);
 };

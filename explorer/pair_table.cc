@@ -7,15 +7,15 @@
 // are never deleted, so a probe sequence never has holes behind a key.
 #include "explorer/pair_table.h"
 
+#include <algorithm>
+
 #include "explorer/zeroed_pages.h"
 
 namespace rulecheck::explorer {
 
 PairTable::PairTable(uint64_t capacity) {
-  uint64_t size = kLineSlots;
-  while (size < capacity) size <<= 1;
+  const uint64_t size = std::max(kLineSlots, (capacity + kLineSlots - 1) / kLineSlots * kLineSlots);
   capacity_ = size;
-  mask_ = size - 1;
   // Zeroed pages committed only when touched: no pass over gigabytes at start-up.
   mapped_bytes_ = (size + kLineSlots) * sizeof(uint64_t);
   slots_ = static_cast<uint64_t*>(MapZeroedPages(mapped_bytes_));
@@ -29,7 +29,7 @@ PairTable::Result PairTable::FindOrPut(uint64_t key) {
     return {capacity_, !was};
   }
   const uint64_t stored = key + 1;
-  const uint64_t home = Hash(key) & mask_;
+  const uint64_t home = Home(key);
   uint64_t line = home & ~(kLineSlots - 1);
   uint64_t offset = home & (kLineSlots - 1);
   for (uint64_t probed = 0; probed < kMaxProbeLines; ++probed) {
@@ -46,7 +46,7 @@ PairTable::Result PairTable::FindOrPut(uint64_t key) {
         // Another key took the slot: keep probing.
       }
     }
-    line = (line + kLineSlots) & mask_;
+    line = NextLine(line);
     offset = 0;
   }
   return {kFull, false};
@@ -57,7 +57,7 @@ uint64_t PairTable::Find(uint64_t key) const {
     return all_ones_present_.load(std::memory_order_acquire) ? capacity_ : kFull;
   }
   const uint64_t stored = key + 1;
-  const uint64_t home = Hash(key) & mask_;
+  const uint64_t home = Home(key);
   uint64_t line = home & ~(kLineSlots - 1);
   uint64_t offset = home & (kLineSlots - 1);
   for (uint64_t probed = 0; probed < kMaxProbeLines; ++probed) {
@@ -67,7 +67,7 @@ uint64_t PairTable::Find(uint64_t key) const {
       if (seen == stored) return index;
       if (seen == 0) return kFull;  // keys are never deleted: the probe ends at a hole
     }
-    line = (line + kLineSlots) & mask_;
+    line = NextLine(line);
     offset = 0;
   }
   return kFull;

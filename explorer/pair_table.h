@@ -6,7 +6,9 @@
 // with one compare-and-swap on an empty slot; readers never wait. Probing is linear, first
 // within the 64-byte cache line of the home slot (8 slots), then line by line, so a lookup
 // usually touches one line. Hashing mixes all 64 bits so that keys that differ in a few bits
-// (neighbouring states) spread over the table.
+// (neighbouring states) spread over the table. The capacity is any multiple of a line, not
+// only a power of two, so that the store's last table can take what the memory budget has
+// left: the home slot is the hash scaled to the capacity (a multiply and a shift).
 //
 // Slots hold key + 1, so that a zero slot is empty and the array can come straight from
 // zeroed pages (no start-up pass over gigabytes); the one key whose successor wraps to zero
@@ -29,7 +31,7 @@ class PairTable {
     bool inserted;   // this call put the key
   };
 
-  // A table of `capacity` slots, rounded up to a power of two, at least 8.
+  // A table of `capacity` slots, rounded up to a multiple of 8, at least 8.
   // Allocation failure is reported by ok() == false.
   explicit PairTable(uint64_t capacity);
   ~PairTable();
@@ -53,7 +55,7 @@ class PairTable {
   // Hints the cache to fetch the slot at `index`, or the first slot a look-up of `key`
   // probes: a caller that knows its next few accesses overlaps their cache misses.
   void Prefetch(uint64_t index) const { __builtin_prefetch(slots_ + index); }
-  void PrefetchKey(uint64_t key) const { __builtin_prefetch(slots_ + (Hash(key) & mask_)); }
+  void PrefetchKey(uint64_t key) const { __builtin_prefetch(slots_ + Home(key)); }
 
   bool ok() const { return slots_ != nullptr; }
   uint64_t capacity() const { return capacity_; }
@@ -73,10 +75,19 @@ class PairTable {
   static constexpr uint64_t kLineSlots = 8;
   static constexpr uint64_t kMaxProbeLines = 1024;
 
+  // The first slot a probe for `key` looks at: the hash's high bits scaled to the capacity.
+  uint64_t Home(uint64_t key) const {
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(Hash(key)) * capacity_) >> 64);
+  }
+  // The line after `line`, wrapping at the end.
+  uint64_t NextLine(uint64_t line) const {
+    line += kLineSlots;
+    return line == capacity_ ? 0 : line;
+  }
+
   uint64_t* slots_ = nullptr;  // zeroed pages from mmap; accessed through atomic_ref
   uint64_t mapped_bytes_ = 0;
-  uint64_t capacity_;
-  uint64_t mask_;
+  uint64_t capacity_;  // a multiple of kLineSlots
   std::atomic<bool> all_ones_present_{false};
 };
 

@@ -15,7 +15,7 @@ struct Progress {
   int level = 0;                 // the depth being expanded
   uint64_t level_size = 0;       // states in that level
   uint64_t level_done = 0;       // of which expanded so far
-  uint64_t memory_used = 0;      // bytes of the budget in use (store and parent links)
+  uint64_t memory_used = 0;      // bytes of the budget in use (explorer/memory_budget.h)
   uint64_t memory_budget = 0;
   bool growing = false;  // the store is being rebuilt bigger, from the states so far
 };

@@ -16,7 +16,7 @@ Progress ProgressMonitor::Snapshot(double seconds) const {
   p.level = gauges_.level.load(std::memory_order_relaxed);
   p.level_size = gauges_.level_size.load(std::memory_order_relaxed);
   p.level_done = gauges_.level_done.load(std::memory_order_relaxed);
-  p.memory_used = gauges_.table_bytes.load(std::memory_order_relaxed) + p.states * sizeof(uint32_t);
+  p.memory_used = gauges_.budget != nullptr ? gauges_.budget->used() : 0;
   p.memory_budget = options_.memory_bytes;
   p.growing = gauges_.growing.load(std::memory_order_relaxed);
   return p;

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "explorer/explorer.h"
+#include "explorer/memory_budget.h"
 #include "explorer/progress.h"
 #include "explorer/search_counters.h"
 
@@ -26,7 +27,7 @@ struct ProgressGauges {
   std::atomic<int> level{0};             // the depth being processed
   std::atomic<uint64_t> level_size{0};   // its states
   std::atomic<uint64_t> level_done{0};   // of which finished chunks covered so far
-  std::atomic<uint64_t> table_bytes{0};  // of the store's tables and the parent links
+  const MemoryBudget* budget = nullptr;  // the search's account of its memory
   std::atomic<bool> growing{false};      // the store is being rebuilt bigger
 };
 

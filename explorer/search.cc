@@ -3,6 +3,7 @@
 #include "explorer/search.h"
 
 #include <algorithm>
+#include <optional>
 #include <thread>
 #include <utility>
 
@@ -18,21 +19,29 @@ ExploreOptions Filled(ExploreOptions options) {
   return options;
 }
 
+// The initial states are batched a few at a time: they are stored once, so overlapping their
+// cache misses matters little, and the batch is then part of the fixed overhead.
+constexpr size_t kInitialBatchBytes = 4096;
+
 // Collects the initial states into level 0.
 class InitialSink final : public ir::SuccessorSink {
  public:
   // With `moves` not null, the move of every initial state goes there too.
-  InitialSink(TreeStore& store, std::vector<uint32_t>& level, std::vector<SearchEvent>& events,
-              std::vector<ir::Move>* moves)
-      : store_(store), level_(level), events_(events), moves_(moves), batch_(store.words()) {}
+  InitialSink(TreeStore& store, ChargedVector<uint32_t>& level, std::vector<SearchEvent>& events,
+              ChargedVector<ir::Move>* moves)
+      : store_(store),
+        level_(level),
+        events_(events),
+        moves_(moves),
+        batch_(store.words(), kInitialBatchBytes) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     if (full_) return;
-    if (moves_ != nullptr) moves_->push_back(move);
+    if (moves_ != nullptr && !moves_->push_back(move)) {
+      full_ = out_of_memory_ = true;
+      return;
+    }
     batch_.Add(state);
-    full_ = !batch_.Intern(store_, nullptr, [&](const TreeStore::PutResult& put) {
-      nodes_ += put.new_nodes;
-      if (put.inserted) level_.push_back(static_cast<uint32_t>(put.id));
-    });
+    if (batch_.full()) Intern();
   }
   void OnFailure(const ir::StepFailure& failure) override {
     for (const SearchEvent& event : events_) {
@@ -40,16 +49,29 @@ class InitialSink final : public ir::SuccessorSink {
     }
     events_.push_back({SearchEvent::Kind::kStepFailure, 0, kNoState, failure});
   }
+  // Stores what is batched; call after the expander is done.
+  void Intern() {
+    if (full_) return;
+    const Interned outcome = batch_.Intern(store_, nullptr, [&](const TreeStore::PutResult& put) {
+      nodes_ += put.new_nodes;
+      return !put.inserted || level_.push_back(static_cast<uint32_t>(put.id));
+    });
+    full_ = outcome != Interned::kAll;
+    out_of_memory_ = outcome == Interned::kStopped;
+  }
+  // The store, or with out_of_memory() the budget, had no room for an initial state.
   bool full() const { return full_; }
+  bool out_of_memory() const { return out_of_memory_; }
   uint64_t nodes() const { return nodes_; }
 
  private:
   TreeStore& store_;
-  std::vector<uint32_t>& level_;
+  ChargedVector<uint32_t>& level_;
   std::vector<SearchEvent>& events_;
-  std::vector<ir::Move>* moves_;
+  ChargedVector<ir::Move>* moves_;
   SuccessorBatch batch_;
   bool full_ = false;
+  bool out_of_memory_ = false;
   uint64_t nodes_ = 0;
 };
 
@@ -60,27 +82,40 @@ Search::Search(const ir::StateSpace& space, std::span<ExplorationObserver* const
     : space_(space),
       observers_(observers),
       options_(Filled(options)),
-      result_(space),
+      budget_(std::make_shared<MemoryBudget>(options_.memory_bytes)),
+      result_(space, budget_),
       pool_(std::make_unique<WorkerPool>(options_.threads)),
       sharing_(*pool_),
-      store_growth_(std::max<uint32_t>(space.words(), 1), options_.memory_bytes),
+      store_growth_(std::max<uint32_t>(space.words(), 1), *budget_),
       counters_(options_.threads),
       limits_(options_, *pool_),
-      monitor_(options_, gauges_, counters_) {
+      monitor_(options_, gauges_, counters_),
+      logs_charge_(budget_.get()),
+      scratch_charge_(budget_.get()) {
   const uint32_t words = std::max<uint32_t>(space.words(), 1);
-  result_.store_ = store_growth_.FirstStore();
+  gauges_.budget = budget_.get();
+  // The workers' scratch first: without it there is no search at all. A small budget gets
+  // small batches.
+  const size_t batch_bytes =
+      std::clamp<uint64_t>(options_.memory_bytes / (64 * static_cast<uint64_t>(options_.threads)),
+                           4096, SuccessorBatch::kMaxBytes);
+  const bool scratch = scratch_charge_.Set(static_cast<uint64_t>(options_.threads) *
+                                           SuccessorBatch::MaxBytes(words, batch_bytes));
+  result_.store_ = scratch ? store_growth_.FirstStore(result_.store_charge_) : nullptr;
+  const bool room = result_.store_ != nullptr;
+  // Without room, an empty store of one line (a few hundred bytes) for an empty result.
+  if (!room) result_.store_ = std::make_unique<TreeStore>(words, 8, 8);
   result_.links_ = std::make_unique<ParentLinks>(result_.store_->id_bound());
   store_ = result_.store_.get();
   links_ = result_.links_.get();
-  gauges_.table_bytes = store_->bytes() + links_->bytes();
   for (ExplorationObserver* observer : observers_) {
     if (observer->wants_transitions()) transition_observers_.push_back(observer);
   }
-  if (store_->ok() && links_->ok()) {
+  if (room && store_->ok() && links_->ok()) {
     const bool record_trail = !transition_observers_.empty();
     for (int w = 0; w < options_.threads; ++w) {
       workers_.push_back(std::make_unique<SearchWorker>(w, space.NewExpander(record_trail), words,
-                                                        counters_.slot(w)));
+                                                        batch_bytes, counters_.slot(w)));
     }
   }
   ExplorationStats& stats = result_.stats_;
@@ -136,7 +171,14 @@ Exploration Search::Run() {
       StopPartWay(depth, size);
       break;
     }
-    std::vector<uint32_t> next = Finalize(size);
+    std::optional<std::vector<uint32_t>> finalized = Finalize(size);
+    if (!finalized.has_value()) {
+      // No room for the next level's list: the search ends with this level expanded.
+      reason = StopReason::kStoreFull;
+      StopPartWay(depth, size);
+      break;
+    }
+    std::vector<uint32_t> next = *std::move(finalized);
     if (limits_.max_reached()) {
       reason = StopReason::kMaxStates;
       depth = StopAtMaxStates(depth, std::move(next));
@@ -156,24 +198,27 @@ Exploration Search::Run() {
 }
 
 void Search::InitialLevel() {
-  std::vector<uint32_t> level;
+  ChargedVector<uint32_t> level(budget_.get());
   std::vector<SearchEvent> events;
   const bool want_moves = !transition_observers_.empty();
   std::unique_ptr<ir::Expander> expander = space_.NewExpander(want_moves);
-  std::vector<ir::Move> moves;
+  ChargedVector<ir::Move> moves(budget_.get());
   uint64_t nodes = 0;
   bool full = false;
   while (true) {
     InitialSink sink(*store_, level, events, want_moves ? &moves : nullptr);
     expander->Initial(sink);
+    sink.Intern();
     nodes = sink.nodes();
     full = sink.full();
-    if (!full || !store_growth_.CanGrow(*store_)) break;
+    if (!full || sink.out_of_memory() || !store_growth_.CanGrow(*store_)) break;
     // Many initial states: start again in a bigger store.
     level.clear();
     events.clear();
     moves.clear();
-    if (!Grow(StoreGrowth::RoomForInitialStates(*store_))) break;
+    const Grown grown = Grow(StoreGrowth::RoomForInitialStates(*store_), StoreGrowth::Why::kFilled);
+    if (grown == Grown::kCancelled) limits_.SetCancelled();
+    if (grown != Grown::kYes) break;
   }
   counters_.Rebase(level.size(), nodes);
   for (const SearchEvent& event : events) {
@@ -186,21 +231,26 @@ void Search::InitialLevel() {
       observer->OnTransition(StateRef{kNoState, 0, 0, nullptr, 0}, move);
     }
   }
+  moves.Free();
   if (full) limits_.SetStoreFull();
-  if (options_.max_states != 0 && level.size() > options_.max_states) {
-    level.resize(options_.max_states);
+  std::vector<uint32_t> kept = level.Take(result_.levels_charge_);
+  if (options_.max_states != 0 && kept.size() > options_.max_states) {
+    kept.resize(options_.max_states);
     limits_.SetMaxReached();
   }
-  for (uint32_t id : level) links_->Settle(id);
-  counted_ = level.size();
-  result_.levels_.push_back(std::move(level));
+  for (uint32_t id : kept) links_->Settle(id);
+  counted_ = kept.size();
+  result_.levels_.push_back(std::move(kept));
 }
 
 void Search::PrepareLevel(int depth) {
   const std::optional<StoreGrowth::Room> room =
       store_growth_.RoomForLevel(*store_, result_.levels_[depth].size(), level_growth_,
                                  counters_.inserted(), counters_.nodes(), counted_);
-  if (room) Grow(*room);
+  // Without room the level goes on in the store as it is, which fills up further.
+  if (room && Grow(*room, StoreGrowth::Why::kForecast) == Grown::kCancelled) {
+    limits_.SetCancelled();
+  }
 }
 
 LevelTask Search::Task(int depth, bool expand) {
@@ -223,13 +273,13 @@ void Search::ProcessLevel(int depth, bool expand) {
   const uint64_t threads = static_cast<uint64_t>(pool_->workers());
   chunk_size_ = std::clamp<uint64_t>(size / (threads * 64), 16, 1024);
   const uint64_t chunks = (size + chunk_size_ - 1) / chunk_size_;
-  logs_.resize(std::max<uint64_t>(logs_.size(), chunks));
+  // Without room for the logs' array the level is not expanded (its chunks stop at once).
+  if (!ResizeLogs(chunks)) limits_.SetStoreFull();
   for (uint64_t c = 0; c < chunks; ++c) {
     logs_[c].Reset(c * chunk_size_, std::min(size, (c + 1) * chunk_size_));
   }
   gauges_.level.store(depth, std::memory_order_relaxed);
   gauges_.level_size.store(size, std::memory_order_relaxed);
-  logs_.resize(chunks);
   while (true) {
     gauges_.level_done.store(0, std::memory_order_relaxed);
     const LevelTask task = Task(depth, expand);
@@ -248,8 +298,11 @@ void Search::ProcessLevel(int depth, bool expand) {
         observer->OnExpansionRetry(depth);
       }
     }
-    if (!Grow(StoreGrowth::RoomToRetry(*store_, counters_.inserted(), counters_.nodes()))) {
-      limits_.SetStoreFull();
+    // Without room for a bigger store the level is done again in this one, which then fills
+    // up further (the store grows no more).
+    if (Grow(StoreGrowth::RoomToRetry(*store_, counters_.inserted(), counters_.nodes()),
+             StoreGrowth::Why::kFilled) == Grown::kCancelled) {
+      limits_.SetCancelled();
       break;
     }
     for (ChunkLog& log : logs_) {
@@ -260,23 +313,28 @@ void Search::ProcessLevel(int depth, bool expand) {
   }
 }
 
-std::vector<uint32_t> Search::Finalize(uint64_t cut) {
+std::optional<std::vector<uint32_t>> Search::Finalize(uint64_t cut) {
   const uint64_t size = logs_.empty() ? 0 : logs_.back().end;
   // Each chunk keeps the entries where its parent is the state's smallest; among entries of
   // one parent the first (lowest successor index) settles the state.
+  std::atomic<bool> room{true};
   pool_->Run(
       logs_.size(),
       [&](uint64_t chunk, int /*worker*/) {
         ChunkLog& log = logs_[chunk];
         for (const Discovery& d : log.found) {
           if (d.parent_pos >= cut) break;
-          if (links_->SettleIfBest(d.id, d.parent_pos)) log.next.push_back(d.id);
+          if (links_->SettleIfBest(d.id, d.parent_pos) && !log.next.push_back(d.id)) {
+            room = false;
+            return;
+          }
         }
       },
       sharing_.Shared(size));
-  std::vector<uint32_t> next;
   uint64_t total = 0;
   for (const ChunkLog& log : logs_) total += log.next.size();
+  if (!room || !result_.levels_charge_.Add(total * sizeof(uint32_t))) return std::nullopt;
+  std::vector<uint32_t> next;
   next.reserve(total);
   for (const ChunkLog& log : logs_) next.insert(next.end(), log.next.begin(), log.next.end());
   return next;
@@ -338,13 +396,13 @@ void Search::VisitRest(int depth) {
   uint64_t covered = 0;
   for (const ChunkLog& log : logs_) {
     if (log.begin + log.visited < log.end) {
-      rest.emplace_back();
+      rest.emplace_back(budget_.get());
       rest.back().Reset(log.begin + log.visited, log.end);
     }
     covered = std::max(covered, log.end);
   }
   for (uint64_t b = covered; b < size; b += chunk_size_) {
-    rest.emplace_back();
+    rest.emplace_back(budget_.get());
     rest.back().Reset(b, std::min(size, b + chunk_size_));
   }
   const LevelTask task = Task(depth, /*expand=*/false);
@@ -381,11 +439,20 @@ Exploration Search::Finish(int depth, StopReason reason) {
   return std::move(result_);
 }
 
-bool Search::Grow(StoreGrowth::Room room) {
-  std::unique_ptr<TreeStore> store = store_growth_.Bigger(*store_, room);
-  if (store == nullptr) return false;
+Search::Grown Search::Grow(StoreGrowth::Room room, StoreGrowth::Why why) {
+  // The rebuild copies the level lists, so that a failure leaves the search as it was.
+  uint64_t copy_bytes = 0;
+  for (const std::vector<uint32_t>& level : result_.levels_) {
+    copy_bytes += level.size() * sizeof(uint32_t);
+  }
+  MemoryCharge charge(budget_.get());
+  std::unique_ptr<TreeStore> store = store_growth_.Bigger(*store_, room, copy_bytes, charge, why);
+  if (store == nullptr) return Grown::kNoRoom;
   auto links = std::make_unique<ParentLinks>(store->id_bound());
-  if (!links->ok()) return false;
+  if (!links->ok()) {
+    store_growth_.StopGrowing();
+    return Grown::kNoRoom;
+  }
   gauges_.growing.store(true, std::memory_order_relaxed);
   struct Done {
     std::atomic<bool>& flag;
@@ -395,23 +462,50 @@ bool Search::Grow(StoreGrowth::Room room) {
   // Every settled state goes into the new store with its link; ids change, positions do not.
   // The new ids go to new level lists, so that a failure leaves the search as it was.
   std::vector<std::vector<uint32_t>> levels = result_.levels_;
-  if (!CopyStates(levels, *store_, *links_, *store, *links, *pool_, sharing_, counters_)) {
-    return false;
+  const PutOutcome outcome = CopyStates(levels, *store_, *links_, *store, *links, *pool_, sharing_,
+                                        counters_, options_.cancel);
+  if (outcome != PutOutcome::kDone) {
+    counters_.ClearSlots();
+    if (outcome == PutOutcome::kCancelled) return Grown::kCancelled;
+    store_growth_.StopGrowing();
+    return Grown::kNoRoom;
   }
-  Adopt(std::move(store), std::move(links), std::move(levels), counted_);
-  return true;
+  charge.Set(charge.bytes() - copy_bytes);
+  Adopt(std::move(store), std::move(links), std::move(charge), std::move(levels), counted_);
+  return Grown::kYes;
 }
 
-void Search::Adopt(std::unique_ptr<TreeStore> store, std::unique_ptr<ParentLinks> links,
-                   std::vector<std::vector<uint32_t>> levels, uint64_t states) {
+bool Search::Adopt(std::unique_ptr<TreeStore> store, std::unique_ptr<ParentLinks> links,
+                   MemoryCharge charge, std::vector<std::vector<uint32_t>> levels,
+                   uint64_t states) {
   result_.levels_ = std::move(levels);
   counters_.Rebase(states, counters_.nodes_in_slots());
   counters_.ClearSlots();
   result_.store_ = std::move(store);
   result_.links_ = std::move(links);
+  result_.store_charge_ = std::move(charge);  // and the old store's is given back
   store_ = result_.store_.get();
   links_ = result_.links_.get();
-  gauges_.table_bytes = store_->bytes() + links_->bytes();
+  return ChargeLevels();
+}
+
+bool Search::ChargeLevels() {
+  uint64_t bytes = 0;
+  for (const std::vector<uint32_t>& level : result_.levels_) {
+    bytes += level.capacity() * sizeof(uint32_t);
+  }
+  bytes += result_.levels_.capacity() * sizeof(std::vector<uint32_t>);
+  return result_.levels_charge_.Set(bytes);
+}
+
+bool Search::ResizeLogs(uint64_t count) {
+  // The logs' own array; their buffers are charged as they grow.
+  const bool room =
+      logs_charge_.Set(std::max<uint64_t>(logs_charge_.bytes(), count * sizeof(ChunkLog)));
+  if (count < logs_.size()) logs_.erase(logs_.begin() + static_cast<int64_t>(count), logs_.end());
+  logs_.reserve(count);
+  while (logs_.size() < count) logs_.emplace_back(budget_.get());
+  return room;
 }
 
 }  // namespace rulecheck::explorer

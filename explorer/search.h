@@ -26,6 +26,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,6 +36,7 @@
 #include "explorer/explorer.h"
 #include "explorer/level_sharing.h"
 #include "explorer/level_task.h"
+#include "explorer/memory_budget.h"
 #include "explorer/parent_links.h"
 #include "explorer/progress_monitor.h"
 #include "explorer/search_counters.h"
@@ -71,8 +73,9 @@ class Search {
   // Visits (and with `expand`, expands) every state of level `depth` in chunks; when the
   // store's tables fill, grows them and does the level again.
   void ProcessLevel(int depth, bool expand);
-  // Builds the next level from the chunk logs (positions below `cut`), in canonical order.
-  std::vector<uint32_t> Finalize(uint64_t cut);
+  // Builds the next level from the chunk logs (positions below `cut`), in canonical order;
+  // nothing when the memory budget has no room for it.
+  std::optional<std::vector<uint32_t>> Finalize(uint64_t cut);
   // Delivers the events of states below `cut` and adds up their transitions.
   void Deliver(int depth, uint64_t cut);
 
@@ -91,13 +94,21 @@ class Search {
 
   // What the workers get for one run of level `depth`.
   LevelTask Task(int depth, bool expand);
-  // Rebuilds the store bigger, with room for `room`, from every settled state. False when
-  // the memory could not be had (the store stays as it was).
-  bool Grow(StoreGrowth::Room room);
-  // Makes `store`, `links` and `levels` (ids in `store`) the search's, holding `states`
-  // states and the nodes the workers' counter slots say; clears the slots.
-  void Adopt(std::unique_ptr<TreeStore> store, std::unique_ptr<ParentLinks> links,
-             std::vector<std::vector<uint32_t>> levels, uint64_t states);
+  // How a Grow ended.
+  enum class Grown { kYes, kNoRoom, kCancelled };
+  // Rebuilds the store bigger, with room for `room` (asked for `why`), from every settled
+  // state. Unless kYes the store stays as it was.
+  Grown Grow(StoreGrowth::Room room, StoreGrowth::Why why);
+  // Makes `store`, `links` (both charged to `charge`) and `levels` (ids in `store`) the
+  // search's, holding `states` states and the nodes the workers' counter slots say; clears
+  // the slots. False when the budget has no room for the level lists.
+  bool Adopt(std::unique_ptr<TreeStore> store, std::unique_ptr<ParentLinks> links,
+             MemoryCharge charge, std::vector<std::vector<uint32_t>> levels, uint64_t states);
+  // Charges the level lists as they are now (a decrease always succeeds).
+  bool ChargeLevels();
+  // Makes logs_ `count` logs (their array charged to the budget); false when the budget had
+  // no room for the array (the logs are made all the same: the level is then not expanded).
+  bool ResizeLogs(uint64_t count);
 
   // Checkpoints (search_checkpoint.cc).
   bool checkpointing() const { return !options_.checkpoint.path.empty(); }
@@ -120,6 +131,7 @@ class Search {
   // The observers that want OnTransition (see ExplorationObserver::wants_transitions).
   std::vector<ExplorationObserver*> transition_observers_;
   ExploreOptions options_;  // threads and memory filled in
+  std::shared_ptr<MemoryBudget> budget_;
   Exploration result_;
   TreeStore* store_ = nullptr;  // result_'s, replaced when the store grows
   ParentLinks* links_ = nullptr;
@@ -131,7 +143,9 @@ class Search {
   ProgressGauges gauges_;
   ProgressMonitor monitor_;
   std::vector<std::unique_ptr<SearchWorker>> workers_;
-  std::vector<ChunkLog> logs_;  // of the level being processed
+  std::vector<ChunkLog> logs_;   // of the level being processed
+  MemoryCharge logs_charge_;     // logs_'s own array
+  MemoryCharge scratch_charge_;  // the workers' successor batches
   uint64_t chunk_size_ = 1;
   double level_growth_ = 4;  // the last level's size over the one before it
   uint64_t counted_ = 0;     // states in the settled levels

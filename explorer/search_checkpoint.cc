@@ -220,17 +220,29 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
   };
   StoreGrowth::Room room{total, nodes_hint};
   std::unique_ptr<TreeStore> tried;  // the last store that had no room
+  MemoryCharge tried_charge;
   while (true) {
-    std::unique_ptr<TreeStore> store = store_growth_.Bigger(tried ? *tried : *store_, room);
+    MemoryCharge charge(budget_.get());
+    std::unique_ptr<TreeStore> store =
+        store_growth_.Bigger(tried ? *tried : *store_, room, /*extra=*/0, charge,
+                             tried ? StoreGrowth::Why::kFilled : StoreGrowth::Why::kFresh);
     std::unique_ptr<ParentLinks> links =
         store == nullptr ? nullptr : std::make_unique<ParentLinks>(store->id_bound());
     if (links == nullptr || !links->ok()) {
-      return absl::ResourceExhaustedError(absl::StrCat(
-          snapshot.path, ": the memory for a store of its ", total, " states could not be had"));
+      return absl::ResourceExhaustedError(
+          absl::StrCat(snapshot.path, ": the memory budget has no room for a store of its ", total,
+                       " states; give --memory more"));
     }
     counters_.ClearSlots();
-    if (PutStates(levels, *store, *links, *pool_, sharing_, counters_, fill)) {
-      Adopt(std::move(store), std::move(links), std::move(levels), total);
+    if (PutStates(levels, *store, *links, *pool_, sharing_, counters_, /*cancel=*/nullptr, fill) ==
+        PutOutcome::kDone) {
+      if (!Adopt(std::move(store), std::move(links), std::move(charge), std::move(levels), total)) {
+        return absl::ResourceExhaustedError(
+            absl::StrCat(snapshot.path,
+                         ": the memory budget has no room for the level lists of "
+                         "its ",
+                         total, " states; give --memory more"));
+      }
       return absl::OkStatus();
     }
     if (!store_growth_.CanGrow(*store)) {
@@ -241,6 +253,7 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
     // Start again in a bigger store.
     room = StoreGrowth::RoomToRetry(*store, total, counters_.nodes_in_slots());
     tried = std::move(store);
+    tried_charge = std::move(charge);
   }
 }
 

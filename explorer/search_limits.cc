@@ -10,6 +10,7 @@ SearchLimits::SearchLimits(const ExploreOptions& options, WorkerPool& pool)
       max_depth_(options.max_depth) {}
 
 StopReason SearchLimits::AtInitialLevel() const {
+  if (cancelled()) return StopReason::kCancelled;
   if (max_reached()) return StopReason::kMaxStates;
   if (store_full()) return StopReason::kStoreFull;
   return StopReason::kNone;

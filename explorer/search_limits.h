@@ -63,13 +63,15 @@ class SearchLimits {
     retry_.store(false, std::memory_order_relaxed);
     max_reached_.store(false, std::memory_order_relaxed);
   }
-  // Outside a batch: the store could not be had or rebuilt, or the initial states exceed
-  // max-states.
+  // Outside a batch: the store or the memory budget has no room, or the initial states
+  // exceed max-states.
   void SetStoreFull() { store_full_.store(true, std::memory_order_relaxed); }
   void SetMaxReached() { max_reached_.store(true, std::memory_order_relaxed); }
+  // Outside a batch: the cancel flag was seen set (while the store was rebuilt).
+  void SetCancelled() { cancelled_.store(true, std::memory_order_relaxed); }
 
-  // Why the search stops before expanding level 0: its initial states exceeded max-states
-  // (kMaxStates, first) or the store (kStoreFull); else kNone.
+  // Why the search stops before expanding level 0: it was cancelled (kCancelled, first), its
+  // initial states exceeded max-states (kMaxStates) or the store (kStoreFull); else kNone.
   StopReason AtInitialLevel() const;
   // Why a level stopped part-way: kCancelled (first) or kStoreFull; else kNone.
   StopReason PartWay() const;

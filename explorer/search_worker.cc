@@ -9,8 +9,11 @@
 namespace rulecheck::explorer {
 
 SearchWorker::SearchWorker(int index, std::unique_ptr<ir::Expander> expander, uint32_t words,
-                           SearchCounters::Slot& counters)
-    : index_(index), expander_(std::move(expander)), counters_(counters), batch_(words) {
+                           size_t batch_bytes, SearchCounters::Slot& counters)
+    : index_(index),
+      expander_(std::move(expander)),
+      counters_(counters),
+      batch_(words, batch_bytes) {
   parent_.words.resize(words);
 }
 
@@ -27,7 +30,7 @@ bool SearchWorker::Visit(uint64_t pos, StateId id, bool again) {
   const bool terminal = expander_->IsTerminal(parent_.words.data(), &error);
   if ((error.loc.valid() || !error.message.empty()) &&
       !SeenInChunk(SearchEvent::Kind::kTerminalError, error)) {
-    log_->events.push_back({SearchEvent::Kind::kTerminalError, pos, id, std::move(error)});
+    Log(log_->events.push_back({SearchEvent::Kind::kTerminalError, pos, id, std::move(error)}));
   }
   if (again) return terminal;
   if (terminal) counters_.terminal.fetch_add(1, std::memory_order_relaxed);
@@ -39,6 +42,7 @@ bool SearchWorker::Visit(uint64_t pos, StateId id, bool again) {
 void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
   task_ = &task;
   log_ = &log;
+  out_of_memory_ = false;
   seen_.clear();
   const std::vector<uint32_t>& level = *task.states;
   TreeStore& store = *task.store;
@@ -59,15 +63,20 @@ void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
       expander_->Successors(parent_.words.data(), *this);
       InternSuccessors();
     }
-    if (full_) {
+    if (full_ && !out_of_memory_) {
       // A bigger store would have room: rebuild and retry the level. Otherwise the search
       // ends here.
       task.limits->StoreFull(task.growth->CanGrow(store));
       return;
     }
-    log.successors.push_back(successors_);
-    if (!terminal && successors_ == 0 && failures_ == 0) {
-      log.events.push_back({SearchEvent::Kind::kDead, pos, id, {}});
+    if (!out_of_memory_) Log(log.successors.push_back(successors_));
+    if (!out_of_memory_ && !terminal && successors_ == 0 && failures_ == 0) {
+      Log(log.events.push_back({SearchEvent::Kind::kDead, pos, id, {}}));
+    }
+    if (out_of_memory_) {
+      // The budget has no room for this chunk's log: the search ends here.
+      task.limits->StoreFull(false);
+      return;
     }
     ++log.expanded;
   }
@@ -95,24 +104,39 @@ void SearchWorker::OnSuccessor(const uint32_t* state, const ir::Move& move) {
       observer->OnTransition(from, move);
     }
   }
+  if (full_) return;  // the store is full: the state's expansion is void
   batch_.Add(state);
+  // A state with more successors than a batch holds has them stored a batch at a time.
+  if (batch_.full()) InternSuccessors();
 }
 
 void SearchWorker::InternSuccessors() {
   ParentLinks& links = *task_->links;
-  full_ = !batch_.Intern(*task_->store, &parent_, [&](const TreeStore::PutResult& put) {
-    if (put.new_nodes != 0) counters_.nodes.fetch_add(put.new_nodes, std::memory_order_relaxed);
-    if (put.inserted) counters_.inserted.fetch_add(1, std::memory_order_relaxed);
-    if (links.Offer(put.id, pos_)) {
-      log_->found.push_back({static_cast<uint32_t>(put.id), static_cast<uint32_t>(pos_)});
-    }
-  });
+  const Interned outcome =
+      batch_.Intern(*task_->store, &parent_, [&](const TreeStore::PutResult& put) {
+        if (put.new_nodes != 0) {
+          counters_.nodes.fetch_add(put.new_nodes, std::memory_order_relaxed);
+        }
+        if (put.inserted) counters_.inserted.fetch_add(1, std::memory_order_relaxed);
+        if (links.Offer(put.id, pos_)) {
+          return Log(
+              log_->found.push_back({static_cast<uint32_t>(put.id), static_cast<uint32_t>(pos_)}));
+        }
+        return true;
+      });
+  // Out of memory counts as full for this state: the rest of its successors are dropped.
+  if (outcome != Interned::kAll) full_ = true;
+}
+
+bool SearchWorker::Log(bool pushed) {
+  if (!pushed) out_of_memory_ = true;
+  return pushed;
 }
 
 void SearchWorker::OnFailure(const ir::StepFailure& failure) {
   ++failures_;
   if (full_ || SeenInChunk(SearchEvent::Kind::kStepFailure, failure)) return;
-  log_->events.push_back({SearchEvent::Kind::kStepFailure, pos_, id_, failure});
+  Log(log_->events.push_back({SearchEvent::Kind::kStepFailure, pos_, id_, failure}));
 }
 
 }  // namespace rulecheck::explorer

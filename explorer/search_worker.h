@@ -20,10 +20,10 @@ namespace rulecheck::explorer {
 // Used by one thread at a time (the pool's worker `index`).
 class SearchWorker final : public ir::SuccessorSink {
  public:
-  // Worker `index` of the pool, expanding states of `words` words with `expander` and counting
-  // in `counters` (which must outlive it).
+  // Worker `index` of the pool, expanding states of `words` words with `expander`, batching
+  // at most `batch_bytes` of successors, and counting in `counters` (which must outlive it).
   SearchWorker(int index, std::unique_ptr<ir::Expander> expander, uint32_t words,
-               SearchCounters::Slot& counters);
+               size_t batch_bytes, SearchCounters::Slot& counters);
 
   // Visits the states of `log`'s range of the task's level and, when the task expands, expands
   // them, writing what it finds to `log`. Stops early (leaving log.expanded short) when the
@@ -46,6 +46,8 @@ class SearchWorker final : public ir::SuccessorSink {
   void InternSuccessors();
   // After a chunk: the limits, and whether the store should grow.
   void CheckLimits();
+  // Notes a push to the chunk's log that the memory budget refused; returns `pushed`.
+  bool Log(bool pushed);
 
   int index_;
   std::unique_ptr<ir::Expander> expander_;
@@ -58,7 +60,8 @@ class SearchWorker final : public ir::SuccessorSink {
   StateId id_ = kNoState;
   uint32_t successors_ = 0;
   uint32_t failures_ = 0;
-  bool full_ = false;
+  bool full_ = false;           // the store (or the budget) has no room for a successor
+  bool out_of_memory_ = false;  // the budget had no room for the chunk's log
   std::vector<std::tuple<SearchEvent::Kind, int, int>> seen_;
 };
 

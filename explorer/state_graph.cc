@@ -18,25 +18,30 @@ class EdgeSink final : public ir::SuccessorSink {
  public:
   EdgeSink(const Exploration& exploration, const std::vector<Ordinal>& ordinal_of_id,
            uint32_t words)
-      : exploration_(exploration), ordinal_of_id_(ordinal_of_id), words_(words) {}
+      : targets(&exploration.budget()),
+        successors(&exploration.budget()),
+        exploration_(exploration),
+        ordinal_of_id_(ordinal_of_id),
+        words_(words) {}
 
   void OnSuccessor(const uint32_t* state, const ir::Move& /*move*/) override {
+    if (out_of_memory) return;
     words_.assign(state, state + words_.size());
     StateId id = kNoState;
     const bool found = exploration_.Find(words_, id);
     // A complete search stored every successor of every state it counted.
     assert(found);
     if (found) {
-      targets.push_back(ordinal_of_id_[id]);
-      successors.push_back(index_);
+      out_of_memory = !targets.push_back(ordinal_of_id_[id]) || !successors.push_back(index_);
     }
     ++index_;
   }
   void OnFailure(const ir::StepFailure& /*failure*/) override {}
   void Reset() { index_ = 0; }
 
-  std::vector<Ordinal> targets;
-  std::vector<uint32_t> successors;
+  ChargedVector<Ordinal> targets;
+  ChargedVector<uint32_t> successors;
+  bool out_of_memory = false;  // the budget had no room for an edge
 
  private:
   const Exploration& exploration_;
@@ -76,15 +81,28 @@ Ordinal StateGraph::Source(uint64_t e) const {
                               edge_start.begin() - 1);
 }
 
-std::optional<StateGraph> BuildStateGraph(const Exploration& exploration,
-                                          const std::function<bool(const uint32_t*)>& expand,
-                                          int threads, const std::atomic<bool>* cancel) {
+absl::StatusOr<StateGraph> BuildStateGraph(const Exploration& exploration,
+                                           const std::function<bool(const uint32_t*)>& expand,
+                                           int threads, const std::atomic<bool>* cancel) {
+  MemoryBudget& budget = exploration.budget();
+  const auto no_room = [] {
+    return absl::ResourceExhaustedError(
+        "the transition graph needs more memory than the --memory budget has left");
+  };
   StateGraph graph;
+  graph.charge = MemoryCharge(&budget);
+  uint64_t n = 0;
+  for (int d = 0; d < exploration.level_count(); ++d) n += exploration.Level(d).size();
+  // The map from ids to ordinals lives while the graph is built; the rest is the graph's.
+  MemoryCharge map_charge(&budget);
+  if (!map_charge.Set(exploration.id_bound() * sizeof(Ordinal)) ||
+      !graph.charge.Set((exploration.level_count() + 1) * sizeof(uint64_t) + n * sizeof(StateId))) {
+    return no_room();
+  }
   graph.level_start.push_back(0);
   for (int d = 0; d < exploration.level_count(); ++d) {
     graph.level_start.push_back(graph.level_start.back() + exploration.Level(d).size());
   }
-  const uint64_t n = graph.states();
   std::vector<Ordinal> ordinal_of_id(exploration.id_bound(), ~Ordinal{0});
   std::vector<StateId>& id_of = graph.id;
   id_of.resize(n);
@@ -98,13 +116,16 @@ std::optional<StateGraph> BuildStateGraph(const Exploration& exploration,
   }
 
   struct Part {
-    std::vector<uint64_t> counts;  // edges per state of the range
-    std::vector<Ordinal> targets;
-    std::vector<uint32_t> successors;
-    std::vector<bool> expanded;
+    explicit Part(MemoryBudget* budget) : counts(budget), expanded(budget) {}
+    ChargedVector<uint64_t> counts;  // edges per state of the range
+    ChargedVector<Ordinal> targets{nullptr};
+    ChargedVector<uint32_t> successors{nullptr};
+    ChargedVector<uint8_t> expanded;
+    bool out_of_memory = false;
   };
   threads = std::max(1, threads);
-  std::vector<Part> parts(threads);
+  std::vector<Part> parts;
+  for (int t = 0; t < threads; ++t) parts.emplace_back(&budget);
   const uint64_t per = (n + threads - 1) / threads;
   auto work = [&](int t) {
     const uint64_t begin = std::min(n, per * t), end = std::min(n, begin + per);
@@ -112,18 +133,21 @@ std::optional<StateGraph> BuildStateGraph(const Exploration& exploration,
     const std::unique_ptr<ir::Expander> expander =
         exploration.space().NewExpander(/*record_trail=*/false);
     EdgeSink sink(exploration, ordinal_of_id, exploration.space().words());
-    for (uint64_t s = begin; s < end; ++s) {
+    for (uint64_t s = begin; s < end && !sink.out_of_memory; ++s) {
       if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
       const std::vector<uint32_t> words = exploration.StateWords(id_of[s]);
       const bool wanted = expand(words.data());
-      part.expanded.push_back(wanted);
       const size_t before = sink.targets.size();
       if (wanted) {
         sink.Reset();
         expander->Successors(words.data(), sink);
       }
-      part.counts.push_back(sink.targets.size() - before);
+      if (!part.expanded.push_back(wanted ? 1 : 0) ||
+          !part.counts.push_back(sink.targets.size() - before)) {
+        sink.out_of_memory = true;
+      }
     }
+    part.out_of_memory = sink.out_of_memory;
     part.targets = std::move(sink.targets);
     part.successors = std::move(sink.successors);
   };
@@ -131,19 +155,35 @@ std::optional<StateGraph> BuildStateGraph(const Exploration& exploration,
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
   work(0);
   for (std::thread& thread : pool) thread.join();
-  if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return std::nullopt;
-
+  if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+    return absl::CancelledError("interrupted");
+  }
+  uint64_t edges = 0;
+  for (const Part& part : parts) {
+    if (part.out_of_memory) return no_room();
+    edges += part.targets.size();
+  }
+  // The joined arrays, charged before they are made; each part is freed once joined.
+  if (!graph.charge.Add((n + 1) * sizeof(uint64_t) + (n + 7) / 8 +
+                        edges * (sizeof(Ordinal) + sizeof(uint32_t)))) {
+    return no_room();
+  }
   graph.edge_start.reserve(n + 1);
   graph.edge_start.push_back(0);
   graph.expanded.reserve(n);
+  graph.target.reserve(edges);
+  graph.successor.reserve(edges);
   for (Part& part : parts) {
     for (size_t i = 0; i < part.counts.size(); ++i) {
       graph.edge_start.push_back(graph.edge_start.back() + part.counts[i]);
-      graph.expanded.push_back(part.expanded[i]);
+      graph.expanded.push_back(part.expanded[i] != 0);
     }
     graph.target.insert(graph.target.end(), part.targets.begin(), part.targets.end());
     graph.successor.insert(graph.successor.end(), part.successors.begin(), part.successors.end());
-    part = Part();
+    part.counts.Free();
+    part.targets.Free();
+    part.successors.Free();
+    part.expanded.Free();
   }
   return graph;
 }

@@ -18,7 +18,9 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "explorer/explorer.h"
+#include "explorer/memory_budget.h"
 #include "ir/state_space.h"
 
 namespace rulecheck::explorer {
@@ -26,6 +28,8 @@ namespace rulecheck::explorer {
 using Ordinal = uint32_t;
 
 struct StateGraph {
+  // The graph's arrays, charged to the exploration's memory budget while the graph lives.
+  MemoryCharge charge;
   // level_start[d] is the ordinal of the first state of level d; the last entry is the count.
   std::vector<uint64_t> level_start;
   // The edges of state s are [edge_start[s], edge_start[s + 1]): `target` the successor's
@@ -48,11 +52,13 @@ struct StateGraph {
 // Builds the edges of every state for which `expand(words)` is true, on `threads` threads,
 // expanding them with the exploration's StateSpace. `expand` must be thread-safe. REQUIRES:
 // the exploration is complete (every successor is in the store). Deterministic: the graph does
-// not depend on `threads`. Once `cancel` (may be null) is set, stops within a few states and
-// returns nullopt.
-std::optional<StateGraph> BuildStateGraph(const Exploration& exploration,
-                                          const std::function<bool(const uint32_t*)>& expand,
-                                          int threads, const std::atomic<bool>* cancel);
+// not depend on `threads`. Every array it builds is charged to the exploration's memory
+// budget (Exploration::budget) before it is allocated, and the graph's stay charged while it
+// lives. Errors: Cancelled once `cancel` (may be null) is set, within a few states;
+// ResourceExhausted when the budget has no room for the graph (nothing is left allocated).
+absl::StatusOr<StateGraph> BuildStateGraph(const Exploration& exploration,
+                                           const std::function<bool(const uint32_t*)>& expand,
+                                           int threads, const std::atomic<bool>* cancel);
 
 // The move and state of the `successor`-th successor of `words` in `space` (see
 // StateGraph::successor). REQUIRES: it exists.

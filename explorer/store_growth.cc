@@ -24,13 +24,14 @@ constexpr uint64_t kInitialRoots = uint64_t{1} << 16;
 // in nodes: touched only where states land); beyond, they double as they fill.
 constexpr double kHeadroom = 8.0;
 constexpr uint64_t kHeadroomSlots = uint64_t{1} << 22;
-
-// The largest power of two not above n (at least 8).
-uint64_t FloorPow2(uint64_t n) {
-  uint64_t p = 8;
-  while (p * 2 <= n) p *= 2;
-  return p;
-}
+// Node ids must fit in 32 bits to pair two of them into one 64-bit key.
+constexpr uint64_t kMaxNodes = uint64_t{1} << 31;
+// The store grows only while it leaves room for the rest of the search's memory, which grows
+// with the states as the store does: the level lists (4 bytes a state) and the chunk logs of
+// a level (8 bytes a new state the level reaches, and levels hold a fraction of the states),
+// counted per root slot; and a small share of the budget (1/kWorkingShare) for the rest.
+constexpr uint64_t kWorkingPerRoot = 6;
+constexpr uint64_t kWorkingShare = 32;
 
 // The smallest power-of-two table that holds `n` keys within its target load.
 uint64_t Capacity(uint64_t n) {
@@ -41,42 +42,108 @@ uint64_t Capacity(uint64_t n) {
 
 }  // namespace
 
-StoreGrowth::StoreGrowth(uint32_t words, uint64_t memory_bytes) : words_(words) {
-  // Per root slot: 8 bytes of slot, 4 of parent link, 4 of level list; with more than two
-  // words, two node slots (16 bytes) more.
-  if (TreeStore::HasNodes(words_)) {
-    max_roots_ = FloorPow2(memory_bytes / 32);
-    max_nodes_ = std::min(2 * max_roots_, uint64_t{1} << 31);
-  } else {
-    max_roots_ = FloorPow2(memory_bytes / 16);
+StoreGrowth::StoreGrowth(uint32_t words, MemoryBudget& budget) : words_(words), budget_(budget) {}
+
+uint64_t StoreGrowth::Bytes(uint64_t roots, uint64_t nodes) const {
+  // As PairTable maps them (a line of slack each), and a 32-bit link per root slot.
+  const uint64_t table = (roots + 8) * TreeStore::kSlotBytes + (roots + 1) * sizeof(uint32_t);
+  return TreeStore::HasNodes(words_) ? table + (nodes + 8) * TreeStore::kSlotBytes : table;
+}
+
+uint64_t StoreGrowth::Spare() const {
+  // A share of the budget is kept from the store for the level lists and the chunk logs
+  // of the levels to come, which grow with the states as the store does.
+  const uint64_t working = budget_.limit() / kWorkingShare;
+  const uint64_t available = budget_.available();
+  return available > working ? available - working : 0;
+}
+
+std::unique_ptr<TreeStore> StoreGrowth::FirstStore(MemoryCharge& charge) const {
+  uint64_t roots = kInitialRoots;
+  // A budget too small for the usual first store gets the biggest that fits.
+  while (roots > 8 && Bytes(roots, 2 * roots) > budget_.available()) roots /= 2;
+  const uint64_t nodes = TreeStore::HasNodes(words_) ? 2 * roots : 0;
+  if (!charge.Add(Bytes(roots, nodes))) return nullptr;
+  return std::make_unique<TreeStore>(words_, roots, nodes);
+}
+
+std::unique_ptr<TreeStore> StoreGrowth::Bigger(const TreeStore& store, Room room, uint64_t extra,
+                                               MemoryCharge& charge, Why why) const {
+  const bool has_nodes = TreeStore::HasNodes(words_);
+  const uint64_t old_roots = store.root_capacity();
+  const uint64_t old_nodes = store.node_capacity();
+  uint64_t roots = std::max(Capacity(room.roots), old_roots);
+  uint64_t nodes = has_nodes ? std::clamp(Capacity(room.nodes), old_nodes, kMaxNodes) : 0;
+  // What a store may cost: its bytes, and the level lists and logs its states will need.
+  const uint64_t spare = Spare();
+  const uint64_t room_bytes = spare > extra ? spare - extra : 0;
+  auto cost = [&](uint64_t r, uint64_t n) { return Bytes(r, n) + kWorkingPerRoot * r; };
+  // The rebuild needs the old tables and the new ones at once, so growing by doubling would
+  // end at a table that fills at most about 2/3 of the budget. When the store asked for
+  // could not grow again after this (by a quarter, once the old tables are freed), this is
+  // its last growth.
+  const bool last = 9 * cost(roots, nodes) / 4 > room_bytes + cost(old_roots, old_nodes);
+  if (why == Why::kForecast && (last || cost(roots, nodes) > room_bytes)) {
+    // A forecast may be far off (a level's growth is a guess): the last growth waits until
+    // the tables do fill, and then takes what they need.
+    return nullptr;
   }
-}
-
-std::unique_ptr<TreeStore> StoreGrowth::FirstStore() const {
-  const uint64_t roots = std::min(max_roots_, kInitialRoots);
-  return std::make_unique<TreeStore>(words_, roots, std::min(max_nodes_, 2 * roots));
-}
-
-std::unique_ptr<TreeStore> StoreGrowth::Bigger(const TreeStore& store, Room room) const {
-  const uint64_t root_capacity = std::min(max_roots_, Capacity(room.roots));
-  const uint64_t node_capacity = std::min(max_nodes_, Capacity(room.nodes));
-  auto bigger = std::make_unique<TreeStore>(words_, std::max(root_capacity, store.root_capacity()),
-                                            std::max(node_capacity, store.node_capacity()));
-  if (!bigger->ok()) return nullptr;
+  if (why == Why::kFilled && (last || cost(roots, nodes) > room_bytes)) {
+    // The last growth takes all the room there is: the same shape, scaled, in whole lines.
+    const double scale = static_cast<double>(room_bytes) / static_cast<double>(cost(roots, nodes));
+    roots = std::max(old_roots, static_cast<uint64_t>(static_cast<double>(roots) * scale) / 8 * 8);
+    if (has_nodes) {
+      nodes = std::clamp(static_cast<uint64_t>(static_cast<double>(nodes) * scale) / 8 * 8,
+                         old_nodes, kMaxNodes);
+    }
+    while (cost(roots, nodes) > room_bytes && roots > old_roots) {
+      roots = std::max(old_roots, roots - std::max<uint64_t>(8, roots / 64) / 8 * 8);
+    }
+    while (cost(roots, nodes) > room_bytes && nodes > old_nodes) {
+      nodes = std::max(old_nodes, nodes - std::max<uint64_t>(8, nodes / 64) / 8 * 8);
+    }
+  }
+  // A growth by less than a quarter is not worth a rebuild of every state.
+  const bool worth =
+      why == Why::kFresh || 4 * roots >= 5 * old_roots || (has_nodes && 4 * nodes >= 5 * old_nodes);
+  if (!worth || cost(roots, nodes) > room_bytes || !charge.Add(Bytes(roots, nodes) + extra)) {
+    if (why == Why::kFilled) stopped_.store(true, std::memory_order_relaxed);
+    return nullptr;
+  }
+  auto bigger = std::make_unique<TreeStore>(words_, roots, nodes);
+  if (!bigger->ok()) {
+    stopped_.store(true, std::memory_order_relaxed);
+    return nullptr;
+  }
   return bigger;
 }
 
+bool StoreGrowth::RootsCanGrow(const TreeStore& store) const {
+  const uint64_t roots = store.root_capacity(), nodes = store.node_capacity();
+  return Bytes(roots + roots / 4, nodes) + kWorkingPerRoot * (roots + roots / 4) <= Spare();
+}
+
+bool StoreGrowth::NodesCanGrow(const TreeStore& store) const {
+  const uint64_t roots = store.root_capacity(), nodes = store.node_capacity();
+  return TreeStore::HasNodes(words_) && nodes < kMaxNodes &&
+         Bytes(roots, nodes + nodes / 4) + kWorkingPerRoot * roots <= Spare();
+}
+
 bool StoreGrowth::CanGrow(const TreeStore& store) const {
-  return store.root_capacity() < max_roots_ || store.node_capacity() < max_nodes_;
+  if (stopped_.load(std::memory_order_relaxed)) return false;
+  return RootsCanGrow(store) || NodesCanGrow(store);
 }
 
 bool StoreGrowth::NeedsGrowth(const TreeStore& store, uint64_t states, uint64_t nodes) const {
+  if (stopped_.load(std::memory_order_relaxed)) return false;
   const uint64_t root_slots = store.root_capacity();
   const uint64_t node_slots = store.node_capacity();
-  return (root_slots<max_roots_&& static_cast<double>(states)> TargetLoad(root_slots) *
-          static_cast<double>(root_slots)) ||
-         (node_slots<max_nodes_&& static_cast<double>(nodes)> TargetLoad(node_slots) *
-          static_cast<double>(node_slots));
+  const bool roots_full =
+      static_cast<double>(states) > TargetLoad(root_slots) * static_cast<double>(root_slots);
+  const bool nodes_full =
+      TreeStore::HasNodes(words_) &&
+      static_cast<double>(nodes) > TargetLoad(node_slots) * static_cast<double>(node_slots);
+  return (roots_full && RootsCanGrow(store)) || (nodes_full && NodesCanGrow(store));
 }
 
 std::optional<StoreGrowth::Room> StoreGrowth::RoomForLevel(const TreeStore& store,
@@ -91,10 +158,10 @@ std::optional<StoreGrowth::Room> StoreGrowth::RoomForLevel(const TreeStore& stor
   const double all_nodes = static_cast<double>(nodes) + next * per_state;
   const uint64_t root_slots = store.root_capacity();
   const uint64_t node_slots = store.node_capacity();
-  if ((roots > TargetLoad(root_slots) * static_cast<double>(root_slots) &&
-       root_slots < max_roots_) ||
+  if (stopped_.load(std::memory_order_relaxed)) return std::nullopt;
+  if ((roots > TargetLoad(root_slots) * static_cast<double>(root_slots) && RootsCanGrow(store)) ||
       (all_nodes > TargetLoad(node_slots) * static_cast<double>(node_slots) &&
-       node_slots < max_nodes_)) {
+       NodesCanGrow(store))) {
     const double headroom = std::clamp(
         static_cast<double>(kHeadroomSlots) * TargetLoad(kHeadroomSlots) / roots, 1.0, kHeadroom);
     return Room{static_cast<uint64_t>(roots * headroom),
@@ -113,10 +180,11 @@ StoreGrowth::Room StoreGrowth::RoomForInitialStates(const TreeStore& store) {
   return {4 * store.root_capacity(), 4 * store.node_capacity()};
 }
 
-bool CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
-                const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
-                WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters) {
-  return PutStates(levels, to, to_links, pool, sharing, counters,
+PutOutcome CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
+                      const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
+                      WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters,
+                      const std::atomic<bool>* cancel) {
+  return PutStates(levels, to, to_links, pool, sharing, counters, cancel,
                    [&](size_t d, uint64_t pos, TreeStore::Tree& tree) {
                      from.Get(levels[d][pos], tree);
                      return from_links.Raw(levels[d][pos]);

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "explorer/level_sharing.h"
+#include "explorer/memory_budget.h"
 #include "explorer/parent_links.h"
 #include "explorer/search_counters.h"
 #include "explorer/tree_store.h"
@@ -30,7 +31,8 @@
 
 namespace rulecheck::explorer {
 
-// The sizing policy. Immutable after construction; thread-safe.
+// The sizing policy, within a memory budget. Thread-safe: its methods may be called from any
+// worker; the budget they read changes as the search charges and releases memory.
 class StoreGrowth {
  public:
   // How many states (roots) and internal nodes a store should have room for.
@@ -39,18 +41,34 @@ class StoreGrowth {
     uint64_t nodes = 0;
   };
 
-  // The policy for states of `words` words (at least 1) whose store and parent links may use
-  // `memory_bytes` together.
-  StoreGrowth(uint32_t words, uint64_t memory_bytes);
+  // The policy for states of `words` words (at least 1), charging `budget` (which must
+  // outlive it).
+  StoreGrowth(uint32_t words, MemoryBudget& budget);
 
-  // The first store: small, so that a small game touches little memory. ok() is false when
-  // even that could not be had.
-  std::unique_ptr<TreeStore> FirstStore() const;
-  // A store with room for `room` at the tables' target load, within the budget, and never
-  // smaller than `store`; null when the memory could not be had.
-  std::unique_ptr<TreeStore> Bigger(const TreeStore& store, Room room) const;
+  // The bytes of a store with these table capacities, with its parent links.
+  uint64_t Bytes(uint64_t roots, uint64_t nodes) const;
+  // The first store: small, so that a small game touches little memory; its bytes and its
+  // links' are charged to `charge`. Null when even that could not be had.
+  std::unique_ptr<TreeStore> FirstStore(MemoryCharge& charge) const;
+  // Why a bigger store is asked for.
+  enum class Why {
+    kForecast,  // before a level, for what it is expected to add
+    kFilled,    // the tables filled up (a level, or the initial states)
+    kFresh,     // a new store for states read back (at least as big as `store`)
+  };
+  // A store with room for `room` at the tables' target load, bigger than `store` (by a
+  // quarter at least, but for kFresh), whose bytes with its links' and `extra` (the copies a
+  // rebuild makes) fit in what the budget has left for the store; they are charged to
+  // `charge` (a new charge; `store`'s stays charged). When the store could not grow again
+  // after this, kFilled takes all the room there is and kForecast gives nothing (a forecast
+  // may be far off). Null when no such store fits or the memory could not be had; after
+  // kFilled the store then grows no more, and its tables fill up further.
+  std::unique_ptr<TreeStore> Bigger(const TreeStore& store, Room room, uint64_t extra,
+                                    MemoryCharge& charge, Why why) const;
 
-  // Whether the budget allows bigger tables than `store`'s.
+  // From now on the store does not grow (a bigger one could not be had or filled).
+  void StopGrowing() const { stopped_.store(true, std::memory_order_relaxed); }
+  // Whether the budget leaves room for bigger tables than `store`'s.
   bool CanGrow(const TreeStore& store) const;
   // Whether `store`, holding `states` states and `nodes` nodes, is fuller than the search lets
   // it get while it can still grow.
@@ -66,9 +84,22 @@ class StoreGrowth {
   static Room RoomForInitialStates(const TreeStore& store);
 
  private:
+  // The bytes a store may take beyond the ones charged now (the current store's included).
+  uint64_t Spare() const;
+  // Whether the roots (or nodes) of `store` may double within the budget.
+  bool RootsCanGrow(const TreeStore& store) const;
+  bool NodesCanGrow(const TreeStore& store) const;
+
   uint32_t words_;
-  uint64_t max_roots_ = 0;  // table capacities the budget allows
-  uint64_t max_nodes_ = 0;
+  MemoryBudget& budget_;
+  mutable std::atomic<bool> stopped_{false};  // a bigger store was refused: no more growth
+};
+
+// How a PutStates ended.
+enum class PutOutcome {
+  kDone,       // every state was put
+  kFull,       // `to` had no room for one
+  kCancelled,  // the cancel flag was set
 };
 
 // Puts every state of `levels` into `to` with its parent link, and replaces its entry in
@@ -77,22 +108,29 @@ class StoreGrowth {
 // raw parent link (ParentLinks::Raw); it is called from the pool's workers, each with its
 // own tree, before that state's entry is replaced. Runs on `pool`, sharing a level among
 // the workers as `sharing` says, and adds the nodes it creates to the workers' slots of
-// `counters`. False when `to` has no room; `levels` is then partly rewritten. REQUIRES: no
-// batch runs on `pool`; `to_links` covers `to`'s ids.
+// `counters`. Polls `cancel` (may be null) before each chunk of states, so that a Ctrl-C
+// stops a rebuild of any size within a chunk per worker. Unless kDone, `levels` is partly
+// rewritten. REQUIRES: no batch runs on `pool`; `to_links` covers `to`'s ids.
 template <typename Fill>
-bool PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to, ParentLinks& to_links,
-               WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters,
-               const Fill& fill) {
+PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to,
+                     ParentLinks& to_links, WorkerPool& pool, const LevelSharing& sharing,
+                     SearchCounters& counters, const std::atomic<bool>* cancel, const Fill& fill) {
   constexpr uint64_t kChunk = 1024;                    // states per task
   std::vector<TreeStore::Tree> trees(pool.workers());  // each worker's scratch
   for (TreeStore::Tree& tree : trees) tree.words.resize(to.words());
-  std::atomic<bool> ok{true};
-  for (size_t d = 0; d < levels.size(); ++d) {
+  std::atomic<bool> full{false};
+  std::atomic<bool> cancelled{false};
+  for (size_t d = 0; d < levels.size() && !cancelled; ++d) {
     std::vector<uint32_t>& level = levels[d];
     const uint64_t chunks = (level.size() + kChunk - 1) / kChunk;
     pool.Run(
         chunks,
         [&](uint64_t chunk, int worker) {
+          if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+            cancelled = true;
+            pool.RequestStop();
+            return;
+          }
           const uint64_t begin = chunk * kChunk;
           const uint64_t end = std::min<uint64_t>(level.size(), begin + kChunk);
           TreeStore::Tree& tree = trees[worker];
@@ -101,7 +139,7 @@ bool PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to, Parent
             const uint32_t link = fill(d, pos, tree);
             const TreeStore::PutResult put = to.Put(tree, nullptr);
             if (put.full) {
-              ok = false;
+              full = true;
               return;
             }
             nodes.fetch_add(put.new_nodes, std::memory_order_relaxed);
@@ -111,15 +149,16 @@ bool PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to, Parent
         },
         sharing.Shared(level.size()));
   }
-  return ok;
+  if (cancelled) return PutOutcome::kCancelled;
+  return full ? PutOutcome::kFull : PutOutcome::kDone;
 }
 
 // The rebuild: PutStates with the states of `levels` (ids in `from`) and their links in
-// `from_links`. False when `to` has no room; `levels` is then partly rewritten, so pass a
-// copy.
-bool CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
-                const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
-                WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters);
+// `from_links`. Unless kDone, `levels` is partly rewritten, so pass a copy.
+PutOutcome CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
+                      const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
+                      WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters,
+                      const std::atomic<bool>* cancel);
 
 }  // namespace rulecheck::explorer
 

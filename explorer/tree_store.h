@@ -46,7 +46,7 @@ class TreeStore {
   // `memory_bytes`. ok() is false when the memory could not be had.
   TreeStore(uint32_t words, uint64_t memory_bytes);
   // A store whose root table has `root_capacity` slots and whose node table (used when a
-  // state has more than two words) has `node_capacity`; both are rounded up to powers of two.
+  // state has more than two words) has `node_capacity`; both are rounded up to a multiple of 8.
   TreeStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity);
 
   bool ok() const { return roots_.ok() && (nodes_ == nullptr || nodes_->ok()); }

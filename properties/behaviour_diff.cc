@@ -61,10 +61,15 @@ std::string Build(Version& version, const std::vector<int>& vars,
     return absl::StrCat("the search of the ", which, " version stopped (", StopDescription(stats),
                         ")");
   }
-  version.graph = explorer::BuildStateGraph(
+  absl::StatusOr<explorer::StateGraph> graph_built = explorer::BuildStateGraph(
       *version.exploration, [](const uint32_t*) { return true; }, std::max(1, stats.threads),
       cancel);
-  if (!version.graph.has_value()) return "interrupted";
+  if (!graph_built.ok()) {
+    return graph_built.status().code() == absl::StatusCode::kCancelled
+               ? "interrupted"
+               : absl::StrCat("the ", which, " version's ", graph_built.status().message());
+  }
+  version.graph = *std::move(graph_built);
   const explorer::StateGraph& graph = *version.graph;
   version.projection.resize(graph.states());
   for (uint64_t s = 0; s < graph.states(); ++s) {

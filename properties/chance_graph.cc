@@ -161,11 +161,11 @@ class TreeBuilder {
 
 }  // namespace
 
-std::optional<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
-                                            const std::atomic<bool>* cancel) {
-  std::optional<explorer::StateGraph> graph = explorer::BuildStateGraph(
+absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration,
+                                             int threads, const std::atomic<bool>* cancel) {
+  absl::StatusOr<explorer::StateGraph> graph = explorer::BuildStateGraph(
       exploration, [](const uint32_t*) { return true; }, threads, cancel);
-  if (!graph.has_value()) return std::nullopt;
+  if (!graph.ok()) return graph.status();
   ChanceGraph g;
   g.graph = std::move(*graph);
   const explorer::StateGraph& sg = g.graph;
@@ -197,7 +197,7 @@ std::optional<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explora
 
   for (uint64_t s = 0; s < n; ++s) {
     if (cancel != nullptr && s % 1024 == 0 && cancel->load(std::memory_order_relaxed)) {
-      return std::nullopt;
+      return absl::CancelledError("cancelled");
     }
     sink.Clear();
     const std::vector<uint32_t> words = exploration.StateWords(sg.id[s]);

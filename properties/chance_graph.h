@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "explorer/explorer.h"
 #include "explorer/state_graph.h"
 
@@ -51,9 +52,11 @@ struct ChanceGraph {
   uint64_t failed_moves = 0;
 };
 
-// Builds the chance graph of a complete exploration. Once `cancel` (may be null) is set,
-// stops and returns nullopt. REQUIRES: exploration.stats().complete. Thread-compatible.
-std::optional<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
+// Builds the chance graph of a complete exploration. Errors: those of
+// explorer::BuildStateGraph (Cancelled once `cancel`, may be null, is set; ResourceExhausted
+// when the memory budget has no room for the graph). REQUIRES: exploration.stats().complete.
+// Thread-compatible.
+absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
                                             const std::atomic<bool>* cancel);
 
 }  // namespace rulecheck::properties

@@ -121,8 +121,12 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     if (options.on_phase) options.on_phase(what);
   };
   phase("building the chance graph");
-  std::optional<ChanceGraph> g = BuildChanceGraph(exploration, exploration.stats().threads, cancel);
-  if (!g.has_value()) return unknown("cancelled", {"the rules"});
+  absl::StatusOr<ChanceGraph> g =
+      BuildChanceGraph(exploration, exploration.stats().threads, cancel);
+  if (!g.ok()) {
+    return unknown(g.status().code() == absl::StatusCode::kCancelled ? "cancelled" : "store_full",
+                   {"the rules"});
+  }
   const OddsComponents components = FindOddsComponents(*g);
   results::OddsGraph& info = result.graph;
   for (size_t k = 0; k + 1 < components.start.size(); ++k) {

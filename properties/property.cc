@@ -37,10 +37,16 @@ uint64_t GraphBytes(const explorer::ExplorationStats& stats) {
   return 32 * stats.transitions + 40 * stats.states;
 }
 
-// Whether the graph fits in what the memory budget leaves beside the store and its links.
-bool GraphFits(const explorer::ExplorationStats& stats) {
-  const uint64_t used = stats.store_bytes + stats.link_bytes;
-  return used <= stats.memory_budget && GraphBytes(stats) <= stats.memory_budget - used;
+// The cycle searches' own memory beside a graph that is built (their copy of its edges, the
+// components, stacks and marks): the estimate above, less the graph's 8 bytes an edge.
+uint64_t CycleSearchBytes(const explorer::StateGraph& graph) {
+  return 24 * graph.edges() + 32 * graph.states();
+}
+
+// The message of an analysis the memory budget has no room for.
+std::string NoRoom(const std::string& what, uint64_t bytes) {
+  return absl::StrCat(what, " needs about ", base::GroupThousands(bytes >> 20),
+                      " MiB, more than the --memory budget has left");
 }
 
 // The analyses that need the transition graph, after the search (see property.h).
@@ -68,38 +74,52 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
     result.stats.complete = false;
     result.stats.stop_reason = explorer::StopReason::kCancelled;
   };
-  if ((termination || chains) && !GraphFits(result.stats)) {
-    // The graph would take the memory the budget left to the store: the analyses that need it
-    // are not determined, rather than the run being killed for memory.
-    const std::string reason = absl::StrCat(
-        "the transition graph of ", base::GroupThousands(result.stats.transitions),
-        " transitions needs about ", base::GroupThousands(GraphBytes(result.stats) >> 20),
-        " MiB, more than the --memory budget has left");
+  // The analyses that need memory the budget has not left are not determined, rather than
+  // the run being killed for memory.
+  auto no_room = [&](const std::string& reason) {
     termination_undetermined(reason);
     if (chains) {
       result.undetermined.push_back(
           {"reaction_chain", "reaction chains", model.program.triggers[0].loc, reason});
     }
+  };
+  explorer::MemoryBudget& budget = exploration.budget();
+  if ((termination || chains) && GraphBytes(result.stats) > budget.available()) {
+    // Known before the graph is built: not worth building.
+    no_room(NoRoom(absl::StrCat("the transition graph of ",
+                                base::GroupThousands(result.stats.transitions), " transitions"),
+                   GraphBytes(result.stats)));
   } else if (termination || chains) {
     Announce(options, termination ? absl::StrCat("building the transition graph of ",
                                                  result.stats.states, " states")
                                   : "building the graph of the states with pending triggers");
     // Non-termination needs every edge; reaction chains only those of pending states.
-    const std::optional<explorer::StateGraph> graph = explorer::BuildStateGraph(
+    const absl::StatusOr<explorer::StateGraph> graph = explorer::BuildStateGraph(
         exploration,
         [&](const uint32_t* words) { return termination || layout.PendingLength(words) > 0; },
         threads, cancel);
-    if (!graph.has_value()) {
+    explorer::MemoryCharge searches(&budget);
+    if (graph.status().code() == absl::StatusCode::kCancelled) {
       mark_cancelled();
       return termination_undetermined("");
     }
-    if (chains) {
-      Announce(options, "looking for infinite reaction chains");
-      CheckReactionChains(model, exploration, *graph, collector);
-    }
-    if (termination) {
-      Announce(options, absl::StrCat("looking for cycles among ", graph->edges(), " transitions"));
-      CheckNonTermination(model, exploration, *graph, collector);
+    if (!graph.ok()) {
+      // Every array of the graph is charged as it is built: the estimate was too low.
+      no_room(std::string(graph.status().message()));
+    } else if (!searches.Set(CycleSearchBytes(*graph))) {
+      no_room(NoRoom(absl::StrCat("the cycle search over ", base::GroupThousands(graph->edges()),
+                                  " transitions"),
+                     CycleSearchBytes(*graph)));
+    } else {
+      if (chains) {
+        Announce(options, "looking for infinite reaction chains");
+        CheckReactionChains(model, exploration, *graph, collector);
+      }
+      if (termination) {
+        Announce(options,
+                 absl::StrCat("looking for cycles among ", graph->edges(), " transitions"));
+        CheckNonTermination(model, exploration, *graph, collector);
+      }
     }
   }
   if (order) {

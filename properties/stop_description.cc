@@ -17,7 +17,7 @@ std::string StopDescription(const explorer::ExplorationStats& stats) {
     case explorer::StopReason::kStoppedByObserver:
       return "stopped at the first error (--stop-at-first)";
     case explorer::StopReason::kStoreFull:
-      return "the state store is full";
+      return "the memory budget (--memory) is used up";
     case explorer::StopReason::kMaxDepth:
       return absl::StrCat("stopped at depth ", stats.levels);
   }

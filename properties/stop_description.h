@@ -1,6 +1,6 @@
 // Why an incomplete search stopped, in words for people: "stopped at --max-states 1,000",
-// "interrupted", "the state store is full"... Part of the properties stage's public API: the
-// explicit engine's answers quote it (query_answers.h) and the check report's summary line
+// "interrupted", "the memory budget (--memory) is used up"... Part of the properties stage's public
+// API: the explicit engine's answers quote it (query_answers.h) and the check report's summary line
 // shows it (reports/). Pure, thread-safe.
 #ifndef RULECHECK_PROPERTIES_STOP_DESCRIPTION_H_
 #define RULECHECK_PROPERTIES_STOP_DESCRIPTION_H_

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -80,11 +82,14 @@ bool Drain(int fd, std::string& sink) {
   }
 }
 
-int WaitForExit(pid_t pid) {
+// Waits for `pid` to end and returns its exit code; its peak memory goes to `max_rss_kib`.
+int WaitForExit(pid_t pid, long& max_rss_kib) {
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
+  struct rusage usage = {};
+  while (wait4(pid, &status, 0, &usage) < 0) {
     if (errno != EINTR) return -1;
   }
+  max_rss_kib = usage.ru_maxrss;
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return -1;
@@ -164,6 +169,7 @@ RunResult RunProgramAndSignal(const std::string& program, const std::vector<std:
   // A signal the child can catch is timed from when its handler is in place.
   bool waiting_for_handler = signal_pending && signal != SIGKILL && signal != SIGSTOP;
   auto signal_clock = start;
+  std::optional<std::chrono::steady_clock::time_point> signal_sent;
   constexpr std::chrono::milliseconds kHandlerPoll{2};
   pollfd fds[2] = {{out.read_end, POLLIN, 0}, {err.read_end, POLLIN, 0}};
   std::string* sinks[2] = {&result.stdout_text, &result.stderr_text};
@@ -187,6 +193,7 @@ RunResult RunProgramAndSignal(const std::string& program, const std::vector<std:
           signal_clock + signal_after - std::chrono::steady_clock::now());
       if (until_signal.count() <= 0) {
         kill(pid, signal);
+        signal_sent = std::chrono::steady_clock::now();
         signal_pending = false;
       } else {
         left = std::min(left, until_signal);
@@ -202,7 +209,11 @@ RunResult RunProgramAndSignal(const std::string& program, const std::vector<std:
       }
     }
   }
-  result.exit_code = WaitForExit(pid);
+  result.exit_code = WaitForExit(pid, result.max_rss_kib);
+  if (signal_sent.has_value()) {
+    result.seconds_after_signal =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - *signal_sent).count();
+  }
 
   int exec_errno = 0;
   if (read(exec_error.read_end, &exec_errno, sizeof(exec_errno)) ==

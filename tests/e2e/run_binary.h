@@ -20,6 +20,10 @@ struct RunResult {
   std::string stdout_text;
   std::string stderr_text;
   bool timed_out = false;
+  // The child's peak resident memory (ru_maxrss of wait4), in KiB; 0 when it was not had.
+  long max_rss_kib = 0;
+  // With a signal sent: the seconds from sending it to the child's exit; else -1.
+  double seconds_after_signal = -1;
 };
 
 inline constexpr std::chrono::seconds kDefaultTimeout{120};
