@@ -161,8 +161,8 @@ class TreeBuilder {
 
 }  // namespace
 
-absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration,
-                                             int threads, const std::atomic<bool>* cancel) {
+absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
+                                             const std::atomic<bool>* cancel) {
   absl::StatusOr<explorer::StateGraph> graph = explorer::BuildStateGraph(
       exploration, [](const uint32_t*) { return true; }, threads, cancel);
   if (!graph.ok()) return graph.status();

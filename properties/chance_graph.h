@@ -57,7 +57,7 @@ struct ChanceGraph {
 // when the memory budget has no room for the graph). REQUIRES: exploration.stats().complete.
 // Thread-compatible.
 absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
-                                            const std::atomic<bool>* cancel);
+                                             const std::atomic<bool>* cancel);
 
 }  // namespace rulecheck::properties
 
