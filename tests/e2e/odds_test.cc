@@ -8,6 +8,7 @@
 #include <cmath>
 #include <csignal>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -215,6 +216,34 @@ TEST(OddsTest, TextReport) {
   EXPECT_THAT(run.stdout_text, HasSubstr("probability pass_wins"));
   EXPECT_THAT(run.stdout_text, HasSubstr("random play"));
   EXPECT_THAT(run.stdout_text, HasSubstr("244/495 (0.4929292929)"));
+}
+
+// The two engines of chance on one game: the exact random-play chance of each player's win
+// (odds) lies inside the 95% interval that random playouts (simulate) give for the same
+// `reachable`. Random Mutations at its default scope, as its README reports.
+TEST(OddsTest, AgreesWithSimulateOnRandomMutations) {
+  const std::string file = "games/random-mutations/random-mutations.rules";
+  const json exact = Odds({file, "--probability", "wins(P1)", "--probability", "wins(P2)"});
+  const RunResult run =
+      RunRulecheck({"simulate", file, "--games", "5000", "--seed", "1", "--format", "json", "-q"});
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const json simulated = Report(run);
+  const std::vector<std::pair<std::string, std::string>> pairs = {{"wins(P1)", "p1_wins"},
+                                                                  {"wins(P2)", "p2_wins"}};
+  for (const auto& [question, reachable] : pairs) {
+    SCOPED_TRACE(question);
+    const json value = Value(exact, question, "random");
+    EXPECT_EQ(value["kind"], "exact");
+    const double p = value["value"].get<double>();
+    bool found = false;
+    for (const json& r : simulated["reachables"]) {
+      if (r["name"] != reachable) continue;
+      found = true;
+      EXPECT_LE(r["ci95"][0].get<double>(), p) << r.dump();
+      EXPECT_GE(r["ci95"][1].get<double>(), p) << r.dump();
+    }
+    EXPECT_TRUE(found) << reachable;
+  }
 }
 
 }  // namespace
