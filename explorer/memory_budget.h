@@ -81,6 +81,9 @@ class MemoryCharge {
   // Makes the charge `bytes`: takes the increase from the budget (false, and the charge is
   // unchanged, when it has no room) or gives back the decrease.
   bool Set(uint64_t bytes) {
+    // No change touches no budget: a moved-from charge (0 bytes) may outlive its budget, as
+    // when an Exploration moved out of a StatusOr is destroyed after the one it moved to.
+    if (bytes == bytes_) return true;
     if (budget_ != nullptr) {
       if (bytes > bytes_) {
         if (!budget_->TryCharge(bytes - bytes_)) return false;

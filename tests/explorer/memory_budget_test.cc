@@ -49,6 +49,21 @@ TEST(MemoryBudgetTest, AChargeIsGivenBackWhenItsOwnerGoes) {
   EXPECT_EQ(budget.used(), 0u);
 }
 
+// What an Exploration moved out of a StatusOr does: the object moved to goes first, with the
+// budget it shared; the moved-from charge, holding nothing, must not touch the freed budget
+// (AddressSanitizer catches it if it does).
+TEST(MemoryBudgetTest, AMovedFromChargeOutlivesItsBudget) {
+  auto budget = std::make_unique<MemoryBudget>(1000);
+  MemoryCharge from(budget.get());
+  ASSERT_TRUE(from.Set(300));
+  auto to = std::make_unique<MemoryCharge>(std::move(from));
+  EXPECT_EQ(from.bytes(), 0u);
+  to.reset();
+  EXPECT_EQ(budget->used(), 0u);
+  budget.reset();
+  EXPECT_TRUE(from.Set(0));
+}
+
 TEST(MemoryBudgetTest, AVectorIsChargedForBothBuffersWhileItGrows) {
   MemoryBudget budget(4096);
   ChargedVector<uint64_t> items(&budget);
