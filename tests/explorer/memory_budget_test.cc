@@ -123,11 +123,12 @@ TEST(MemoryBudgetTest, TheGraphIsRefusedWhenTheBudgetHasNoRoomForIt) {
   EXPECT_LE(small.budget().peak(), uint64_t{4} << 20);
 
   Exploration big = Explore(space, {}, {.threads = 2, .memory_bytes = uint64_t{64} << 20});
-  graph = BuildStateGraph(
+  // Declared after `big`, whose budget its charge refers to.
+  const absl::StatusOr<StateGraph> big_graph = BuildStateGraph(
       big, [](const uint32_t*) { return true; }, 2, nullptr);
-  ASSERT_TRUE(graph.ok()) << graph.status();
-  EXPECT_EQ(graph->edges(), 1000000u);
-  EXPECT_GE(graph->charge.bytes(), 1000000u * 8);
+  ASSERT_TRUE(big_graph.ok()) << big_graph.status();
+  EXPECT_EQ(big_graph->edges(), 1000000u);
+  EXPECT_GE(big_graph->charge.bytes(), 1000000u * 8);
 }
 
 TEST(MemoryBudgetTest, ARebuildOfTheStoreStopsSoonAfterACancel) {
