@@ -54,7 +54,8 @@ TEST_F(EngineTest, CompiledThenCached) {
   EXPECT_EQ(second.exit_code, 0) << second.stderr_text;
   EXPECT_THAT(second.stdout_text, HasSubstr("(from the cache)"));
   EXPECT_EQ(CachedLibraries(), 1);
-  const RunResult json = Run({"check", "games/tictactoe.rules", "--format", "json", "--quiet"});
+  const RunResult json = Run(
+      {"check", "games/tictactoe.rules", "--engine", "compiled", "--format", "json", "--quiet"});
   EXPECT_THAT(json.stdout_text, HasSubstr("\"name\": \"compiled\""));
   const RunResult interpreted =
       Run({"check", "games/tictactoe.rules", "--engine", "interpreted", "--quiet"});
