@@ -17,8 +17,7 @@ int RunAnswers(const CommonFlags& flags, std::ostream& out, std::ostream& err, c
   AnswerEnv env;
   if (!flags.quiet) env.progress = [&err](const std::string& line) { err << line << "\n"; };
   env.memory_bytes = setup->memory_bytes;
-  ScopedInterruptHandler interrupt;
-  env.cancel = ScopedInterruptHandler::flag();
+  env.cancel = CatchStopSignals();
   absl::StatusOr<std::vector<results::Answer>> answers = fn(*setup->model, env);
   if (!answers.ok()) {
     err << "rulecheck: " << answers.status().message() << "\n";

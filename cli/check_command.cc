@@ -236,8 +236,7 @@ int RunCheckWithCancel(const CheckFlags& flags, const std::atomic<bool>* cancel,
 }
 
 int RunCheck(const CheckFlags& flags, std::ostream& out, std::ostream& err) {
-  ScopedInterruptHandler interrupt;
-  return RunCheckWithCancel(flags, ScopedInterruptHandler::flag(), out, err);
+  return RunCheckWithCancel(flags, CatchStopSignals(), out, err);
 }
 
 }  // namespace rulecheck::cli

@@ -108,10 +108,9 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
     return kExitUsage;
   }
 
-  ScopedInterruptHandler interrupt;
   properties::CheckOptions options;
   options.explore.max_states = flags.max_states;
-  options.explore.cancel = ScopedInterruptHandler::flag();
+  options.explore.cancel = CatchStopSignals();
   options.explore.threads = flags.threads;
   options.explore.memory_bytes = old_setup->memory_bytes;
   // The HTML page shows the transitions of each line of both rules files.

@@ -1,5 +1,7 @@
-// The signal handlers behind ScopedInterruptHandler (see interrupt.h).
+// The signal handlers behind CatchStopSignals (see interrupt.h).
 #include "cli/interrupt.h"
+
+#include <iterator>
 
 namespace rulecheck::cli {
 namespace {
@@ -12,23 +14,14 @@ void OnInterrupt(int /*signal*/) { interrupted.store(true, std::memory_order_rel
 
 }  // namespace
 
-ScopedInterruptHandler::ScopedInterruptHandler() {
+const std::atomic<bool>* CatchStopSignals() {
   interrupted.store(false, std::memory_order_relaxed);
   struct sigaction action = {};
   action.sa_handler = OnInterrupt;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESETHAND | SA_RESTART;
-  for (size_t i = 0; i < std::size(kSignals); ++i) {
-    installed_[i] = sigaction(kSignals[i], &action, &previous_[i]) == 0;
-  }
+  for (const int signal : kStopSignals) sigaction(signal, &action, nullptr);
+  return &interrupted;
 }
-
-ScopedInterruptHandler::~ScopedInterruptHandler() {
-  for (size_t i = 0; i < std::size(kSignals); ++i) {
-    if (installed_[i]) sigaction(kSignals[i], &previous_[i], nullptr);
-  }
-}
-
-const std::atomic<bool>* ScopedInterruptHandler::flag() { return &interrupted; }
 
 }  // namespace rulecheck::cli

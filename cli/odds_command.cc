@@ -73,8 +73,7 @@ int RunOdds(const OddsFlags& flags, std::ostream& out, std::ostream& err) {
   options.explore.threads = flags.threads;
   options.explore.max_states = flags.max_states;
   options.explore.memory_bytes = setup->memory_bytes;
-  ScopedInterruptHandler interrupt;
-  options.explore.cancel = ScopedInterruptHandler::flag();
+  options.explore.cancel = CatchStopSignals();
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {
     options.explore.progress = [&progress](const explorer::Progress& p) { progress.Print(p); };

@@ -103,8 +103,7 @@ int RunSimulateWithCancel(const SimulateFlags& flags, const std::atomic<bool>* c
 }
 
 int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err) {
-  ScopedInterruptHandler interrupt;
-  return RunSimulateWithCancel(flags, ScopedInterruptHandler::flag(), out, err);
+  return RunSimulateWithCancel(flags, CatchStopSignals(), out, err);
 }
 
 }  // namespace rulecheck::cli
