@@ -98,46 +98,20 @@ meaning() {
 }
 
 : >"$out/exit-codes.tsv"
-worst_abnormal=0 worst_bad=0 worst_new=0 worst_incomplete=0
+declare -A seen
 for i in "${!names[@]}"; do
   name="${names[$i]}"
   command=("$rulecheck" check "${files[$i]}")
-  if [[ -n "${arguments[$i]}" ]]; then
-    read -r -a extra <<<"${arguments[$i]}"
-    command+=("${extra[@]}")
-  fi
-  command+=(--quiet --format text --output "$out/text/$name.txt"
-    --report "sarif=$out/sarif/$name.sarif" --report "junit=$out/junit/$name.xml"
-    --report "html=$out/html/$name.html" --write-baseline "$out/baseline/$name.json")
-  [[ -z "$memory" ]] || command+=(--memory "$memory")
-  [[ -z "$threads" ]] || command+=(--threads "$threads")
-  if [[ -n "$baseline_dir" && -f "$baseline_dir/$name.json" ]]; then
-    command+=(--baseline "$baseline_dir/$name.json")
-  fi
-  # A time limit stops the search as SIGTERM does (a partial report, exit 3); a run that does
-  # not stop within a minute of it is killed.
-  if ((timeout_seconds > 0)); then
-    command=(timeout --preserve-status --signal=TERM --kill-after=60 "$timeout_seconds"
-      "${command[@]}")
-  fi
-  start=$SECONDS
-  status=0
-  "${command[@]}" || status=$?
-  echo "ci-check-games: $name: exit $status ($(meaning "$status")) in $((SECONDS - start)) s"
+  run_target ci-check-games "$i" 3 --quiet --format text --output "$out/text/$name.txt" \
+    --report "sarif=$out/sarif/$name.sarif" --report "junit=$out/junit/$name.xml" \
+    --report "html=$out/html/$name.html" --write-baseline "$out/baseline/$name.json"
   printf '%s\t%s\t%s\n' "$name" "${files[$i]}" "$status" >>"$out/exit-codes.tsv"
-  case "$status" in
-    0) ;;
-    1) worst_new=1 ;;
-    2) worst_bad=1 ;;
-    3) worst_incomplete=1 ;;
-    *) worst_abnormal=1 ;;
-  esac
 done
 
 python3 "$root/scripts/ci-collect-reports.py" "$out"
 
-if ((worst_abnormal)); then exit 4; fi
-if ((worst_bad)); then exit 2; fi
-if ((worst_new)); then exit 1; fi
-if ((worst_incomplete)) && [[ "$incomplete" == fail ]]; then exit 3; fi
+if [[ -n "${seen[abnormal]:-}" ]]; then exit 4; fi
+if [[ -n "${seen[2]:-}" ]]; then exit 2; fi
+if [[ -n "${seen[1]:-}" ]]; then exit 1; fi
+if [[ -n "${seen[3]:-}" && "$incomplete" == fail ]]; then exit 3; fi
 exit 0

@@ -19,18 +19,10 @@ import html
 import json
 import os
 import sys
-import xml.etree.ElementTree as ElementTree
 
-MEANINGS = {0: "pass", 1: "new error finding", 2: "bad input or usage", 3: "incomplete"}
+from ci_reports import load_json, meaning, rename_junit_suites
+
 SEVERITIES = {"error": "critical", "warning": "minor"}
-
-
-def load_json(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except FileNotFoundError:
-        return None
 
 
 def main(out):
@@ -52,12 +44,8 @@ def main(out):
                 merged = sarif
             else:
                 merged["runs"].extend(sarif["runs"])
-        junit = os.path.join(out, "junit", name + ".xml")
-        if os.path.exists(junit):
-            tree = ElementTree.parse(junit)
-            for suite in tree.getroot().iter("testsuite"):
-                suite.set("name", "%s [%s]" % (suite.get("name"), name))
-            tree.write(junit, encoding="UTF-8", xml_declaration=True)
+        rename_junit_suites(os.path.join(out, "junit", name + ".xml"),
+                            "%s [%s]" % (rules_file, name))
         report = load_json(os.path.join(out, "baseline", name + ".json"))
         findings = report.get("findings", []) if report else []
         for finding in findings:
@@ -88,7 +76,7 @@ def main(out):
         f.write("| --- | --- | --- | --- | --- | --- |\n")
         for name, rules_file, status, report, count, new_errors in rows:
             f.write("| %s | %s | %d (%s) | %s | %d | %s |\n" % (
-                name, rules_file, status, MEANINGS.get(status, "ended abnormally"),
+                name, rules_file, status, meaning(status),
                 report["states"] if report else "-", count,
                 "-" if new_errors is None else new_errors))
 
@@ -103,7 +91,7 @@ def main(out):
                     if os.path.exists(os.path.join(out, page)) else html.escape(name))
             f.write("<tr><td>%s</td><td>%s</td><td>%d (%s)</td><td>%d</td></tr>\n" % (
                 link, html.escape(rules_file), status,
-                MEANINGS.get(status, "ended abnormally"), count))
+                meaning(status), count))
         f.write("</table>\n</body></html>\n")
 
 

@@ -110,7 +110,7 @@ meaning() {
 # The rules file's path from the top folder, as git names it; the old version's copy goes to
 # OUT/base/ under that path (once per file: several targets may share one).
 : >"$out/targets.tsv"
-worst_abnormal=0 worst_bad=0 worst_new=0 worst_behaviour=0 worst_incomplete=0
+declare -A seen
 for i in "${!names[@]}"; do
   name="${names[$i]}"
   file="${files[$i]}"
@@ -136,45 +136,18 @@ for i in "${!names[@]}"; do
   old_name="$(realpath -m --relative-to=. "$old")"
   [[ "$old_name" != ../* ]] || old_name="$old"
   command=("$rulecheck" diff "$old_name" "$path")
-  if [[ -n "${arguments[$i]}" ]]; then
-    read -r -a extra <<<"${arguments[$i]}"
-    command+=("${extra[@]}")
-  fi
-  command+=(--quiet --fail-on "$fail_on" --format json --output "$out/json/$name.json"
-    --report "sarif=$out/sarif/$name.sarif" --report "junit=$out/junit/$name.xml"
-    --report "html=$out/html/$name.html")
-  [[ -z "$memory" ]] || command+=(--memory "$memory")
-  [[ -z "$threads" ]] || command+=(--threads "$threads")
-  [[ -z "$max_traces" ]] || command+=(--max-traces "$max_traces")
-  if [[ -n "$baseline_dir" && -f "$baseline_dir/$name.json" ]]; then
-    command+=(--baseline "$baseline_dir/$name.json")
-  fi
-  # As in ci-check-games.sh: SIGTERM stops the searches (a partial report, exit 3); a run
-  # still alive a minute later is killed.
-  if ((timeout_seconds > 0)); then
-    command=(timeout --preserve-status --signal=TERM --kill-after=60 "$timeout_seconds"
-      "${command[@]}")
-  fi
-  start=$SECONDS
-  status=0
-  "${command[@]}" || status=$?
-  echo "ci-diff-games: $name: exit $status ($(meaning "$status")) in $((SECONDS - start)) s"
+  run_target ci-diff-games "$i" 4 --quiet --fail-on "$fail_on" --format json \
+    --output "$out/json/$name.json" --report "sarif=$out/sarif/$name.sarif" \
+    --report "junit=$out/junit/$name.xml" --report "html=$out/html/$name.html" \
+    ${max_traces:+--max-traces "$max_traces"}
   printf '%s\t%s\tcompared\t%s\n' "$name" "$path" "$status" >>"$out/targets.tsv"
-  case "$status" in
-    0) ;;
-    1) worst_new=1 ;;
-    2) worst_bad=1 ;;
-    3) worst_incomplete=1 ;;
-    4) worst_behaviour=1 ;;
-    *) worst_abnormal=1 ;;
-  esac
 done
 
 python3 "$root/scripts/ci-diff-summary.py" "$out" "$base"
 
-if ((worst_abnormal)); then exit 5; fi
-if ((worst_bad)); then exit 2; fi
-if ((worst_new)); then exit 1; fi
-if ((worst_behaviour)); then exit 4; fi
-if ((worst_incomplete)) && [[ "$incomplete" == fail ]]; then exit 3; fi
+if [[ -n "${seen[abnormal]:-}" ]]; then exit 5; fi
+if [[ -n "${seen[2]:-}" ]]; then exit 2; fi
+if [[ -n "${seen[1]:-}" ]]; then exit 1; fi
+if [[ -n "${seen[4]:-}" ]]; then exit 4; fi
+if [[ -n "${seen[3]:-}" && "$incomplete" == fail ]]; then exit 3; fi
 exit 0

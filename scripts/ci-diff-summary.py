@@ -12,21 +12,12 @@ of one rules file are suites of different names. A target whose diff wrote no re
 input) shows its exit code only.
 """
 
-import json
 import os
 import sys
-import xml.etree.ElementTree as ElementTree
 
-MEANINGS = {0: "pass", 1: "new error finding", 2: "bad input or usage", 3: "incomplete",
-            4: "behaviour differs"}
+from ci_reports import load_json, meaning, rename_junit_suites
 
-
-def load_json(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except FileNotFoundError:
-        return None
+DIFF_MEANINGS = {4: "behaviour differs"}
 
 
 def finding_line(entry):
@@ -61,22 +52,18 @@ def main(out, base):
             table.append("| %s | %s | - | %s since %s | | | |" % (name, rules_file, what, base))
             continue
         code = int(status)
-        meaning = "%d (%s)" % (code, MEANINGS.get(code, "ended abnormally"))
+        exit_cell = "%d (%s)" % (code, meaning(code, DIFF_MEANINGS))
         report = load_json(os.path.join(out, "json", name + ".json"))
-        junit = os.path.join(out, "junit", name + ".xml")
-        if os.path.exists(junit):
-            tree = ElementTree.parse(junit)
-            for suite in tree.getroot().iter("testsuite"):
-                suite.set("name", "%s [%s] diff" % (rules_file, name))
-            tree.write(junit, encoding="UTF-8", xml_declaration=True)
+        rename_junit_suites(os.path.join(out, "junit", name + ".xml"),
+                            "%s [%s] diff" % (rules_file, name))
         if report is None:
-            table.append("| %s | %s | %s | no report | | | |" % (name, rules_file, meaning))
+            table.append("| %s | %s | %s | no report | | | |" % (name, rules_file, exit_cell))
             continue
         counts = {status: 0 for status in ("new", "fixed", "changed")}
         for entry in report["findings"]:
             counts[entry["status"]] += 1
         table.append("| %s | %s | %s | %s -> %s | %d (%d) / %d / %d | %d | %s |" % (
-            name, rules_file, meaning, report["old"]["states"], report["new"]["states"],
+            name, rules_file, exit_cell, report["old"]["states"], report["new"]["states"],
             counts["new"], report["new_errors"], counts["fixed"], counts["changed"],
             len(report["queries"]), behaviour_cell(report["behaviour"])))
         lines = []

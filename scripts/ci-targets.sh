@@ -1,7 +1,9 @@
 # shellcheck shell=bash
-# Reads a targets file (ci/games.targets' format: `NAME FILE [ARGS...]` per run, `skip FILE
-# REASON` for a file left out on purpose, `#` comments), for scripts/ci-check-games.sh and
-# scripts/ci-diff-games.sh, which source it. read_targets FILE ONLY fills the arrays `names`,
+# The targets of scripts/ci-check-games.sh and scripts/ci-diff-games.sh, which source this
+# file: reading a targets file and running one target.
+#
+# A targets file (ci/games.targets' format) has `NAME FILE [ARGS...]` per run, `skip FILE
+# REASON` for a file left out on purpose, and `#` comments. read_targets FILE ONLY fills the arrays `names`,
 # `files` and `arguments` (the targets whose name matches the regular expression ONLY, or all
 # when it is empty) and the associative array `named_files` (the real path of every rules
 # file a line names, skipped or not); relative rules files are read from the current
@@ -37,4 +39,33 @@ read_targets() {
     files+=("${words[1]}")
     arguments+=("${words[*]:2}")
   done <"$targets_file"
+}
+
+# run_target SCRIPT I OPTIONS...: runs the caller's array `command` (rulecheck, its subcommand
+# and files) with target I's arguments, OPTIONS, and the options every target shares: the
+# caller's `memory`, `threads` and, when BASELINE_DIR/NAME.json exists, `--baseline`. With a
+# `timeout_seconds` above 0, SIGTERM stops the run then (a partial report, exit 3) and a run
+# still alive a minute later is killed. Sets `status` to the exit code, prints it with the
+# caller's `meaning` of it and the time taken, and counts it in `seen` (an associative array:
+# the code, or `abnormal` for any code above MAX_KNOWN).
+run_target() {
+  local script="$1" i="$2" max_known="$3" start
+  shift 3
+  local -a extra
+  read -r -a extra <<<"${arguments[$i]}"
+  command+=("${extra[@]}" "$@")
+  [[ -z "$memory" ]] || command+=(--memory "$memory")
+  [[ -z "$threads" ]] || command+=(--threads "$threads")
+  if [[ -n "$baseline_dir" && -f "$baseline_dir/${names[$i]}.json" ]]; then
+    command+=(--baseline "$baseline_dir/${names[$i]}.json")
+  fi
+  if ((timeout_seconds > 0)); then
+    command=(timeout --preserve-status --signal=TERM --kill-after=60 "$timeout_seconds"
+      "${command[@]}")
+  fi
+  start=$SECONDS
+  status=0
+  "${command[@]}" || status=$?
+  echo "$script: ${names[$i]}: exit $status ($(meaning "$status")) in $((SECONDS - start)) s"
+  if ((status > max_known)); then seen[abnormal]=1; else seen[$status]=1; fi
 }

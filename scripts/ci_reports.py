@@ -1,0 +1,37 @@
+"""What scripts/ci-collect-reports.py and scripts/ci-diff-summary.py both do with the reports
+that the CI scripts wrote: read a JSON report that may be missing, name an exit code, and
+rename the test suites of a JUnit file (the presets of one rules file would otherwise be
+suites of the same name)."""
+
+import json
+import os
+import xml.etree.ElementTree as ElementTree
+
+# The exit codes shared by `rulecheck check` and `rulecheck diff` (docs/ci.md); a script adds
+# its own (diff's 4) through `extra`.
+MEANINGS = {0: "pass", 1: "new error finding", 2: "bad input or usage", 3: "incomplete"}
+
+
+def load_json(path):
+    """The JSON document at `path`, or None when the run wrote none (bad input)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return None
+
+
+def meaning(status, extra=None):
+    """What exit code `status` means; anything unknown ended abnormally (killed, crashed)."""
+    meanings = {**MEANINGS, **(extra or {})}
+    return meanings.get(status, "ended abnormally")
+
+
+def rename_junit_suites(path, name):
+    """Names every test suite of the JUnit file at `path` `name`, if the file exists."""
+    if not os.path.exists(path):
+        return
+    tree = ElementTree.parse(path)
+    for suite in tree.getroot().iter("testsuite"):
+        suite.set("name", name)
+    tree.write(path, encoding="UTF-8", xml_declaration=True)
