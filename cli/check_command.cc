@@ -157,8 +157,9 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
       SetUpCommand(flags, 0, extra, err, resumed != nullptr ? &resumed->text : nullptr);
   if (!setup.has_value()) return kExitUsage;
 
-  std::optional<EngineChoice> engine = ChooseEngine(*setup->model, flags.engine, flags.quiet, err);
-  if (!engine.has_value()) return kExitUsage;
+  std::unique_ptr<EngineChoice> engine =
+      ChooseEngineFor(*setup->model, flags.engine, flags.quiet, err);
+  if (engine == nullptr) return kExitUsage;
 
   properties::CheckOptions options;
   options.space = engine->space.get();

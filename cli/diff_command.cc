@@ -1,6 +1,7 @@
 // The `diff` subcommand (see diff_command.h).
 #include "cli/diff_command.h"
 
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/app.h"
+#include "cli/engine_choice.h"
 #include "cli/flag_checks.h"
 #include "cli/interrupt.h"
 #include "cli/progress_printer.h"
@@ -57,6 +59,7 @@ CLI::App* AddDiffCommand(CLI::App& app, DiffFlags& flags) {
                    "behaviour difference: 4), findings (new error findings only) or none")
       ->check(CLI::IsMember({"behaviour", "findings", "none"}))
       ->capture_default_str();
+  AddEngineFlag(*diff, flags.engine);
   AddQuietFlag(*diff, flags);
   return diff;
 }
@@ -108,6 +111,25 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
     return kExitUsage;
   }
 
+  // Each version runs on the engine asked for; a note (or the error) names its file.
+  std::optional<EngineChoice> engines[2];
+  const CommandSetup* setups[2] = {&*old_setup, &*new_setup};
+  for (int i = 0; i < 2; ++i) {
+    const std::string& file = i == 0 ? flags.file : flags.new_file;
+    std::function<void(const std::string&)> note;
+    if (!flags.quiet) {
+      note = [&](const std::string& line) {
+        err << "rulecheck: note: " << file << ": " << line << "\n";
+      };
+    }
+    absl::StatusOr<EngineChoice> engine = ChooseEngine(*setups[i]->model, flags.engine, note);
+    if (!engine.ok()) {
+      err << "rulecheck: " << file << ": " << engine.status().message() << "\n";
+      return kExitUsage;
+    }
+    engines[i] = *std::move(engine);
+  }
+
   properties::CheckOptions options;
   options.explore.max_states = flags.max_states;
   options.explore.cancel = CatchStopSignals();
@@ -121,7 +143,10 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
     options.on_analysis = [&progress](const std::string& what) { progress.Phase(what); };
   }
   properties::VersionsRun run =
-      properties::RunVersions(*old_setup->model, *new_setup->model, options, flags.max_traces);
+      properties::RunVersions(*old_setup->model, *new_setup->model, options, flags.max_traces,
+                              engines[0]->space.get(), engines[1]->space.get());
+  run.old_run.check.engine = engines[0]->stats;
+  run.new_run.check.engine = engines[1]->stats;
   const properties::VersionRun& old_run = run.old_run;
   const properties::VersionRun& new_run = run.new_run;
   reports::VersionDiff diff{

@@ -29,6 +29,7 @@ struct DiffFlags : CommonFlags {
   int threads = 0;                    // 0: one per core
   int max_traces = 3;                 // behaviour differences shown in each direction
   std::string fail_on = "behaviour";  // behaviour, findings or none
+  std::string engine = "auto";        // --engine: auto, compiled or interpreted (both versions)
 };
 
 // The exit code of a diff: with `fail_on` "behaviour", 1 for new errors, else 4 for a

@@ -1,9 +1,11 @@
 // --engine (see engine_choice.h).
 #include "cli/engine_choice.h"
 
+#include <ostream>
 #include <utility>
 
 #include "CLI/CLI.hpp"
+#include "absl/strings/str_cat.h"
 #include "native/native.h"
 
 namespace rulecheck::cli {
@@ -36,26 +38,25 @@ void AddEngineFlag(CLI::App& command, std::string& engine) {
       ->capture_default_str();
 }
 
-std::optional<EngineChoice> ChooseEngine(const model::Model& model, const std::string& name,
-                                         bool quiet, std::ostream& err) {
+absl::StatusOr<EngineChoice> ChooseEngine(const model::Model& model, const std::string& name,
+                                          const std::function<void(const std::string&)>& note) {
   EngineChoice choice;
   const native::Engine engine = native::ParseEngine(name).value_or(native::Engine::kAuto);
   if (engine == native::Engine::kInterpreted) return choice;
   absl::StatusOr<native::CompiledModel> compiled = native::CompileModel(model, {});
   if (!compiled.ok()) {
     if (engine == native::Engine::kCompiled) {
-      err << "rulecheck: --engine compiled: " << compiled.status().message() << "\n";
-      return std::nullopt;
+      return absl::InvalidArgumentError(
+          absl::StrCat("--engine compiled: ", compiled.status().message()));
     }
-    if (!quiet) {
-      err << "rulecheck: note: interpreting the model: " << compiled.status().message() << "\n";
-    }
+    if (note) note(absl::StrCat("interpreting the model: ", compiled.status().message()));
     return choice;
   }
   if (engine == native::Engine::kAuto && kLeakScanAtExit) {
-    if (!quiet) {
-      err << "rulecheck: note: interpreting the model: this is an AddressSanitizer build, "
-             "whose leak scan at exit cannot read compiled code's thread-local storage\n";
+    if (note) {
+      note(
+          "interpreting the model: this is an AddressSanitizer build, whose leak scan at exit "
+          "cannot read compiled code's thread-local storage");
     }
     return choice;
   }
@@ -64,6 +65,21 @@ std::optional<EngineChoice> ChooseEngine(const model::Model& model, const std::s
   choice.stats.compile_seconds = compiled->seconds;
   choice.stats.cached = compiled->cached;
   return choice;
+}
+
+std::function<void(const std::string&)> EngineNotes(bool quiet, std::ostream& err) {
+  if (quiet) return nullptr;
+  return [&err](const std::string& line) { err << "rulecheck: note: " << line << "\n"; };
+}
+
+std::unique_ptr<EngineChoice> ChooseEngineFor(const model::Model& model, const std::string& name,
+                                              bool quiet, std::ostream& err) {
+  absl::StatusOr<EngineChoice> choice = ChooseEngine(model, name, EngineNotes(quiet, err));
+  if (!choice.ok()) {
+    err << "rulecheck: " << choice.status().message() << "\n";
+    return nullptr;
+  }
+  return std::make_unique<EngineChoice>(*std::move(choice));
 }
 
 }  // namespace rulecheck::cli

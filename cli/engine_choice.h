@@ -1,17 +1,19 @@
-// `--engine auto|compiled|interpreted` for the commands that explore a model: which successor
-// function the search runs. `compiled` is the model's generated code (native/native.h),
-// `interpreted` the interpreter, and `auto` (the default) the generated code when the model
-// compiles and a compiler is there, else the interpreter, with a one-line note on stderr
-// saying why (unless --quiet). With `compiled`, a model that cannot be compiled is an error
-// (exit code 2) with the same reason.
+// `--engine auto|compiled|interpreted` for the commands that explore a model (`check`, `diff`;
+// `solve` names the same choice `explicit|compiled|interpreted` beside `symbolic`): which
+// successor function the search runs. `compiled` is the model's generated code
+// (native/native.h), `interpreted` the interpreter, and `auto` (the default) the generated code
+// when the model compiles and a compiler is there, else the interpreter, with a one-line note
+// on stderr saying why (unless --quiet). With `compiled`, a model that cannot be compiled is an
+// error (exit code 2) with the same reason.
 #ifndef RULECHECK_CLI_ENGINE_CHOICE_H_
 #define RULECHECK_CLI_ENGINE_CHOICE_H_
 
+#include <functional>
 #include <memory>
-#include <optional>
 #include <ostream>
 #include <string>
 
+#include "absl/status/statusor.h"
 #include "ir/state_space.h"
 #include "model/model.h"
 #include "properties/property.h"
@@ -30,11 +32,19 @@ struct EngineChoice {
   properties::EngineStats stats;
 };
 
-// The engine `name` asks for, for `model` (which must outlive the result). nullopt, with the
-// reason on `err`, when `compiled` was asked for and the model cannot be compiled; with
-// `auto`, the reason goes to `err` as a note unless `quiet`. Thread-compatible.
-std::optional<EngineChoice> ChooseEngine(const model::Model& model, const std::string& name,
-                                         bool quiet, std::ostream& err);
+// The engine `name` (auto, compiled or interpreted) asks for, for `model` (which must outlive
+// the result). InvalidArgument ("--engine compiled: WHY") when `compiled` was asked for and
+// the model cannot be compiled; with `auto`, `note` (when set) gets "interpreting the model:
+// WHY". Thread-compatible.
+absl::StatusOr<EngineChoice> ChooseEngine(const model::Model& model, const std::string& name,
+                                          const std::function<void(const std::string&)>& note);
+// Where a command's notes go: lines "rulecheck: note: ..." on `err`, or nowhere when `quiet`.
+std::function<void(const std::string&)> EngineNotes(bool quiet, std::ostream& err);
+// The same as ChooseEngine, for a command's `--engine` with --quiet `quiet`: the error or the note
+// goes to `err` as a line of its own ("rulecheck: ..." or "rulecheck: note: ..."); nullptr on
+// error.
+std::unique_ptr<EngineChoice> ChooseEngineFor(const model::Model& model, const std::string& name,
+                                              bool quiet, std::ostream& err);
 
 }  // namespace rulecheck::cli
 

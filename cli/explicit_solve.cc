@@ -3,11 +3,13 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "base/counts.h"
+#include "cli/engine_choice.h"
 #include "cli/progress_printer.h"
 #include "properties/query_answers.h"
 #include "properties/query_check.h"
@@ -37,8 +39,13 @@ std::string LevelLine(const properties::QueryLevel& level, double seconds) {
 
 absl::StatusOr<std::vector<results::Answer>> SolveExplicit(const model::Model& model,
                                                            const SolveFlags& flags,
-                                                           const AnswerEnv& env) {
+                                                           const AnswerEnv& env,
+                                                           std::ostream& err) {
+  absl::StatusOr<EngineChoice> engine = ChooseEngine(
+      model, flags.engine == "explicit" ? "auto" : flags.engine, EngineNotes(flags.quiet, err));
+  if (!engine.ok()) return engine.status();
   properties::QueryOptions options;
+  options.space = engine->space.get();
   options.query = flags.query;
   if (flags.within >= 0) options.within = flags.within;
   options.explore.threads = flags.threads;

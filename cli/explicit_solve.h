@@ -5,6 +5,7 @@
 #ifndef RULECHECK_CLI_EXPLICIT_SOLVE_H_
 #define RULECHECK_CLI_EXPLICIT_SOLVE_H_
 
+#include <ostream>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -16,12 +17,14 @@
 namespace rulecheck::cli {
 
 // Answers the queries `flags` select (--query, --within) with --threads and --max-states,
-// env's memory budget and Ctrl-C flag. Unless flags.quiet, progress goes to stderr: a line
-// per level, and the search's progress line as `check` draws it. Errors: NotFound for an
-// unknown --query. Thread-compatible.
+// env's memory budget and Ctrl-C flag, on the successor function flags.engine names
+// (engine_choice.h; `explicit` is `auto`, and its note goes to `err` unless flags.quiet).
+// Unless flags.quiet, progress goes to stderr: a line per level, and the search's progress
+// line as `check` draws it. Errors: NotFound for an unknown --query; InvalidArgument when
+// `compiled` cannot compile the model. Thread-compatible.
 absl::StatusOr<std::vector<results::Answer>> SolveExplicit(const model::Model& model,
                                                            const SolveFlags& flags,
-                                                           const AnswerEnv& env);
+                                                           const AnswerEnv& env, std::ostream& err);
 
 }  // namespace rulecheck::cli
 

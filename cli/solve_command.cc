@@ -22,8 +22,9 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
       ->add_option("--engine", flags.engine,
                    "symbolic: Z3, bounded unrolling; explicit: breadth-first search over every "
                    "state within the bound, exact and usually much faster when those states "
-                   "fit in memory")
-      ->check(CLI::IsMember({"symbolic", "explicit"}))
+                   "fit in memory, on the model compiled to native code when it can be (else "
+                   "interpreted, with a note); compiled or interpreted: explicit, on that one")
+      ->check(CLI::IsMember({"symbolic", "explicit", "compiled", "interpreted"}))
       ->capture_default_str();
   solve->add_option("--query", flags.query, "Answer only this query")->type_name("NAME");
   solve->add_option("--within", flags.within, "Override every query's `within` bound")
@@ -70,7 +71,7 @@ namespace {
 
 // The flags that only one engine reads, given to the other: a message, else empty.
 std::string EngineMismatch(const SolveFlags& flags) {
-  if (flags.engine == "explicit") {
+  if (flags.engine != "symbolic") {
     if (flags.depth > 0 || flags.no_queries || flags.no_deadlock) {
       return "--depth, --no-queries and --no-deadlock are for --engine symbolic; `rulecheck "
              "check` checks every state with the explicit engine";
@@ -95,10 +96,11 @@ int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
     err << "rulecheck: " << mismatch << "\n";
     return kExitUsage;
   }
-  if (flags.engine == "explicit") {
-    return RunAnswers(flags, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
-      return SolveExplicit(model, flags, env);
-    });
+  if (flags.engine != "symbolic") {
+    return RunAnswers(flags, out, err,
+                      [&flags, &err](const model::Model& model, const AnswerEnv& env) {
+                        return SolveExplicit(model, flags, env, err);
+                      });
   }
   return RunAnswers(flags, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
     solver::SolveOptions options;

@@ -29,11 +29,13 @@ struct SolveFlags : CommonFlags {
   int depth = 0;            // > 0: bounded checks up to this depth
   bool no_queries = false;  // only the bounded checks
   bool no_deadlock = false;
-  double timeout = 0;               // seconds per query or check; 0: none
-  std::string method = "binary";    // binary or optimizer
-  std::string engine = "symbolic";  // symbolic (Z3) or explicit (breadth-first search)
-  int threads = 0;                  // explicit: worker threads; 0: one per core
-  uint64_t max_states = 0;          // explicit: stop after this many states; 0: no limit
+  double timeout = 0;             // seconds per query or check; 0: none
+  std::string method = "binary";  // binary or optimizer
+  // symbolic (Z3), or the explicit engine (breadth-first search) on the model's compiled
+  // code when it compiles (explicit), only on it (compiled) or on the interpreter (interpreted).
+  std::string engine = "symbolic";
+  int threads = 0;          // explicit: worker threads; 0: one per core
+  uint64_t max_states = 0;  // explicit: stop after this many states; 0: no limit
 };
 
 // Adds the `solve` subcommand to `app`, parsing into `flags` (which must outlive `app`).

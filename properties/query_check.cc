@@ -51,7 +51,8 @@ absl::StatusOr<QueryRun> AnswerQueries(const model::Model& model, const QueryOpt
   }
   QueryObserver observer(model, targets, options.on_level);
   explorer::ExplorationObserver* observers[] = {&observer};
-  const model::ModelStateSpace space(model);
+  const model::ModelStateSpace interpreted(model);
+  const ir::StateSpace& space = options.space != nullptr ? *options.space : interpreted;
   const explorer::Exploration exploration = explorer::Explore(space, observers, explore);
 
   run.stats = exploration.stats();

@@ -26,6 +26,7 @@
 
 #include "absl/status/statusor.h"
 #include "explorer/explorer.h"
+#include "ir/state_space.h"
 #include "model/model.h"
 #include "results/trace.h"
 
@@ -68,6 +69,9 @@ struct QueryLevel {
 struct QueryOptions {
   // Threads, memory, max_states, cancel flag, progress. AnswerQueries sets max_depth.
   explorer::ExploreOptions explore{};
+  // The successor function to explore, which must be the model's (e.g. its compiled form,
+  // native/native.h); null: the interpreter's (model::ModelStateSpace).
+  const ir::StateSpace* space = nullptr;
   std::string query;                // only this query; empty: every query
   std::optional<int64_t> within{};  // overrides each query's `within`
   // When set, called after each level from the search's calling thread.

@@ -20,6 +20,7 @@ std::vector<results::Answer> Answers(const model::Model& model, const CheckOptio
   if (model.program.queries.empty()) return {};
   QueryOptions query_options;
   query_options.explore = options.explore;
+  query_options.space = options.space;
   // Every query is asked (no --query), so AnswerQueries cannot fail.
   absl::StatusOr<QueryRun> answered = AnswerQueries(model, query_options);
   return answered.ok() ? ToAnswers(*answered) : std::vector<results::Answer>();
@@ -28,13 +29,16 @@ std::vector<results::Answer> Answers(const model::Model& model, const CheckOptio
 }  // namespace
 
 VersionsRun RunVersions(const model::Model& old_model, const model::Model& new_model,
-                        const CheckOptions& options, int max_traces) {
+                        const CheckOptions& options, int max_traces,
+                        const ir::StateSpace* old_space, const ir::StateSpace* new_space) {
   VersionsRun run;
   // The new version is checked, and the behaviour compared, while the old version's
   // exploration is alive: each version is searched once for its findings and its behaviour.
   CheckOptions old_options = options;
+  old_options.space = old_space;
+  CheckOptions new_options = options;
+  new_options.space = new_space;
   old_options.on_explored = [&](const explorer::Exploration& old_exploration) {
-    CheckOptions new_options = options;
     new_options.on_explored = [&](const explorer::Exploration& new_exploration) {
       if (options.on_analysis) options.on_analysis("comparing the behaviour of the two versions");
       run.behaviour = CompareBehaviour(old_model, old_exploration, new_model, new_exploration,
@@ -43,8 +47,8 @@ VersionsRun RunVersions(const model::Model& old_model, const model::Model& new_m
     run.new_run.check = Check(new_model, new_options);
   };
   run.old_run.check = Check(old_model, old_options);
-  run.old_run.answers = Answers(old_model, options);
-  run.new_run.answers = Answers(new_model, options);
+  run.old_run.answers = Answers(old_model, old_options);
+  run.new_run.answers = Answers(new_model, new_options);
   return run;
 }
 

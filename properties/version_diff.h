@@ -42,9 +42,13 @@ struct VersionsRun {
 // `max_traces` differences in each direction, then answers each version's queries with
 // options.explore's threads, memory, state limit and cancel flag (options.explore.progress is
 // passed on too; options.on_analysis also hears of the comparison). options.on_explored is
-// not used. Deterministic apart from times. Thread-compatible. REQUIRES: max_traces >= 0.
+// not used; options.space is replaced by each version's own successor function, `old_space`
+// and `new_space` (null: the interpreter's), for its check and its queries alike.
+// Deterministic apart from times. Thread-compatible. REQUIRES: max_traces >= 0.
 VersionsRun RunVersions(const model::Model& old_model, const model::Model& new_model,
-                        const CheckOptions& options, int max_traces);
+                        const CheckOptions& options, int max_traces,
+                        const ir::StateSpace* old_space = nullptr,
+                        const ir::StateSpace* new_space = nullptr);
 
 // An answer as one short comparable phrase: "57 (optimal)", "holds at depth 3", "no value",
 // "unknown (best so far 12)". Pure.

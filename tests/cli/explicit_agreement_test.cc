@@ -43,9 +43,12 @@ void ExpectEnginesAgree(const model::Model& model) {
   SolveFlags flags;
   flags.quiet = true;
   flags.threads = 1;
+  flags.engine = "interpreted";  // the reference meaning (the compiled one is tested against it)
   AnswerEnv env;
   env.memory_bytes = uint64_t{256} << 20;
-  absl::StatusOr<std::vector<results::Answer>> explicit_results = SolveExplicit(model, flags, env);
+  std::ostringstream notes;
+  absl::StatusOr<std::vector<results::Answer>> explicit_results =
+      SolveExplicit(model, flags, env, notes);
   ASSERT_TRUE(explicit_results.ok()) << explicit_results.status();
   ASSERT_EQ(explicit_results->size(), symbolic->size());
   ASSERT_FALSE(symbolic->empty());

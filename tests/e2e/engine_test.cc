@@ -2,8 +2,8 @@
 // benchmark game gives the known counts and says it compiled, a second run finds the library
 // in the cache, two runs at once share a fresh cache safely, and a model with a construct not
 // compiled yet, or a missing compiler, falls back to the interpreter with a note under `auto`
-// and is an error (exit code 2) under `compiled`. Each test has a cache of its own
-// (XDG_CACHE_HOME in its temporary folder), set through env(1).
+// and is an error (exit code 2) under `compiled`; `solve` and `diff` choose the same way. Each test
+// has a cache of its own (XDG_CACHE_HOME in its temporary folder), set through env(1).
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -116,6 +116,75 @@ TEST_F(EngineTest, NoCompiler) {
   const RunResult compiled = Run({"check", "games/tictactoe.rules", "--engine", "compiled"}, env);
   EXPECT_EQ(compiled.exit_code, 2);
   EXPECT_THAT(compiled.stderr_text, HasSubstr("rulecheck: --engine compiled: " + why));
+}
+
+// Hand-worked: from n = 0, `up` adds 1 and `twice` doubles below 5. Within 3 moves the most
+// is 4 (0, 1, 2, 4); 7 first comes in 5 moves (0, 1, 2, 3, 6, 7): after 3 moves n <= 4, and 7
+// needs 6 before it, which needs 3 after 3 moves at the earliest.
+constexpr char kQueries[] =
+    "game \"g\"\n"
+    "state { n: 0..9 }\n"
+    "action up when n < 9 { n += 1 }\n"
+    "action twice when n < 5 { n := n * 2 }\n"
+    "terminal when n == 9\n"
+    "query most: maximize n within 3\n"
+    "query seven: reachable n == 7 within 9\n";
+
+// `solve` names the explicit engine's successor function beside the symbolic engine: every
+// one of them gives the hand-worked answers.
+TEST_F(EngineTest, SolveOnEveryEngine) {
+  const std::string file = WriteFile("queries.rules", kQueries);
+  for (const char* engine : {"symbolic", "explicit", "compiled", "interpreted"}) {
+    const RunResult run = Run({"solve", file, "--engine", engine, "--quiet"});
+    EXPECT_EQ(run.exit_code, 0) << engine << run.stderr_text;
+    EXPECT_THAT(run.stdout_text, HasSubstr("maximize most: optimal, value 4, depth 3")) << engine;
+    EXPECT_THAT(run.stdout_text, HasSubstr("reachable seven: sat, depth 5")) << engine;
+  }
+  const std::vector<std::string> env = {"CXX=/nonexistent/c++"};
+  const std::string why = "no C++ compiler: CXX names `/nonexistent/c++`, which is not found";
+  const RunResult automatic = Run({"solve", file, "--engine", "explicit"}, env);
+  EXPECT_EQ(automatic.exit_code, 0) << automatic.stderr_text;
+  EXPECT_THAT(automatic.stderr_text, HasSubstr("rulecheck: note: interpreting the model: " + why));
+  EXPECT_THAT(automatic.stdout_text, HasSubstr("maximize most: optimal, value 4, depth 3"));
+  const RunResult compiled = Run({"solve", file, "--engine", "compiled"}, env);
+  EXPECT_EQ(compiled.exit_code, 2);
+  EXPECT_THAT(compiled.stderr_text, HasSubstr("rulecheck: --engine compiled: " + why));
+  EXPECT_EQ(compiled.stdout_text, "");
+  const RunResult mixed = Run({"solve", file, "--engine", "compiled", "--timeout", "5"});
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_THAT(mixed.stderr_text, HasSubstr("--timeout is for --engine symbolic"));
+}
+
+// `diff` runs each version on the engine asked for; the report does not depend on it, and a
+// note or an error names the version's file.
+TEST_F(EngineTest, DiffOnEitherEngine) {
+  const std::string old_file = WriteFile("old.rules", kQueries);
+  const std::string new_file =
+      WriteFile("new.rules", std::string(kQueries) + "invariant small: n < 8\n");
+  const std::vector<std::string> diff = {"diff", old_file, new_file, "--quiet", "--threads", "1"};
+  std::vector<std::string> compiled_args = diff, interpreted_args = diff;
+  compiled_args.insert(compiled_args.end(), {"--engine", "compiled"});
+  interpreted_args.insert(interpreted_args.end(), {"--engine", "interpreted"});
+  const RunResult compiled = Run(compiled_args);
+  const RunResult interpreted = Run(interpreted_args);
+  EXPECT_EQ(compiled.exit_code, 1) << compiled.stderr_text;  // the new invariant fails
+  EXPECT_EQ(interpreted.exit_code, 1) << interpreted.stderr_text;
+  EXPECT_THAT(compiled.stdout_text, HasSubstr("invariant small is violated"));
+  EXPECT_EQ(compiled.stdout_text, interpreted.stdout_text);
+  EXPECT_EQ(CachedLibraries(), 2);
+
+  const std::vector<std::string> env = {"CXX=/nonexistent/c++"};
+  const std::string why = "no C++ compiler: CXX names `/nonexistent/c++`, which is not found";
+  const RunResult automatic = Run({"diff", old_file, new_file, "--threads", "1"}, env);
+  EXPECT_EQ(automatic.exit_code, 1) << automatic.stderr_text;
+  EXPECT_THAT(automatic.stderr_text,
+              HasSubstr("rulecheck: note: " + old_file + ": interpreting the model: " + why));
+  EXPECT_THAT(automatic.stderr_text,
+              HasSubstr("rulecheck: note: " + new_file + ": interpreting the model: " + why));
+  const RunResult refused = Run(compiled_args, env);
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_THAT(refused.stderr_text,
+              HasSubstr("rulecheck: " + old_file + ": --engine compiled: " + why));
 }
 
 TEST_F(EngineTest, UnknownEngine) {
