@@ -16,6 +16,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/app.h"
+#include "cli/byte_size.h"
+#include "explorer/explorer.h"
 #include "explorer/snapshot_bytes.h"
 
 namespace rulecheck::cli {
@@ -160,8 +162,18 @@ absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
     return absl::FailedPreconditionError(absl::StrCat("--resume: ", lock.status().message()));
   }
   resumed.lock = *std::move(lock);
+  // The snapshot is read whole into memory, charged to the search's budget: one bigger than
+  // the budget is refused before it is read.
+  uint64_t memory_limit = explorer::DefaultMemoryBudget();
+  if (!flags.memory.empty()) {
+    absl::StatusOr<uint64_t> parsed = ParseByteSize(flags.memory);
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("--memory: ", parsed.status().message()));
+    }
+    memory_limit = *parsed;
+  }
   absl::StatusOr<explorer::Snapshot> snapshot =
-      explorer::ReadSnapshot(explorer::SnapshotPath(flags.resume), kRulecheckVersion);
+      explorer::ReadSnapshot(explorer::SnapshotPath(flags.resume), kRulecheckVersion, memory_limit);
   if (!snapshot.ok()) {
     return absl::Status(snapshot.status().code(),
                         absl::StrCat("--resume: ", snapshot.status().message()));

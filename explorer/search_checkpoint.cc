@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "base/status_macros.h"
 #include "explorer/search.h"
 
@@ -150,6 +151,15 @@ absl::Status Search::Restore(const Snapshot& snapshot) {
     return absl::ResourceExhaustedError(
         absl::StrCat(snapshot.path, ": the memory budget has no room for a state store"));
   }
+  // The snapshot's bytes stay in memory while its states are stored again: they are charged
+  // until the caller frees them, right after this returns.
+  MemoryCharge held(budget_.get());
+  if (!held.Set(snapshot.bytes.capacity())) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        snapshot.path, ": the memory budget (--memory) of ", base::GroupThousands(budget_->limit()),
+        " bytes has no room for the snapshot itself (", base::GroupThousands(snapshot.bytes.size()),
+        " bytes, read whole while its states are stored again); give --memory more"));
+  }
   ByteReader in(snapshot.Body());
   const bool complete = in.U8() != 0;
   const uint32_t words = in.U32();
@@ -204,11 +214,20 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
                                    const std::vector<std::string_view>& level_bytes,
                                    uint64_t nodes_hint) {
   const uint32_t words = store_->words();
-  std::vector<std::vector<uint32_t>> levels(level_bytes.size());
   uint64_t total = 0;
+  for (const std::string_view level : level_bytes)
+    total += level.size() / ((uint64_t{words} + 1) * 4);
+  // The level lists are charged before they are allocated, and the charge goes to the
+  // exploration's with them (Adopt).
+  MemoryCharge lists(budget_.get());
+  if (!lists.Set(total * sizeof(uint32_t) + level_bytes.size() * sizeof(std::vector<uint32_t>))) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(snapshot.path, ": the memory budget has no room for the level lists of its ",
+                     total, " states beside the snapshot; give --memory more"));
+  }
+  std::vector<std::vector<uint32_t>> levels(level_bytes.size());
   for (size_t d = 0; d < level_bytes.size(); ++d) {
     levels[d].resize(level_bytes[d].size() / ((uint64_t{words} + 1) * 4));
-    total += levels[d].size();
   }
   // The state at (d, p) is words at p * words, its link after the level's words.
   auto fill = [&](size_t d, uint64_t p, TreeStore::Tree& tree) {
@@ -236,6 +255,7 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
     counters_.ClearSlots();
     if (PutStates(levels, *store, *links, *pool_, sharing_, counters_, /*cancel=*/nullptr, fill) ==
         PutOutcome::kDone) {
+      result_.levels_charge_.Absorb(std::move(lists));
       if (!Adopt(std::move(store), std::move(links), std::move(charge), std::move(levels), total)) {
         return absl::ResourceExhaustedError(
             absl::StrCat(snapshot.path,

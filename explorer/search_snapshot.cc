@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 
 namespace rulecheck::explorer {
 namespace {
@@ -48,7 +49,8 @@ std::string SnapshotPath(const std::string& dir) {
   return (std::filesystem::path(dir) / "search.snapshot").string();
 }
 
-absl::StatusOr<Snapshot> ReadSnapshot(const std::string& path, std::string_view program_version) {
+absl::StatusOr<Snapshot> ReadSnapshot(const std::string& path, std::string_view program_version,
+                                      uint64_t memory_limit) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error)) {
     return absl::NotFoundError(absl::StrCat(path, ": no snapshot there"));
@@ -57,6 +59,12 @@ absl::StatusOr<Snapshot> ReadSnapshot(const std::string& path, std::string_view 
   Snapshot snapshot;
   snapshot.path = path;
   const uint64_t size = std::filesystem::file_size(path, error);
+  if (!error && size > memory_limit) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        path, ": the snapshot takes ", base::GroupThousands(size),
+        " bytes, and it is read whole into memory: more than the memory budget (--memory) of ",
+        base::GroupThousands(memory_limit), " bytes; give --memory more"));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!error && in) {
     snapshot.bytes.resize(size);

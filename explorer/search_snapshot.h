@@ -59,11 +59,14 @@ struct Snapshot {
 // The snapshot's path in directory `dir`.
 std::string SnapshotPath(const std::string& dir);
 
-// Reads the snapshot at `path` and checks its frame. Errors, each naming the file:
-// NotFound when there is no file; InvalidArgument when it is not a snapshot, has another
-// format or program version than `program_version`, is shorter or longer than its header
-// says, or its checksum does not match. Thread-compatible.
-absl::StatusOr<Snapshot> ReadSnapshot(const std::string& path, std::string_view program_version);
+// Reads the snapshot at `path` and checks its frame. The whole file is read into memory, so
+// a file bigger than `memory_limit` bytes (the --memory budget it will be charged to) is
+// refused before it is read. Errors, each naming the file: NotFound when there is no file;
+// ResourceExhausted when it is bigger than `memory_limit`; InvalidArgument when it is not a
+// snapshot, has another format or program version than `program_version`, is shorter or
+// longer than its header says, or its checksum does not match. Thread-compatible.
+absl::StatusOr<Snapshot> ReadSnapshot(const std::string& path, std::string_view program_version,
+                                      uint64_t memory_limit = UINT64_MAX);
 
 // Writes one snapshot: Open, Write exactly `body_bytes` of body, Commit. Until Commit
 // succeeds the previous snapshot at `path` is untouched; destroying the writer before then

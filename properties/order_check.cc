@@ -7,6 +7,13 @@
 // States are split over threads in contiguous ranges of the canonical order; each range keeps
 // its first witness per pair of triggers, and the ranges are merged in order, so the result
 // is the same for any thread count.
+//
+// Its working memory is charged to the exploration's budget before it is allocated: each
+// settling's states, moves and index as it grows, and the successors of the state being
+// expanded, at an estimate of what each takes (the words, the move's vectors, the slots of the
+// containers with their slack for growth). When a charge finds no room, every thread stops
+// and the analysis is not determined, rather than the process running out of memory. What it
+// keeps besides (a witness per pair of triggers) does not grow with the states.
 #include "properties/order_check.h"
 
 #include <algorithm>
@@ -21,7 +28,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "explorer/memory_budget.h"
 #include "ir/bits.h"
 #include "model/successors.h"
 
@@ -30,18 +39,68 @@ namespace {
 
 using Words = std::vector<uint32_t>;
 
-// Collects a state's successors with their moves.
+// About what the allocator takes for a block of `bytes`: a header, rounded up to 16 bytes,
+// at least 32; nothing for an empty vector.
+uint64_t HeapBlock(uint64_t bytes) {
+  return bytes == 0 ? 0 : std::max<uint64_t>(32, (bytes + 8 + 15) & ~uint64_t{15});
+}
+
+// About the heap a copy of `move` holds.
+uint64_t MoveHeap(const ir::Move& move) {
+  uint64_t bytes = HeapBlock(move.args.size() * sizeof(int64_t)) +
+                   HeapBlock(move.choices.size() * sizeof(ir::Choice)) +
+                   HeapBlock(move.trail.size() * sizeof(uint32_t));
+  for (const ir::Choice& choice : move.choices) {
+    bytes += HeapBlock(choice.words.size() * sizeof(uint32_t));
+  }
+  return bytes;
+}
+
+// Working memory charged in steps of this much, so the budget's atomic counter is touched
+// once every few hundred states rather than at each.
+constexpr uint64_t kChargeStep = uint64_t{64} << 10;
+
+// A charge that grows by estimates as its owner allocates (see the file comment).
+class WorkingMemory {
+ public:
+  explicit WorkingMemory(explorer::MemoryBudget* budget) : charge_(budget) {}
+  // Accounts `bytes` more; false (unchanged) when the budget has no room for them.
+  bool Add(uint64_t bytes) {
+    const uint64_t used = used_ + bytes;
+    if (used > charge_.bytes() && !charge_.Set(std::max(used, charge_.bytes() + kChargeStep)) &&
+        !charge_.Set(used)) {
+      return false;
+    }
+    used_ = used;
+    return true;
+  }
+
+ private:
+  explorer::MemoryCharge charge_;
+  uint64_t used_ = 0;
+};
+
+// Collects a state's successors with their moves. `full` is set (and the rest are dropped)
+// when the budget has no room for one.
 class CollectSink final : public ir::SuccessorSink {
  public:
-  explicit CollectSink(uint32_t words) : words_(words) {}
+  CollectSink(uint32_t words, explorer::MemoryBudget* budget) : words_(words), memory_(budget) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
+    // The vector's slot with its slack for growth, the words and the move's vectors.
+    if (full ||
+        !memory_.Add(2 * sizeof(out[0]) + HeapBlock(4 * uint64_t{words_}) + MoveHeap(move))) {
+      full = true;
+      return;
+    }
     out.emplace_back(Words(state, state + words_), move);
   }
   void OnFailure(const ir::StepFailure& /*failure*/) override {}
   std::vector<std::pair<Words, ir::Move>> out;
+  bool full = false;
 
  private:
   uint32_t words_;
+  WorkingMemory memory_;
 };
 
 // Where the chain from one state goes in one order.
@@ -50,6 +109,10 @@ struct Settling {
     int parent = -1;  // index into nodes; -1: reached by the first move from the start
     ir::Move move;
   };
+  explicit Settling(explorer::MemoryBudget* budget) : memory(budget) {}
+
+  // What the members below take, charged to the budget (given back after they are freed).
+  WorkingMemory memory;
   std::vector<Words> states;  // discovery order
   std::vector<Node> nodes;
   absl::flat_hash_map<Words, int> index;
@@ -71,25 +134,53 @@ struct Settling {
   }
 };
 
+// What a state of a settling takes, as charged: its words twice (the list and the index's key)
+// and twice more for a settled state's view without hidden markers (list and set), its node
+// with its move, and the slots of the lists, the index, the set and the queue, with the slack
+// they keep for growth (twice the slots of a vector or deque, about 2.3 times those of a hash
+// table, whose load is at most 7/8 and which doubles).
+uint64_t SettlingStateBytes(uint32_t width, const ir::Move& move) {
+  const uint64_t words = HeapBlock(4 * uint64_t{width});
+  const uint64_t slot = sizeof(std::pair<const Words, int>) + 1;
+  return 4 * words + 2 * sizeof(Words) + 2 * sizeof(Settling::Node) + MoveHeap(move) +
+         2 * (2 * sizeof(Words) + 2 * sizeof(int) + 2 * sizeof(int)) + 3 * 2 * slot;
+}
+
 // Plays the chain out from `start` (whose first pending entry resolves first) to where it
-// settles, first-in first-out after the first move.
-Settling Settle(const model::Model& model, model::SuccessorGenerator& generator,
-                const Words& start) {
-  Settling settling;
+// settles, first-in first-out after the first move. Nothing (and every byte it took given
+// back) when the budget has no room for its states.
+std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenerator& generator,
+                               const Words& start, explorer::MemoryBudget* budget) {
+  Settling settling(budget);
   const uint32_t width = model.layout.words();
   std::deque<int> queue;
+  bool full = false;
   auto visit = [&](Words words, const ir::Move& move, int parent) {
-    auto [it, inserted] = settling.index.try_emplace(words, settling.states.size());
-    if (!inserted) return;
+    if (settling.index.contains(words)) return;
+    if (!settling.memory.Add(SettlingStateBytes(width, move))) {
+      full = true;
+      return;
+    }
+    const int i = static_cast<int>(settling.states.size());
+    settling.index.emplace(words, i);
     settling.states.push_back(std::move(words));
     settling.nodes.push_back({parent, move});
-    queue.push_back(it->second);
+    queue.push_back(i);
   };
-  {
-    CollectSink sink(width);
-    generator.Successors(start.data(), sink);
-    for (auto& [words, move] : sink.out) visit(std::move(words), move, -1);
-  }
+  // Adds the successors of `words` (reached as node `parent`); false when the budget had no
+  // room. Sets `none` when there are none.
+  auto expand = [&](const Words& words, int parent, bool& none) {
+    CollectSink sink(width, budget);
+    generator.Successors(words.data(), sink);
+    none = sink.out.empty() && !sink.full;
+    for (auto& [successor, move] : sink.out) {
+      visit(std::move(successor), move, parent);
+      if (full) return false;
+    }
+    return !sink.full;
+  };
+  bool none = false;
+  if (!expand(start, -1, none)) return std::nullopt;
   while (!queue.empty()) {
     const int i = queue.front();
     queue.pop_front();
@@ -98,11 +189,9 @@ Settling Settle(const model::Model& model, model::SuccessorGenerator& generator,
       settling.settled.push_back(i);
       continue;
     }
-    CollectSink sink(width);
-    generator.Successors(current.data(), sink);
+    if (!expand(current, i, none)) return std::nullopt;
     // A pending trigger that cannot resolve (or a terminal state) ends the chain too.
-    if (sink.out.empty()) settling.settled.push_back(i);
-    for (auto& [words, move] : sink.out) visit(std::move(words), move, i);
+    if (none) settling.settled.push_back(i);
   }
   std::sort(settling.settled.begin(), settling.settled.end());
   std::vector<int> hidden;
@@ -148,12 +237,14 @@ struct Witness {
 
 using PairKey = std::pair<int, int>;  // the two triggers, smaller index first
 
-// Checks state (depth, pos); adds what it finds to `found`.
-void CheckState(const model::Model& model, model::SuccessorGenerator& generator, const Words& state,
-                int depth, uint64_t pos, std::map<PairKey, Witness>& found) {
+// Checks state (depth, pos); adds what it finds to `found`. False (and `found` may hold part
+// of this state's witnesses) when the budget has no room for its settlings.
+bool CheckState(const model::Model& model, model::SuccessorGenerator& generator, const Words& state,
+                int depth, uint64_t pos, explorer::MemoryBudget* budget,
+                std::map<PairKey, Witness>& found) {
   const ir::StateLayout& layout = model.layout;
   const int64_t length = layout.PendingLength(state.data());
-  if (length < 2) return;
+  if (length < 2) return true;
   std::optional<Settling> fifo;
   std::set<PairKey> counted;  // pairs already counted for this state
   const int first = layout.PendingTrigger(state.data(), 0);
@@ -163,8 +254,13 @@ void CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     if (swapped == state) continue;  // the same entry twice: no choice of order
     const int other = layout.PendingTrigger(state.data(), i);
     const PairKey key{std::min(first, other), std::max(first, other)};
-    if (!fifo.has_value()) fifo = Settle(model, generator, state);
-    const Settling alternative = Settle(model, generator, swapped);
+    if (!fifo.has_value()) {
+      fifo = Settle(model, generator, state, budget);
+      if (!fifo.has_value()) return false;
+    }
+    const std::optional<Settling> settled = Settle(model, generator, swapped, budget);
+    if (!settled.has_value()) return false;
+    const Settling& alternative = *settled;
     const int only_default = FirstMissing(*fifo, alternative);
     const int only_other = FirstMissing(alternative, *fifo);
     if (only_default < 0 && only_other < 0) continue;  // they commute here
@@ -190,41 +286,57 @@ void CheckState(const model::Model& model, model::SuccessorGenerator& generator,
         {absl::StrCat("`", a, "` first (the default order)"), shown(only_default, *fifo)});
     finding.outcomes.push_back({absl::StrCat("`", b, "` first"), shown(only_other, alternative)});
   }
+  return true;
 }
 
 }  // namespace
 
-bool CheckOrderDependence(const model::Model& model, const explorer::Exploration& exploration,
-                          int threads, const std::atomic<bool>* cancel,
-                          FindingCollector& collector) {
-  if (!model.layout.has_triggers()) return true;
+absl::Status CheckOrderDependence(const model::Model& model,
+                                  const explorer::Exploration& exploration, int threads,
+                                  const std::atomic<bool>* cancel, FindingCollector& collector) {
+  if (!model.layout.has_triggers()) return absl::OkStatus();
   auto cancelled = [cancel] {
     return cancel != nullptr && cancel->load(std::memory_order_relaxed);
   };
-  // Every state as (depth, pos), in canonical order.
-  std::vector<std::pair<int, uint64_t>> all;
-  for (int d = 0; d < exploration.level_count(); ++d) {
-    for (uint64_t p = 0; p < exploration.Level(d).size(); ++p) all.emplace_back(d, p);
-  }
+  std::atomic<bool> no_room{false};
+  explorer::MemoryBudget* budget = &exploration.budget();
+  uint64_t total = 0;
+  for (int d = 0; d < exploration.level_count(); ++d) total += exploration.Level(d).size();
   threads = std::max(1, threads);
   std::vector<std::map<PairKey, Witness>> parts(threads);
-  const size_t per = (all.size() + threads - 1) / threads;
+  const uint64_t per = (total + threads - 1) / threads;
   auto work = [&](int t) {
     model::SuccessorGenerator generator(model);
-    const size_t begin = std::min(all.size(), per * t), end = std::min(all.size(), begin + per);
-    for (size_t i = begin; i < end; ++i) {
-      if (cancelled()) return;
-      const auto [depth, pos] = all[i];
-      const Words words = exploration.StateWords(exploration.Level(depth)[pos]);
-      if (model.layout.PendingLength(words.data()) < 2) continue;
-      CheckState(model, generator, words, depth, pos, parts[t]);
+    // This thread's range of the canonical order, walked level by level.
+    uint64_t skip = std::min(total, per * t), count = std::min(total - skip, per);
+    for (int depth = 0; depth < exploration.level_count() && count > 0; ++depth) {
+      const std::vector<uint32_t>& level = exploration.Level(depth);
+      if (skip >= level.size()) {
+        skip -= level.size();
+        continue;
+      }
+      for (uint64_t pos = skip; pos < level.size() && count > 0; ++pos, --count) {
+        if (cancelled() || no_room.load(std::memory_order_relaxed)) return;
+        const Words words = exploration.StateWords(level[pos]);
+        if (model.layout.PendingLength(words.data()) < 2) continue;
+        if (!CheckState(model, generator, words, depth, pos, budget, parts[t])) {
+          no_room.store(true, std::memory_order_relaxed);
+          return;
+        }
+      }
+      skip = 0;
     }
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
   work(0);
   for (std::thread& thread : pool) thread.join();
-  if (cancelled()) return false;
+  if (cancelled()) return absl::CancelledError("interrupted");
+  if (no_room.load()) {
+    return absl::ResourceExhaustedError(
+        "playing out the chains of reactions from a state with pending triggers needs more "
+        "memory than the --memory budget has left");
+  }
 
   // The first witness of each pair over all ranges; counts add up.
   std::map<PairKey, Witness> merged;
@@ -259,7 +371,7 @@ bool CheckOrderDependence(const model::Model& model, const explorer::Exploration
     finding.trace = exploration.TraceTo(witness->depth, witness->pos);
     collector.AddBuilt(std::move(finding));
   }
-  return true;
+  return absl::OkStatus();
 }
 
 }  // namespace rulecheck::properties

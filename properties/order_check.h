@@ -9,23 +9,27 @@
 // `order_dependence` finding (a warning) names the two triggers, gives the trace to the
 // state, and one way each order plays out, ending in a settled state the other order cannot
 // reach. Triggers that commute settle in the same states and are not reported. One finding
-// per pair of triggers, at the first such state in canonical order. Internal to properties/.
+// per pair of triggers, at the first such state in canonical order. Its working memory (the
+// chains played out) is charged to the exploration's memory budget. Internal to properties/.
 #ifndef RULECHECK_PROPERTIES_ORDER_CHECK_H_
 #define RULECHECK_PROPERTIES_ORDER_CHECK_H_
 
 #include <atomic>
 
+#include "absl/status/status.h"
 #include "explorer/explorer.h"
 #include "model/model.h"
 #include "properties/collector.h"
 
 namespace rulecheck::properties {
 
-// Runs on `threads` threads; the findings do not depend on their number. Once `cancel` (may be
-// null) is set, stops within a few states, adds nothing and returns false.
-bool CheckOrderDependence(const model::Model& model, const explorer::Exploration& exploration,
-                          int threads, const std::atomic<bool>* cancel,
-                          FindingCollector& collector);
+// Runs on `threads` threads; the findings do not depend on their number. Adds nothing and
+// returns Cancelled once `cancel` (may be null) is set, within a few states, and
+// ResourceExhausted (with the reason) when the exploration's budget has no room for its
+// working memory.
+absl::Status CheckOrderDependence(const model::Model& model,
+                                  const explorer::Exploration& exploration, int threads,
+                                  const std::atomic<bool>* cancel, FindingCollector& collector);
 
 }  // namespace rulecheck::properties
 

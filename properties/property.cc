@@ -76,12 +76,13 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
   };
   // The analyses that need memory the budget has not left are not determined, rather than
   // the run being killed for memory.
+  auto trigger_analysis_undetermined = [&](const char* kind, const char* name,
+                                           const std::string& reason) {
+    result.undetermined.push_back({kind, name, model.program.triggers[0].loc, reason});
+  };
   auto no_room = [&](const std::string& reason) {
     termination_undetermined(reason);
-    if (chains) {
-      result.undetermined.push_back(
-          {"reaction_chain", "reaction chains", model.program.triggers[0].loc, reason});
-    }
+    if (chains) trigger_analysis_undetermined("reaction_chain", "reaction chains", reason);
   };
   explorer::MemoryBudget& budget = exploration.budget();
   if ((termination || chains) && GraphBytes(result.stats) > budget.available()) {
@@ -125,7 +126,14 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
   if (order) {
     Announce(options, "comparing the orders of pending triggers");
     // The termination result stands: only the order comparison is cut short.
-    if (!CheckOrderDependence(model, exploration, threads, cancel, collector)) mark_cancelled();
+    const absl::Status status =
+        CheckOrderDependence(model, exploration, threads, cancel, collector);
+    if (status.code() == absl::StatusCode::kCancelled) {
+      mark_cancelled();
+    } else if (!status.ok()) {
+      trigger_analysis_undetermined("order_dependence", "trigger orders",
+                                    std::string(status.message()));
+    }
   }
 }
 

@@ -10,11 +10,18 @@
 #   CORPUS_DIR    where each target's corpus grows, one folder per target (default:
 #                 $BUILD_DIR/corpus); kept between runs, so a long campaign can be resumed
 #   JOBS          parallel compile jobs (default: 2)
+#   MODEL_SEEDS   how many of the random tester's programs seed model_fuzzer (default 16;
+#                 a campaign of hours can take a few hundred)
 #
 # The text targets (front_fuzzer, check_fuzzer) are seeded with every .rules file of the
 # repository (games/ and tests/) and use the dictionary tests/fuzz/rules.dict of the
-# language's tokens; model_fuzzer reads its bytes as the choices of a model generator, so it
-# takes neither. A finding (a crash, a
+# language's tokens. model_fuzzer reads its bytes as the choices of a model generator
+# (tests/shared/random_model.h), one byte a choice, so it takes neither: its seeds are written
+# by tests/fuzz/model_seeds.cc (four programs that between them use every entry of the
+# generator's pools, and the random tester's first $MODEL_SEEDS programs; about 25 bytes each,
+# where an input shorter than that makes its remaining choices 0). libFuzzer runs every seed
+# once before it starts to mutate, whatever FUZZ_SECONDS says, and a model_fuzzer input takes
+# seconds under the sanitizers (it runs Z3), so a short run keeps few. A finding (a crash, a
 # sanitizer report, a run over the time or memory limit) stops the target with the input
 # saved as $BUILD_DIR/crash-*, timeout-* or oom-*, and the script exits non-zero.
 set -euo pipefail
@@ -36,7 +43,9 @@ echo "fuzz: configuring $build_dir (clang, libFuzzer, address+undefined)"
 CXX=clang++ cmake -S . -B "$build_dir" -G Ninja --log-level=NOTICE \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 ${DEBUG_INFO:--g}" \
   -DRULECHECK_FUZZ=ON
-cmake --build "$build_dir" --parallel "$jobs" --target "${targets[@]}"
+build_targets=("${targets[@]}")
+if [[ " ${targets[*]} " == *" model_fuzzer "* ]]; then build_targets+=(model_seeds); fi
+cmake --build "$build_dir" --parallel "$jobs" --target "${build_targets[@]}"
 
 seeds="$build_dir/seeds"
 rm -rf "$seeds"
@@ -44,22 +53,32 @@ mkdir -p "$seeds"
 find games tests -name '*.rules' -print0 | while IFS= read -r -d '' file; do
   cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"
 done
+model_seeds="$build_dir/model_seeds"
+if [[ " ${targets[*]} " == *" model_fuzzer "* ]]; then
+  rm -rf "$model_seeds"
+  mkdir -p "$model_seeds"
+  "$build_dir/tests/fuzz/model_seeds" "$model_seeds" "${MODEL_SEEDS:-16}"
+fi
 
 status=0
 for target in "${targets[@]}"; do
   corpus="$corpus_root/$target"
   mkdir -p "$corpus"
-  text_inputs=()
-  if [[ "$target" != model_fuzzer ]]; then
-    text_inputs=("$seeds" -dict=tests/fuzz/rules.dict)
+  if [[ "$target" == model_fuzzer ]]; then
+    # Only the last few dozen bytes are ever read (one a choice).
+    inputs=("$model_seeds" -max_len=256)
+    seed_count=$(ls "$model_seeds" | wc -l)
+  else
+    inputs=("$seeds" -dict=tests/fuzz/rules.dict -max_len=65536)
+    seed_count=$(ls "$seeds" | wc -l)
   fi
-  echo "fuzz: $target for ${seconds}s (corpus $corpus${text_inputs:+, $(ls "$seeds" | wc -l) seeds})"
+  echo "fuzz: $target for ${seconds}s (corpus $corpus, $seed_count seeds)"
   # -timeout: one input may take this long (a move's work is bounded, but a few hundred states
   # of a heavy model under the sanitizers take a while); -rss_limit_mb: the memory limit.
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    "$build_dir/tests/fuzz/$target" "$corpus" "${text_inputs[@]}" \
+    "$build_dir/tests/fuzz/$target" "$corpus" "${inputs[@]}" \
     -max_total_time="$seconds" -timeout=300 -rss_limit_mb=4096 \
-    -max_len=65536 -print_final_stats=1 -artifact_prefix="$build_dir/" ||
+    -print_final_stats=1 -artifact_prefix="$build_dir/" ||
     status=$?
   if ((status != 0)); then
     echo "fuzz: $target found a failing input (exit $status); see $build_dir/" >&2

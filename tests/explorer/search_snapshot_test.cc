@@ -130,6 +130,21 @@ TEST_F(SnapshotTest, RefusesATruncatedOrCorruptFile) {
   EXPECT_EQ(ReadSnapshot(path_, "1.0").status().code(), absl::StatusCode::kNotFound);
 }
 
+// The file is read whole into memory, so one bigger than the budget it will be charged to is
+// refused, before it is read; one that fits is read.
+TEST_F(SnapshotTest, RefusesAFileBiggerThanTheMemoryLimit) {
+  WriteSnapshot("1.0", std::string(1000, 'x'));
+  const uint64_t size = std::filesystem::file_size(path_);
+  absl::StatusOr<Snapshot> snapshot = ReadSnapshot(path_, "1.0", size - 1);
+  ASSERT_EQ(snapshot.status().code(), absl::StatusCode::kResourceExhausted);
+  const std::string why(snapshot.status().message());
+  EXPECT_NE(why.find(path_), std::string::npos) << why;
+  EXPECT_NE(why.find("more than the memory budget (--memory)"), std::string::npos) << why;
+  snapshot = ReadSnapshot(path_, "1.0", size);
+  ASSERT_TRUE(snapshot.ok()) << snapshot.status();
+  EXPECT_EQ(snapshot->Body(), std::string(1000, 'x'));
+}
+
 TEST_F(SnapshotTest, AWriteNotCommittedLeavesThePreviousSnapshot) {
   WriteSnapshot("1.0", "first");
   {
