@@ -10,7 +10,8 @@
 // through chance or random choices), the answer is exact, in rationals. Otherwise value
 // iteration runs from below (0) and from above (1, after fixing to 0 the states that cannot
 // reach a positive value) at once, so that every answer it gives is an interval that holds
-// the value (up to floating-point rounding), however far the iteration got.
+// the value (up to floating-point rounding), however far the iteration got; loops that a
+// maximising choice can stay in for ever are deflated so that the upper bound comes down.
 #ifndef RULECHECK_PROPERTIES_ODDS_VALUES_H_
 #define RULECHECK_PROPERTIES_ODDS_VALUES_H_
 
