@@ -25,6 +25,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 
 namespace rulecheck::properties {
@@ -175,6 +176,13 @@ bool Cancelled(const std::atomic<bool>* cancel) {
 
 results::OddsValue Unknown() { return results::OddsValue{}; }
 
+// No room in the memory budget: unknown, as for a stop, with the reason the report gives.
+results::OddsValue NoRoom() {
+  results::OddsValue v;
+  v.reason = kNoRoomReason;
+  return v;
+}
+
 results::OddsValue Undefined(std::string reason) {
   results::OddsValue v;
   v.kind = results::OddsValue::Kind::kUndefined;
@@ -185,8 +193,16 @@ results::OddsValue Undefined(std::string reason) {
 // The exact pass: nullopt when some component is not one state with an affine tree.
 std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& c,
                                     const OddsQuestion& q, Play play, uint32_t seat,
-                                    const std::atomic<bool>* cancel, bool* stopped) {
+                                    const std::atomic<bool>* cancel, explorer::MemoryCharge& charge,
+                                    bool* stopped, bool* no_room) {
+  // The values' fixed part up front; their digits (GMP's limbs) as they come.
+  const uint64_t base = charge.bytes();
+  if (!charge.Add(g.root.size() * sizeof(mpq_class))) {
+    *no_room = true;
+    return std::nullopt;
+  }
   std::vector<mpq_class> v(g.root.size());
+  uint64_t digits = 0;
   auto leaf = [&v](uint32_t t) { return v[t]; };
   for (size_t k = 0; k + 1 < c.start.size(); ++k) {
     if (k % 1024 == 0 && Cancelled(cancel)) {
@@ -208,6 +224,11 @@ std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& 
     // a == 1: the state repeats itself for ever and reaches nothing (an expectation was
     // refused before for such a graph): a probability of 0.
     v[s] = f->a == 1 ? mpq_class(0) : mpq_class(f->b / (1 - f->a));
+    digits += (mpz_size(v[s].get_num_mpz_t()) + mpz_size(v[s].get_den_mpz_t())) * sizeof(mp_limb_t);
+    if (k % 1024 == 0 && !charge.Set(base + g.root.size() * sizeof(mpq_class) + digits)) {
+      *no_room = true;
+      return std::nullopt;
+    }
   }
   return Eval<mpq_class>(g, g.initial, play, seat, leaf);
 }
@@ -285,8 +306,30 @@ bool EndsSurely(const ChanceGraph& g, const OddsComponents& c, Play play) {
 // that. Sound for any end component; with the maximal ones of the game restricted to the
 // minimiser's optimal moves, the upper bound converges to the value. Returns whether some
 // `hi` came down.
-bool Deflate(const ChanceGraph& g, Play play, uint32_t seat, const std::vector<uint32_t>& states,
-             const std::vector<double>& lo, std::vector<double>& hi) {
+enum class Deflated { kLowered, kSame, kNoRoom };
+Deflated Deflate(const ChanceGraph& g, Play play, uint32_t seat,
+                 const std::vector<uint32_t>& states, const std::vector<double>& lo,
+                 std::vector<double>& hi, explorer::MemoryBudget* budget) {
+  // The game's vertices are the states' tree nodes: count them, and charge what each costs
+  // here (its entry in the map, its moves, its flags and parts, the search's own arrays).
+  uint64_t nodes = 0;
+  for (uint32_t s : states) {
+    if (g.root[s] == ChanceGraph::kNoTree) continue;
+    std::vector<uint32_t> stack = {g.root[s]};
+    while (!stack.empty()) {
+      const ChanceNode& node = g.nodes[stack.back()];
+      stack.pop_back();
+      ++nodes;
+      if (node.kind == Kind::kLeaf) continue;
+      for (uint32_t i = node.first; i < node.first + node.count; ++i) stack.push_back(g.child[i]);
+    }
+  }
+  explorer::MemoryCharge charge(budget);
+  constexpr uint64_t kPerVertex = 2 * (sizeof(uint32_t) * 2 + 8) + sizeof(std::vector<uint32_t>) +
+                                  2 * sizeof(uint32_t) + 4 * sizeof(uint32_t) + 1 + 64;
+  if (!charge.Set(nodes * kPerVertex + states.size() * 2 * sizeof(uint32_t))) {
+    return Deflated::kNoRoom;
+  }
   absl::flat_hash_set<uint32_t> in(states.begin(), states.end());
   absl::flat_hash_map<uint32_t, uint32_t> vertex;  // node -> vertex
   std::vector<uint32_t> node_of;
@@ -392,13 +435,14 @@ bool Deflate(const ChanceGraph& g, Play play, uint32_t seat, const std::vector<u
     lowered = lowered || exit[part[v]] < hi[s] - 1e-13;
     hi[s] = std::max(lo[s], exit[part[v]]);
   }
-  return lowered;
+  return lowered ? Deflated::kLowered : Deflated::kSame;
 }
 
 // Interval iteration over values normalised to [0, 1] (`norm` per fixed state).
 results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, const OddsQuestion& q,
                                const std::vector<double>& norm, Play play, uint32_t seat,
-                               double precision, const std::atomic<bool>* cancel) {
+                               double precision, const std::atomic<bool>* cancel,
+                               explorer::MemoryBudget* budget) {
   const size_t n = g.root.size();
   // States that cannot reach a fixed positive value are 0 from above too.
   std::vector<bool> positive(n, false);
@@ -463,7 +507,9 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
         for (const uint32_t* p = first; p != last; ++p) {
           if (!q.fixed[*p] && positive[*p]) open.push_back(*p);
         }
-        if (Deflate(g, play, seat, open, lo, hi)) continue;
+        const Deflated deflated = Deflate(g, play, seat, open, lo, hi, budget);
+        if (deflated == Deflated::kNoRoom) return NoRoom();
+        if (deflated == Deflated::kLowered) continue;
       }
       // Still stalled: the interval is sound, if wider than asked.
       if (stalled || sweep == kMaxSweeps) break;
@@ -480,11 +526,24 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
 
 }  // namespace
 
-OddsComponents FindOddsComponents(const ChanceGraph& g) {
+absl::StatusOr<OddsComponents> FindOddsComponents(const ChanceGraph& g,
+                                                  explorer::MemoryBudget* budget) {
   // Components come out sinks first, which is the order values are computed in.
   const explorer::StateGraph& sg = g.graph;
   const uint32_t n = static_cast<uint32_t>(sg.states());
   OddsComponents c;
+  // Charged before they are allocated: the components and the predecessor lists (each list
+  // at most twice its edges, as it grows), and the search's own arrays while it runs.
+  c.charge = explorer::MemoryCharge(budget);
+  explorer::MemoryCharge scratch(budget);
+  const uint64_t edges = sg.edge_start[n];
+  if (!c.charge.Set(uint64_t{n} * (sizeof(std::vector<uint32_t>) + 2 * sizeof(uint32_t) + 1) +
+                    2 * edges * sizeof(uint32_t)) ||
+      !scratch.Set(uint64_t{n} *
+                   (5 * sizeof(uint32_t) + sizeof(std::pair<uint32_t, uint64_t>) + 1))) {
+    return absl::ResourceExhaustedError(
+        "the chance graph's components need more memory than the --memory budget has left");
+  }
   c.self_loop.assign(n, false);
   c.predecessors.resize(n);
   for (uint32_t s = 0; s < n; ++s) {
@@ -510,7 +569,12 @@ OddsComponents FindOddsComponents(const ChanceGraph& g) {
 
 results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& components,
                              const OddsQuestion& q, Play play, uint32_t seat, double precision,
-                             const std::atomic<bool>* cancel) {
+                             const std::atomic<bool>* cancel, explorer::MemoryBudget* budget) {
+  // Charged before they are allocated: the flags and queue of the graph searches below, and
+  // the values (GMP's rationals, then three doubles a state).
+  explorer::MemoryCharge charge(budget);
+  const uint64_t n = g.root.size();
+  if (!charge.Set(n * (3 * sizeof(double) + sizeof(uint32_t) + 1))) return NoRoom();
   if (g.initial == ChanceGraph::kNoTree) return Undefined("the game has no initial state");
   if (q.expect && !EndsSurely(g, components, play)) {
     return Undefined(play == Play::kRandom
@@ -518,8 +582,12 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
                            "an end"
                          : "choices can keep the game from ending for ever");
   }
-  bool stopped = false;
-  std::optional<mpq_class> exact = SolveExact(g, components, q, play, seat, cancel, &stopped);
+  bool stopped = false, no_room = false;
+  const uint64_t fixed = charge.bytes();
+  std::optional<mpq_class> exact =
+      SolveExact(g, components, q, play, seat, cancel, charge, &stopped, &no_room);
+  charge.Set(fixed);  // the rationals are freed
+  if (no_room) return NoRoom();
   if (stopped) return Unknown();
   if (exact.has_value()) {
     results::OddsValue v;
@@ -545,7 +613,7 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
       norm[s] = (static_cast<double>(q.value[s]) - static_cast<double>(low)) / spread;
     }
   }
-  results::OddsValue v = SolveBounds(g, components, q, norm, play, seat, precision, cancel);
+  results::OddsValue v = SolveBounds(g, components, q, norm, play, seat, precision, cancel, budget);
   if (v.kind == results::OddsValue::Kind::kBounds) {
     v.lower = static_cast<double>(low) + spread * v.lower;
     v.upper = static_cast<double>(low) + spread * v.upper;

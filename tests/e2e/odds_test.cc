@@ -218,6 +218,27 @@ TEST(OddsTest, AStoppedSearchGivesUnknownAndExitCode3) {
   EXPECT_EQ(Value(report, "first_wins", "random")["kind"], "unknown");
 }
 
+// Pig to 100 on one thread: the search and the plain state graph fit in 24 MiB of budget;
+// the chance graph's trees, its components and the values are charged too, so 40 MiB is not
+// enough for the answers (they are unknown, exit code 3, after a complete search), and 128
+// MiB is.
+TEST(OddsTest, TheChanceGraphAndItsValuesAreChargedToTheMemoryBudget) {
+  const json tight = Odds({"tests/e2e/odds/pig.rules", "--memory", "40M", "--threads", "1"}, 3);
+  EXPECT_FALSE(tight["complete"]);
+  EXPECT_EQ(tight["stop_reason"], "store_full");
+  EXPECT_EQ(tight["states"], 125280);  // every state was found: the search finished
+  for (const char* play : {"random", "max", "min"}) {
+    EXPECT_EQ(Value(tight, "first_wins", play)["kind"], "unknown") << play;
+  }
+  const RunResult text =
+      RunRulecheck({"odds", "tests/e2e/odds/pig.rules", "--memory", "40M", "--threads", "1", "-q"});
+  EXPECT_EQ(text.exit_code, 3);
+  EXPECT_THAT(text.stdout_text, HasSubstr("the search was stopped (store_full)"));
+  const json roomy = Odds({"tests/e2e/odds/pig.rules", "--memory", "128M", "--threads", "1"});
+  EXPECT_TRUE(roomy["complete"]);
+  EXPECT_EQ(Value(roomy, "first_wins", "random")["kind"], "bounds");
+}
+
 TEST(OddsTest, CtrlCGivesUnknownAndExitCode3) {
   // Hanoi with 16 discs has 43 million states: the search is still running after a second.
   const RunResult run = RunRulecheckAndSignal({"odds", "games/hanoi.rules", "--const", "N=16",
