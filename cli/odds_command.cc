@@ -39,7 +39,7 @@ CLI::App* AddOddsCommand(CLI::App& app, OddsFlags& flags) {
       ->check(CLI::Range(1e-15, 0.5))
       ->capture_default_str();
   odds->add_option("--format", flags.format, "Report format")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->check(CLI::IsMember({"text", "json", "html"}))
       ->capture_default_str();
   odds->add_option("--output", flags.output, "Write the report to this file, not stdout")
       ->type_name("FILE");

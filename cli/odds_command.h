@@ -20,7 +20,7 @@ class App;
 
 namespace rulecheck::cli {
 
-// The common flags (command_setup.h) with --format text or json only.
+// The common flags (command_setup.h) with --format text, json or html only.
 struct OddsFlags : CommonFlags {
   std::string query;                       // only this declared chance query
   std::vector<std::string> probabilities;  // --probability EXPR

@@ -55,7 +55,7 @@ CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& flags) {
       ->type_name("EXPR")
       ->allow_extra_args(false);
   simulate->add_option("--format", flags.format, "Report format")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->check(CLI::IsMember({"text", "json", "html"}))
       ->capture_default_str();
   simulate->add_option("--output", flags.output, "Write the report to this file, not stdout")
       ->type_name("FILE");

@@ -19,7 +19,8 @@ class App;
 
 namespace rulecheck::cli {
 
-// Of the common flags (command_setup.h) simulate takes FILE, --const, --format (text or json),
+// Of the common flags (command_setup.h) simulate takes FILE, --const, --format (text, json or
+// html),
 // --output and --quiet.
 struct SimulateFlags : CommonFlags {
   uint64_t games = 1000;

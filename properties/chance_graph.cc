@@ -74,6 +74,9 @@ class TreeBuilder {
     return it->second;
   }
 
+  // Whether the memory budget refused to grow the trees (the last tree is then incomplete).
+  bool full() const { return full_; }
+
   // The tree over `succs` (one state's successors, in generator order).
   uint32_t State(std::vector<Succ>& succs) {
     // Seats in the order they first move; each seat's successors keep their order.
@@ -115,7 +118,7 @@ class TreeBuilder {
   // Successors of one instance that agree on their first `depth` choices.
   uint32_t Choices(std::span<Succ> succs, size_t depth) {
     if (succs.size() == 1 && succs[0].move->choices.size() == depth) {
-      g_.nodes.push_back({Kind::kLeaf, 0, succs[0].target, 0});
+      Room(g_.nodes.push_back({Kind::kLeaf, 0, succs[0].target, 0}));
       return static_cast<uint32_t>(g_.nodes.size() - 1);
     }
     // Equal prefixes ran the same statements, so all go on to a next choice (see the top).
@@ -145,18 +148,20 @@ class TreeBuilder {
                const std::vector<uint64_t>& weights) {
     ChanceNode node{kind, owner, static_cast<uint32_t>(g_.child.size()),
                     static_cast<uint32_t>(children.size())};
-    g_.child.insert(g_.child.end(), children.begin(), children.end());
-    if (weights.empty()) {
-      g_.weight.insert(g_.weight.end(), children.size(), 1);
-    } else {
-      g_.weight.insert(g_.weight.end(), weights.begin(), weights.end());
+    for (size_t i = 0; i < children.size(); ++i) {
+      Room(g_.child.push_back(children[i]));
+      Room(g_.weight.push_back(weights.empty() ? 1 : weights[i]));
     }
-    g_.nodes.push_back(node);
+    Room(g_.nodes.push_back(node));
     return static_cast<uint32_t>(g_.nodes.size() - 1);
   }
 
+  // Notes a refused charge: the graph is then incomplete, and the caller gives up.
+  void Room(bool granted) { full_ = full_ || !granted; }
+
   ChanceGraph& g_;
   std::map<std::pair<const ir::Type*, int64_t>, uint32_t> owner_of_;
+  bool full_ = false;
 };
 
 }  // namespace
@@ -168,9 +173,17 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explor
   if (!graph.ok()) return graph.status();
   ChanceGraph g;
   g.graph = std::move(*graph);
+  explorer::MemoryBudget* budget = &exploration.budget();
+  g.nodes = explorer::ChargedVector<ChanceNode>(budget);
+  g.child = explorer::ChargedVector<uint32_t>(budget);
+  g.weight = explorer::ChargedVector<uint64_t>(budget);
+  g.root = explorer::ChargedVector<uint32_t>(budget);
+  const absl::Status full = absl::ResourceExhaustedError(
+      "the chance graph needs more memory than the --memory budget has left");
   const explorer::StateGraph& sg = g.graph;
   const uint64_t n = sg.states();
-  g.root.assign(n, ChanceGraph::kNoTree);
+  if (!g.root.Reserve(n)) return full;
+  for (uint64_t s = 0; s < n; ++s) g.root.push_back(ChanceGraph::kNoTree);
   TreeBuilder builder(g);
   const std::unique_ptr<ir::Expander> expander =
       exploration.space().NewExpander(/*record_trail=*/false);
@@ -194,6 +207,7 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explor
     succs[i].target = initial_ordinal.at(id);
   }
   if (!succs.empty()) g.initial = builder.State(succs);
+  if (builder.full()) return full;
 
   for (uint64_t s = 0; s < n; ++s) {
     if (cancel != nullptr && s % 1024 == 0 && cancel->load(std::memory_order_relaxed)) {
@@ -212,6 +226,7 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explor
       succs[k].target = sg.target[sg.edge_start[s] + k];
     }
     g.root[s] = builder.State(succs);
+    if (builder.full()) return full;
   }
   g.failed_moves = sink.failures;
   return g;

@@ -20,6 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "explorer/explorer.h"
+#include "explorer/memory_budget.h"
 #include "explorer/state_graph.h"
 
 namespace rulecheck::properties {
@@ -41,12 +42,14 @@ struct ChanceGraph {
   static constexpr uint32_t kNoTree = ~uint32_t{0};
 
   explorer::StateGraph graph;  // the plain edges (SCCs are computed on it)
-  std::vector<ChanceNode> nodes;
-  std::vector<uint32_t> child;      // node indices
-  std::vector<uint64_t> weight;     // parallel to `child`: a kChance child's weight, else 1
-  std::vector<uint32_t> root;       // per state: its tree, or kNoTree (no successor: an end)
-  uint32_t initial = kNoTree;       // the tree over the initial states (`init`'s choices)
-  std::vector<std::string> owners;  // owners[0] is the rules; then seats as traces name them
+  // The trees, charged to the exploration's memory budget (as `graph` is) while they live.
+  explorer::ChargedVector<ChanceNode> nodes;
+  explorer::ChargedVector<uint32_t> child;  // node indices
+  explorer::ChargedVector<uint64_t>
+      weight;                              // parallel to `child`: a kChance child's weight, else 1
+  explorer::ChargedVector<uint32_t> root;  // per state: its tree, or kNoTree (an end)
+  uint32_t initial = kNoTree;              // the tree over the initial states (`init`'s choices)
+  std::vector<std::string> owners;         // owners[0] is the rules; then seats as traces name them
   uint64_t seat_draw_states = 0;
   uint64_t conditioned_rolls = 0;
   uint64_t failed_moves = 0;
@@ -54,7 +57,8 @@ struct ChanceGraph {
 
 // Builds the chance graph of a complete exploration. Errors: those of
 // explorer::BuildStateGraph (Cancelled once `cancel`, may be null, is set; ResourceExhausted
-// when the memory budget has no room for the graph). REQUIRES: exploration.stats().complete.
+// when the memory budget has no room for the graph), and ResourceExhausted when the budget
+// has no room for the trees (charged before they grow). REQUIRES: exploration.stats().complete.
 // Thread-compatible.
 absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
                                              const std::atomic<bool>* cancel);

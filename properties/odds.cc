@@ -127,7 +127,9 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     return unknown(g.status().code() == absl::StatusCode::kCancelled ? "cancelled" : "store_full",
                    {"the rules"});
   }
-  const OddsComponents components = FindOddsComponents(*g);
+  absl::StatusOr<OddsComponents> found = FindOddsComponents(*g, &exploration.budget());
+  if (!found.ok()) return unknown(kNoRoomReason, g->owners);
+  const OddsComponents& components = *found;
   results::OddsGraph& info = result.graph;
   for (size_t k = 0; k + 1 < components.start.size(); ++k) {
     const uint32_t size = components.start[k + 1] - components.start[k];
@@ -149,6 +151,10 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     results::OddsAnswer answer = Unanswered(*q, g->owners);
     phase(absl::StrCat("solving ", q->name));
     OddsQuestion question;
+    explorer::MemoryCharge question_charge(&exploration.budget());
+    if (!question_charge.Set(g->root.size() * (sizeof(int64_t) + 1))) {
+      return unknown(kNoRoomReason, g->owners);
+    }
     if (std::optional<std::string> error = FixQuestion(model, exploration, *g, *q, question)) {
       for (OddsPlay& play : answer.plays) {
         play.value.kind = OddsValue::Kind::kUndefined;
@@ -161,8 +167,11 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
       OddsPlay& play = answer.plays[p];
       // The seat of a kBest play is owners[p]: Plays lists them in owner order after random.
       const uint32_t seat = play.kind == OddsPlay::Kind::kBest ? static_cast<uint32_t>(p) : 0;
-      play.value = SolveOdds(*g, components, question, play.kind, seat, options.precision, cancel);
-      if (play.value.kind == OddsValue::Kind::kUnknown) return unknown("cancelled", g->owners);
+      play.value = SolveOdds(*g, components, question, play.kind, seat, options.precision, cancel,
+                             &exploration.budget());
+      if (play.value.kind == OddsValue::Kind::kUnknown) {
+        return unknown(play.value.reason.empty() ? "cancelled" : play.value.reason, g->owners);
+      }
     }
     result.answers.push_back(std::move(answer));
   }

@@ -7,9 +7,10 @@
 // states (a turn passing back and forth) would need a linear system per component, whose
 // rationals grow without bound on games like Pig; there, doubles and interval iteration
 // (Haddad and Monmege's bounds from below and above) give a value with a proven error bound.
-// The upper iteration converges only where the fixed point is unique; where it is not (a
-// choice that can stay in a loop forever), the interval stays wide and the answer says it did
-// not converge rather than print a wrong number.
+// The upper iteration converges by itself only where the fixed point is unique; where it is
+// not (a maximising choice that can stay in a loop forever), the loops are deflated (Deflate
+// below) to what their best way out is worth. Where that still leaves a gap, the answer says
+// it did not converge rather than print a wrong number.
 #include "properties/odds_values.h"
 
 #include <gmpxx.h>
@@ -22,6 +23,9 @@
 #include <optional>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 
 namespace rulecheck::properties {
@@ -113,11 +117,71 @@ std::optional<Affine> EvalAffine(const ChanceGraph& g, uint32_t n, Play play, ui
   return acc;
 }
 
+// Tarjan's algorithm without recursion over the vertices 0..n-1 for which `skip(v)` is
+// false: vertex v has the edges `edge(v, i)` for i < `degree(v)` (those to a skipped vertex are
+// ignored). Calls `component(members)` for each strongly connected component, sinks first:
+// every edge leaves a component for one reported earlier, or stays inside it.
+template <typename Degree, typename Edge, typename Skip, typename Component>
+void StronglyConnected(uint32_t n, const Degree& degree, const Edge& edge, const Skip& skip,
+                       const Component& component) {
+  constexpr uint32_t kUnseen = ~uint32_t{0};
+  std::vector<uint32_t> index(n, kUnseen), low(n, 0);
+  std::vector<bool> on_stack(n, false);
+  std::vector<uint32_t> stack, members;
+  std::vector<std::pair<uint32_t, uint64_t>> frames;  // vertex, next edge
+  uint32_t counter = 0;
+  auto enter = [&](uint32_t v) {
+    index[v] = low[v] = counter++;
+    stack.push_back(v);
+    on_stack[v] = true;
+    frames.emplace_back(v, 0);
+  };
+  for (uint32_t root = 0; root < n; ++root) {
+    if (index[root] != kUnseen || skip(root)) continue;
+    enter(root);
+    while (!frames.empty()) {
+      auto& [v, i] = frames.back();
+      if (i < degree(v)) {
+        const uint32_t t = edge(v, i++);
+        if (skip(t)) continue;
+        if (index[t] == kUnseen) {
+          enter(t);
+        } else if (on_stack[t]) {
+          low[v] = std::min(low[v], index[t]);
+        }
+        continue;
+      }
+      const uint32_t done = v;
+      frames.pop_back();
+      if (!frames.empty()) {
+        low[frames.back().first] = std::min(low[frames.back().first], low[done]);
+      }
+      if (low[done] != index[done]) continue;
+      members.clear();
+      uint32_t member;
+      do {
+        member = stack.back();
+        stack.pop_back();
+        on_stack[member] = false;
+        members.push_back(member);
+      } while (member != done);
+      component(members);
+    }
+  }
+}
+
 bool Cancelled(const std::atomic<bool>* cancel) {
   return cancel != nullptr && cancel->load(std::memory_order_relaxed);
 }
 
 results::OddsValue Unknown() { return results::OddsValue{}; }
+
+// No room in the memory budget: unknown, as for a stop, with the reason the report gives.
+results::OddsValue NoRoom() {
+  results::OddsValue v;
+  v.reason = kNoRoomReason;
+  return v;
+}
 
 results::OddsValue Undefined(std::string reason) {
   results::OddsValue v;
@@ -129,8 +193,16 @@ results::OddsValue Undefined(std::string reason) {
 // The exact pass: nullopt when some component is not one state with an affine tree.
 std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& c,
                                     const OddsQuestion& q, Play play, uint32_t seat,
-                                    const std::atomic<bool>* cancel, bool* stopped) {
+                                    const std::atomic<bool>* cancel, explorer::MemoryCharge& charge,
+                                    bool* stopped, bool* no_room) {
+  // The values' fixed part up front; their digits (GMP's limbs) as they come.
+  const uint64_t base = charge.bytes();
+  if (!charge.Add(g.root.size() * sizeof(mpq_class))) {
+    *no_room = true;
+    return std::nullopt;
+  }
   std::vector<mpq_class> v(g.root.size());
+  uint64_t digits = 0;
   auto leaf = [&v](uint32_t t) { return v[t]; };
   for (size_t k = 0; k + 1 < c.start.size(); ++k) {
     if (k % 1024 == 0 && Cancelled(cancel)) {
@@ -152,6 +224,11 @@ std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& 
     // a == 1: the state repeats itself for ever and reaches nothing (an expectation was
     // refused before for such a graph): a probability of 0.
     v[s] = f->a == 1 ? mpq_class(0) : mpq_class(f->b / (1 - f->a));
+    digits += (mpz_size(v[s].get_num_mpz_t()) + mpz_size(v[s].get_den_mpz_t())) * sizeof(mp_limb_t);
+    if (k % 1024 == 0 && !charge.Set(base + g.root.size() * sizeof(mpq_class) + digits)) {
+      *no_room = true;
+      return std::nullopt;
+    }
   }
   return Eval<mpq_class>(g, g.initial, play, seat, leaf);
 }
@@ -216,10 +293,156 @@ bool EndsSurely(const ChanceGraph& g, const OddsComponents& c, Play play) {
   return std::none_of(stay.begin(), stay.end(), [](bool s) { return s; });
 }
 
+// Deflation of end components (Kelmendi, Kretinsky, Weininger et al., "Value Iteration for
+// Simple Stochastic Games", CAV 2018), on the game whose vertices are the tree nodes of the
+// states `states` (one component's states that are not fixed and can reach a positive
+// value): a leaf is a vertex with one move, to its state's root when that state is one of
+// `states`, else out; a roll, and a choice taken at random, one move to all its children; a
+// maximising choice a move to each child; a minimising choice a move to each child that is
+// optimal for the lower bound `lo`. An end component is a set of vertices where the moves can
+// keep the play for ever (every roll's outcomes inside). The minimiser can stay in one, so
+// the most the maximiser gets there is what its best way out is worth by the upper bound
+// (0 with none, staying for ever never reaches the event): its states' `hi` come down to
+// that. Sound for any end component; with the maximal ones of the game restricted to the
+// minimiser's optimal moves, the upper bound converges to the value. Returns whether some
+// `hi` came down.
+enum class Deflated { kLowered, kSame, kNoRoom };
+Deflated Deflate(const ChanceGraph& g, Play play, uint32_t seat,
+                 const std::vector<uint32_t>& states, const std::vector<double>& lo,
+                 std::vector<double>& hi, explorer::MemoryBudget* budget) {
+  // The game's vertices are the states' tree nodes: count them, and charge what each costs
+  // here (its entry in the map, its moves, its flags and parts, the search's own arrays).
+  uint64_t nodes = 0;
+  for (uint32_t s : states) {
+    if (g.root[s] == ChanceGraph::kNoTree) continue;
+    std::vector<uint32_t> stack = {g.root[s]};
+    while (!stack.empty()) {
+      const ChanceNode& node = g.nodes[stack.back()];
+      stack.pop_back();
+      ++nodes;
+      if (node.kind == Kind::kLeaf) continue;
+      for (uint32_t i = node.first; i < node.first + node.count; ++i) stack.push_back(g.child[i]);
+    }
+  }
+  explorer::MemoryCharge charge(budget);
+  constexpr uint64_t kPerVertex = 2 * (sizeof(uint32_t) * 2 + 8) + sizeof(std::vector<uint32_t>) +
+                                  2 * sizeof(uint32_t) + 4 * sizeof(uint32_t) + 1 + 64;
+  if (!charge.Set(nodes * kPerVertex + states.size() * 2 * sizeof(uint32_t))) {
+    return Deflated::kNoRoom;
+  }
+  absl::flat_hash_set<uint32_t> in(states.begin(), states.end());
+  absl::flat_hash_map<uint32_t, uint32_t> vertex;  // node -> vertex
+  std::vector<uint32_t> node_of;
+  std::vector<uint32_t> pending;
+  for (uint32_t s : states) {
+    if (g.root[s] == ChanceGraph::kNoTree) continue;
+    pending.push_back(g.root[s]);
+    while (!pending.empty()) {
+      const uint32_t n = pending.back();
+      pending.pop_back();
+      if (!vertex.emplace(n, static_cast<uint32_t>(node_of.size())).second) continue;
+      node_of.push_back(n);
+      const ChanceNode& node = g.nodes[n];
+      if (node.kind == Kind::kLeaf) continue;
+      for (uint32_t i = node.first; i < node.first + node.count; ++i) pending.push_back(g.child[i]);
+    }
+  }
+  const uint32_t count = static_cast<uint32_t>(node_of.size());
+  constexpr uint32_t kOut = ~uint32_t{0};
+  // Each vertex's moves: `all` (one move to every successor) or one move per successor; a
+  // successor kOut is outside the game.
+  std::vector<bool> all(count, true), maximises(count, false);
+  std::vector<std::vector<uint32_t>> next(count);
+  auto lo_leaf = [&lo](uint32_t t) { return lo[t]; };
+  auto hi_leaf = [&hi](uint32_t t) { return hi[t]; };
+  for (uint32_t v = 0; v < count; ++v) {
+    const ChanceNode& node = g.nodes[node_of[v]];
+    if (node.kind == Kind::kLeaf) {
+      next[v].push_back(in.contains(node.first) ? vertex.at(g.root[node.first]) : kOut);
+      continue;
+    }
+    const Op op = node.kind == Kind::kChance ? Op::kMean : OpOf(node.kind, node.owner, play, seat);
+    all[v] = op == Op::kMean;
+    maximises[v] = op == Op::kMax;
+    const double best = op == Op::kMin ? Eval<double>(g, node_of[v], play, seat, lo_leaf) : 0;
+    for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+      if (op == Op::kMin && Eval<double>(g, g.child[i], play, seat, lo_leaf) > best + 1e-12) {
+        continue;
+      }
+      next[v].push_back(vertex.at(g.child[i]));
+    }
+  }
+  // The maximal end components: drop the vertices that cannot stay in their part, split the
+  // rest into strongly connected parts along the moves that stay, until nothing changes.
+  std::vector<bool> alive(count, true);
+  std::vector<uint32_t> part(count, 0);
+  uint32_t parts = 1;
+  auto stays = [&](uint32_t v, uint32_t t) { return t != kOut && alive[t] && part[t] == part[v]; };
+  for (;;) {
+    bool removed = false;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (uint32_t v = 0; v < count; ++v) {
+        if (!alive[v]) continue;
+        bool ok = all[v];
+        for (uint32_t t : next[v]) {
+          if (stays(v, t) != all[v]) {
+            ok = !all[v];
+            break;
+          }
+        }
+        if (!ok) {
+          alive[v] = false;
+          changed = removed = true;
+        }
+      }
+    }
+    std::vector<uint32_t> split(count, 0);
+    uint32_t split_parts = 0;
+    StronglyConnected(
+        count, [&](uint32_t v) { return next[v].size(); },
+        [&](uint32_t v, uint64_t i) {
+          const uint32_t t = next[v][i];
+          return stays(v, t) ? t : v;  // a move out: a self-edge, which changes nothing
+        },
+        [&](uint32_t v) { return !alive[v]; },
+        [&](const std::vector<uint32_t>& members) {
+          for (uint32_t m : members) split[m] = split_parts;
+          ++split_parts;
+        });
+    const bool same = !removed && split_parts == parts;
+    part = std::move(split);
+    parts = split_parts;
+    if (same) break;
+  }
+  // The best way out of each part by the upper bound: a maximising choice's child outside.
+  std::vector<double> exit(parts, 0);
+  for (uint32_t v = 0; v < count; ++v) {
+    if (!alive[v] || !maximises[v]) continue;
+    const ChanceNode& node = g.nodes[node_of[v]];
+    for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+      if (stays(v, vertex.at(g.child[i]))) continue;
+      exit[part[v]] = std::max(exit[part[v]], Eval<double>(g, g.child[i], play, seat, hi_leaf));
+    }
+  }
+  bool lowered = false;
+  for (uint32_t s : states) {
+    if (g.root[s] == ChanceGraph::kNoTree) continue;
+    const uint32_t v = vertex.at(g.root[s]);
+    if (!alive[v] || exit[part[v]] >= hi[s]) continue;
+    // A step of rounding's size is taken but does not count: it must not keep the caller's
+    // iteration going for ever.
+    lowered = lowered || exit[part[v]] < hi[s] - 1e-13;
+    hi[s] = std::max(lo[s], exit[part[v]]);
+  }
+  return lowered ? Deflated::kLowered : Deflated::kSame;
+}
+
 // Interval iteration over values normalised to [0, 1] (`norm` per fixed state).
 results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, const OddsQuestion& q,
                                const std::vector<double>& norm, Play play, uint32_t seat,
-                               double precision, const std::atomic<bool>* cancel) {
+                               double precision, const std::atomic<bool>* cancel,
+                               explorer::MemoryBudget* budget) {
   const size_t n = g.root.size();
   // States that cannot reach a fixed positive value are 0 from above too.
   std::vector<bool> positive(n, false);
@@ -253,6 +476,7 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
   auto lo_leaf = [&lo](uint32_t t) { return lo[t]; };
   auto hi_leaf = [&hi](uint32_t t) { return hi[t]; };
   constexpr uint64_t kMaxSweeps = 10'000'000;
+  constexpr uint64_t kDeflateEvery = 1024;
   for (size_t k = 0; k + 1 < c.start.size(); ++k) {
     if (k % 256 == 0 && Cancelled(cancel)) return Unknown();
     const uint32_t* first = c.order.data() + c.start[k];
@@ -275,9 +499,20 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
         gap = std::max(gap, hi[*p] - lo[*p]);
       }
       if (!cyclic || gap <= precision / 2) break;
-      // Stalled: a bound that cannot move (a choice that may loop for ever keeps the upper
-      // bound up) ends the iteration; the interval is still sound.
-      if (change <= 1e-13 || sweep == kMaxSweeps) break;
+      // Where a maximising choice can loop for ever, the upper bound cannot come down by
+      // itself: deflate the end components when the bounds stall, and now and then before.
+      const bool stalled = change <= 1e-13;
+      if (play != Play::kRandom && (stalled || sweep % kDeflateEvery == kDeflateEvery - 1)) {
+        std::vector<uint32_t> open;
+        for (const uint32_t* p = first; p != last; ++p) {
+          if (!q.fixed[*p] && positive[*p]) open.push_back(*p);
+        }
+        const Deflated deflated = Deflate(g, play, seat, open, lo, hi, budget);
+        if (deflated == Deflated::kNoRoom) return NoRoom();
+        if (deflated == Deflated::kLowered) continue;
+      }
+      // Still stalled: the interval is sound, if wider than asked.
+      if (stalled || sweep == kMaxSweeps) break;
       if (sweep % 4096 == 0 && Cancelled(cancel)) return Unknown();
     }
   }
@@ -291,12 +526,24 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
 
 }  // namespace
 
-OddsComponents FindOddsComponents(const ChanceGraph& g) {
-  // Tarjan's algorithm without recursion: components come out sinks first, which is the
-  // order values are computed in.
+absl::StatusOr<OddsComponents> FindOddsComponents(const ChanceGraph& g,
+                                                  explorer::MemoryBudget* budget) {
+  // Components come out sinks first, which is the order values are computed in.
   const explorer::StateGraph& sg = g.graph;
   const uint32_t n = static_cast<uint32_t>(sg.states());
   OddsComponents c;
+  // Charged before they are allocated: the components and the predecessor lists (each list
+  // at most twice its edges, as it grows), and the search's own arrays while it runs.
+  c.charge = explorer::MemoryCharge(budget);
+  explorer::MemoryCharge scratch(budget);
+  const uint64_t edges = sg.edge_start[n];
+  if (!c.charge.Set(uint64_t{n} * (sizeof(std::vector<uint32_t>) + 2 * sizeof(uint32_t) + 1) +
+                    2 * edges * sizeof(uint32_t)) ||
+      !scratch.Set(uint64_t{n} *
+                   (5 * sizeof(uint32_t) + sizeof(std::pair<uint32_t, uint64_t>) + 1))) {
+    return absl::ResourceExhaustedError(
+        "the chance graph's components need more memory than the --memory budget has left");
+  }
   c.self_loop.assign(n, false);
   c.predecessors.resize(n);
   for (uint32_t s = 0; s < n; ++s) {
@@ -308,55 +555,26 @@ OddsComponents FindOddsComponents(const ChanceGraph& g) {
       }
     }
   }
-  constexpr uint32_t kUnseen = ~uint32_t{0};
-  std::vector<uint32_t> index(n, kUnseen), low(n, 0);
-  std::vector<bool> on_stack(n, false);
-  std::vector<uint32_t> stack;
-  std::vector<std::pair<uint32_t, uint64_t>> frames;  // state, next edge
-  uint32_t next = 0;
   c.start.push_back(0);
-  for (uint32_t root = 0; root < n; ++root) {
-    if (index[root] != kUnseen) continue;
-    frames.emplace_back(root, sg.edge_start[root]);
-    index[root] = low[root] = next++;
-    stack.push_back(root);
-    on_stack[root] = true;
-    while (!frames.empty()) {
-      auto& [s, e] = frames.back();
-      if (e < sg.edge_start[s + 1]) {
-        const uint32_t t = sg.target[e++];
-        if (index[t] == kUnseen) {
-          index[t] = low[t] = next++;
-          stack.push_back(t);
-          on_stack[t] = true;
-          frames.emplace_back(t, sg.edge_start[t]);
-        } else if (on_stack[t]) {
-          low[s] = std::min(low[s], index[t]);
-        }
-        continue;
-      }
-      const uint32_t done = s;
-      frames.pop_back();
-      if (!frames.empty()) {
-        low[frames.back().first] = std::min(low[frames.back().first], low[done]);
-      }
-      if (low[done] != index[done]) continue;
-      uint32_t member;
-      do {
-        member = stack.back();
-        stack.pop_back();
-        on_stack[member] = false;
-        c.order.push_back(member);
-      } while (member != done);
-      c.start.push_back(static_cast<uint32_t>(c.order.size()));
-    }
-  }
+  StronglyConnected(
+      n, [&sg](uint32_t s) { return sg.edge_start[s + 1] - sg.edge_start[s]; },
+      [&sg](uint32_t s, uint64_t i) { return sg.target[sg.edge_start[s] + i]; },
+      [](uint32_t) { return false; },
+      [&c](const std::vector<uint32_t>& members) {
+        c.order.insert(c.order.end(), members.begin(), members.end());
+        c.start.push_back(static_cast<uint32_t>(c.order.size()));
+      });
   return c;
 }
 
 results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& components,
                              const OddsQuestion& q, Play play, uint32_t seat, double precision,
-                             const std::atomic<bool>* cancel) {
+                             const std::atomic<bool>* cancel, explorer::MemoryBudget* budget) {
+  // Charged before they are allocated: the flags and queue of the graph searches below, and
+  // the values (GMP's rationals, then three doubles a state).
+  explorer::MemoryCharge charge(budget);
+  const uint64_t n = g.root.size();
+  if (!charge.Set(n * (3 * sizeof(double) + sizeof(uint32_t) + 1))) return NoRoom();
   if (g.initial == ChanceGraph::kNoTree) return Undefined("the game has no initial state");
   if (q.expect && !EndsSurely(g, components, play)) {
     return Undefined(play == Play::kRandom
@@ -364,8 +582,12 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
                            "an end"
                          : "choices can keep the game from ending for ever");
   }
-  bool stopped = false;
-  std::optional<mpq_class> exact = SolveExact(g, components, q, play, seat, cancel, &stopped);
+  bool stopped = false, no_room = false;
+  const uint64_t fixed = charge.bytes();
+  std::optional<mpq_class> exact =
+      SolveExact(g, components, q, play, seat, cancel, charge, &stopped, &no_room);
+  charge.Set(fixed);  // the rationals are freed
+  if (no_room) return NoRoom();
   if (stopped) return Unknown();
   if (exact.has_value()) {
     results::OddsValue v;
@@ -391,7 +613,7 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
       norm[s] = (static_cast<double>(q.value[s]) - static_cast<double>(low)) / spread;
     }
   }
-  results::OddsValue v = SolveBounds(g, components, q, norm, play, seat, precision, cancel);
+  results::OddsValue v = SolveBounds(g, components, q, norm, play, seat, precision, cancel, budget);
   if (v.kind == results::OddsValue::Kind::kBounds) {
     v.lower = static_cast<double>(low) + spread * v.lower;
     v.upper = static_cast<double>(low) + spread * v.upper;

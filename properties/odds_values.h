@@ -10,7 +10,8 @@
 // through chance or random choices), the answer is exact, in rationals. Otherwise value
 // iteration runs from below (0) and from above (1, after fixing to 0 the states that cannot
 // reach a positive value) at once, so that every answer it gives is an interval that holds
-// the value (up to floating-point rounding), however far the iteration got.
+// the value (up to floating-point rounding), however far the iteration got; loops that a
+// maximising choice can stay in for ever are deflated so that the upper bound comes down.
 #ifndef RULECHECK_PROPERTIES_ODDS_VALUES_H_
 #define RULECHECK_PROPERTIES_ODDS_VALUES_H_
 
@@ -18,6 +19,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "explorer/memory_budget.h"
 #include "properties/chance_graph.h"
 #include "results/odds.h"
 
@@ -26,12 +29,15 @@ namespace rulecheck::properties {
 // The components of a chance graph's states, from the end of the game backwards: every edge
 // leaves a component for one earlier in `order` or stays inside it.
 struct OddsComponents {
-  std::vector<uint32_t> start;  // component k is order[start[k] .. start[k + 1])
-  std::vector<uint32_t> order;  // ordinals
-  std::vector<bool> self_loop;  // per state
+  explorer::MemoryCharge charge;  // the arrays below, on the exploration's memory budget
+  std::vector<uint32_t> start;    // component k is order[start[k] .. start[k + 1])
+  std::vector<uint32_t> order;    // ordinals
+  std::vector<bool> self_loop;    // per state
   std::vector<std::vector<uint32_t>> predecessors;  // per state: sources of its edges
 };
-OddsComponents FindOddsComponents(const ChanceGraph& g);
+// ResourceExhausted when `budget` (may be null: no limit) has no room for them.
+absl::StatusOr<OddsComponents> FindOddsComponents(const ChanceGraph& g,
+                                                  explorer::MemoryBudget* budget);
 
 // One question: per state whether its value is fixed, and the fixed value (a probability's
 // 0 or 1, an expectation's value at an end).
@@ -41,12 +47,18 @@ struct OddsQuestion {
   std::vector<int64_t> value;
 };
 
+// The reason of an unknown value that had no room in the memory budget.
+inline constexpr char kNoRoomReason[] = "store_full";
+
 // The question's value under `play` (its seat is an index into g.owners for kBest).
 // `precision` bounds value iteration's interval (for an expectation, in units of the spread
-// of its values at the ends). Unknown once `cancel` is set.
+// of its values at the ends). Unknown once `cancel` is set; unknown with the reason
+// kNoRoomReason when `budget` (may be null) has no room for the values, which are charged
+// to it before they are allocated.
 results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& components,
                              const OddsQuestion& question, results::OddsPlay::Kind play,
-                             uint32_t seat, double precision, const std::atomic<bool>* cancel);
+                             uint32_t seat, double precision, const std::atomic<bool>* cancel,
+                             explorer::MemoryBudget* budget);
 
 }  // namespace rulecheck::properties
 

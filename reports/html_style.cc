@@ -241,6 +241,32 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
 .settled th, .settled td { border: 1px solid var(--rule); }
 .settled thead th { font-family: inherit; background: var(--soft); overflow-wrap: normal; }
 
+/* The figures of `odds` and `simulate`: tables of rates and tallies, and their plots. */
+.tallies, .odds { width: 100%; border-collapse: collapse; font-size: 0.9rem; margin: 4px 0 8px; }
+.tallies th, .tallies td, .odds th, .odds td {
+  padding: 3px 8px; border-bottom: 1px solid var(--rule); text-align: left; vertical-align: middle;
+}
+.tallies thead th, .odds thead th { color: var(--muted); font-weight: 600; background: var(--soft); }
+.tallies tbody th, .odds tbody th { font-weight: 400; overflow-wrap: anywhere; }
+.tallies .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.tallies tbody th .loc { display: block; font-size: 0.78em; }
+.tallies tr.never th, .tallies tr.never td { color: var(--warning); }
+.odds .value { font-family: var(--mono); font-size: 0.92em; overflow-wrap: anywhere; }
+.plot-cell { width: 34%; min-width: 90px; }
+.group h3 { margin: 14px 0 4px; font-size: 0.95rem; color: var(--muted); font-weight: 600; }
+.never-acted { margin: 4px 0; color: var(--warning); overflow-wrap: anywhere; }
+.lengths { margin: 8px 0 14px; }
+.lengths figcaption { font-size: 0.92rem; margin-bottom: 4px; }
+.bins summary { cursor: pointer; color: var(--link); font-size: 0.86rem; }
+.plot { display: block; width: 100%; height: auto; max-width: 100%; }
+.plot.interval { min-width: 80px; }
+.plot .axis { stroke: var(--muted); stroke-width: 1; }
+.plot .tick { fill: var(--muted); font: 12px system-ui, sans-serif; }
+.plot .bar { fill: var(--info); }
+.plot .bar:hover { fill: var(--link); opacity: 0.8; }
+.plot .band { fill: var(--heat); stroke: var(--info); stroke-width: 0.6; }
+.plot .mark { fill: var(--text); }
+
 /* The rules file. */
 .source { padding: 12px 0 8px; min-width: 0; }
 .source > h2, .source > .legend { padding: 0 16px; }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -13,12 +14,11 @@
 #include "reports/trace_text.h"
 
 namespace rulecheck::reports {
-namespace {
 
 using results::OddsPlay;
 using results::OddsValue;
 
-std::string PlayText(const OddsPlay& play) {
+std::string OddsPlayText(const OddsPlay& play) {
   switch (play.kind) {
     case OddsPlay::Kind::kRandom:
       return "random play";
@@ -31,6 +31,8 @@ std::string PlayText(const OddsPlay& play) {
   }
   return "";
 }
+
+namespace {
 
 const char* PlayJsonName(OddsPlay::Kind kind) {
   switch (kind) {
@@ -77,40 +79,16 @@ void WriteText(const model::Model& model, const results::OddsResult& result, std
         << (answer.expect ? "expect " : "probability ") << answer.name << " (" << file->path()
         << ":" << loc.line << ")\n";
     size_t width = 0;
-    for (const OddsPlay& play : answer.plays) width = std::max(width, PlayText(play).size());
+    for (const OddsPlay& play : answer.plays) width = std::max(width, OddsPlayText(play).size());
     for (const OddsPlay& play : answer.plays) {
-      const std::string label = PlayText(play);
+      const std::string label = OddsPlayText(play);
       out << kStepIndent << label << std::string(width - label.size(), ' ') << "  "
           << OddsValueText(play.value) << "\n";
     }
   }
   if (!result.complete) return;
   out << "\n";
-  if (g.acyclic) {
-    out << "the state graph has no cycle (but states that may repeat themselves): answers are "
-           "exact where a choice does not mix with a repeat\n";
-  } else {
-    out << base::CountOf(g.cyclic_states, "state lies", "states lie")
-        << " on cycles: answers there come from value iteration, with bounds (precision "
-        << absl::StrFormat("%g", result.precision) << ")\n";
-  }
-  if (g.seat_draw_states > 0) {
-    out << base::CountOf(g.seat_draw_states, "state", "states")
-        << " where several seats could move: the seat to move is drawn uniformly\n";
-  }
-  if (g.rules_choose) {
-    out << "some choices belong to no seat (moves without `by`): they count as a seat of "
-           "their own, the rules, which minimises in best play\n";
-  }
-  if (g.conditioned_rolls > 0) {
-    out << base::CountOf(g.conditioned_rolls, "roll", "rolls")
-        << " had outcomes that gave no successor (a failed `require` or a failed move): the "
-           "other outcomes keep their proportions\n";
-  }
-  if (g.failed_moves > 0) {
-    out << base::CountOf(g.failed_moves, "failed move", "failed moves")
-        << " (asserts, model errors) are left out: run `rulecheck check` on the file\n";
-  }
+  for (const std::string& note : OddsNotes(result)) out << note << "\n";
 }
 
 Json ValueToJson(const OddsValue& v) {
@@ -179,7 +157,46 @@ void WriteJsonReport(const model::Model& model, const results::OddsResult& resul
 
 }  // namespace
 
-bool OddsWrites(Format format) { return format == Format::kText || format == Format::kJson; }
+bool OddsWrites(Format format) {
+  return format == Format::kText || format == Format::kJson || format == Format::kHtml;
+}
+
+std::vector<std::string> OddsNotes(const results::OddsResult& result) {
+  std::vector<std::string> notes;
+  if (!result.complete) return notes;
+  const results::OddsGraph& g = result.graph;
+  if (g.acyclic) {
+    notes.push_back(
+        "the state graph has no cycle (but states that may repeat themselves): answers are "
+        "exact where a choice does not mix with a repeat");
+  } else {
+    notes.push_back(absl::StrCat(base::CountOf(g.cyclic_states, "state lies", "states lie"),
+                                 " on cycles: answers there come from value iteration, with "
+                                 "bounds (precision ",
+                                 absl::StrFormat("%g", result.precision), ")"));
+  }
+  if (g.seat_draw_states > 0) {
+    notes.push_back(absl::StrCat(base::CountOf(g.seat_draw_states, "state", "states"),
+                                 " where several seats could move: the seat to move is drawn "
+                                 "uniformly"));
+  }
+  if (g.rules_choose) {
+    notes.push_back(
+        "some choices belong to no seat (moves without `by`): they count as a seat of their "
+        "own, the rules, which minimises in best play");
+  }
+  if (g.conditioned_rolls > 0) {
+    notes.push_back(absl::StrCat(base::CountOf(g.conditioned_rolls, "roll", "rolls"),
+                                 " had outcomes that gave no successor (a failed `require` or a "
+                                 "failed move): the other outcomes keep their proportions"));
+  }
+  if (g.failed_moves > 0) {
+    notes.push_back(absl::StrCat(base::CountOf(g.failed_moves, "failed move", "failed moves"),
+                                 " (asserts, model errors) are left out: run `rulecheck check` on "
+                                 "the file"));
+  }
+  return notes;
+}
 
 std::string OddsValueText(const OddsValue& v) {
   switch (v.kind) {
@@ -207,6 +224,8 @@ void WriteOddsReport(Format format, const model::Model& model, const results::Od
                      std::ostream& out) {
   if (format == Format::kJson) {
     WriteJsonReport(model, result, out);
+  } else if (format == Format::kHtml) {
+    WriteOddsHtml(model, result, out);
   } else {
     WriteText(model, result, out);
   }

@@ -10,6 +10,7 @@
 #include "base/counts.h"
 #include "reports/format_util.h"
 #include "reports/reported_finding.h"
+#include "reports/simulate_facts.h"
 #include "reports/simulate_lengths.h"
 #include "reports/simulate_report.h"
 #include "reports/trace_text.h"
@@ -19,10 +20,6 @@ namespace {
 
 using properties::SimulationResult;
 using properties::Tally;
-
-std::string Percent(uint64_t part, uint64_t whole) {
-  return absl::StrFormat("%.1f%%", whole == 0 ? 0.0 : 100.0 * part / whole);
-}
 
 void WriteSummary(const model::Model& model, const SimulationResult& result, std::ostream& out) {
   out << model.source->path() << ": " << base::CountOf(result.games_played, "game", "games")
@@ -126,16 +123,8 @@ void WriteSimulationText(const model::Model& model, const SimulationResult& resu
   WriteActed("cards", result.cards, games, out);
   const std::vector<ReportedFinding> reported = SimulationFindings(model, result);
   for (size_t i = 0; i < reported.size(); ++i) {
-    const properties::SimulatedFinding& found = result.findings[i];
-    // How often it was met, and which game the trace plays, after the finding's sentence.
-    results::Finding finding = found.finding;
-    finding.message += absl::StrCat(" (in ", base::GroupThousands(found.games), " of ",
-                                    base::CountOf(games, "game", "games"));
-    if (!finding.trace.empty())
-      absl::StrAppend(&finding.message, "; the trace is game ", found.first_game);
-    finding.message += ")";
     out << "\n";
-    WriteFindingText(model, finding, false, out);
+    WriteFindingText(model, NarratedFinding(result.findings[i], games), false, out);
   }
   out << "\n";
   if (result.findings.empty()) {
@@ -151,6 +140,8 @@ void WriteSimulationReport(Format format, const model::Model& model, const Simul
                            std::ostream& out) {
   if (format == Format::kJson) {
     WriteSimulationJson(model, result, out);
+  } else if (format == Format::kHtml) {
+    WriteSimulationHtml(model, result, out);
   } else {
     WriteSimulationText(model, result, out);
   }

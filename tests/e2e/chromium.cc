@@ -1,6 +1,7 @@
 // Headless Chromium for the HTML report's tests (see chromium.h). Runs through popen: the
 // arguments are the tests' own temporary paths and fixed flags, each single-quoted for the
-// shell. Chromium's own chatter on stderr (D-Bus, GPU) is dropped.
+// shell. Chromium's own chatter on stderr (D-Bus, GPU) is dropped, but for the console
+// messages of the page when a test asks for them.
 #include "tests/e2e/chromium.h"
 
 #include <unistd.h>
@@ -26,15 +27,17 @@ std::string Quote(const std::string& text) {
   return quoted + "'";
 }
 
-// Runs Chromium headless with `flags` and returns its stdout; `ok` says whether it exited
-// with status 0 (if not, a test failure is added).
-std::string Run(const std::vector<std::string>& flags, const std::string& profile, bool& ok) {
+// Runs Chromium headless with `flags` and returns its stdout (with `log`: its stderr, the log,
+// and its stdout dropped); `ok` says whether it exited with status 0 (if not, a test failure
+// is added).
+std::string Run(const std::vector<std::string>& flags, const std::string& profile, bool& ok,
+                bool log = false) {
   std::string command = "timeout 60 " + Quote(ChromiumPath()) +
                         " --headless --disable-gpu --no-sandbox --no-first-run"
                         " --disable-extensions --user-data-dir=" +
                         Quote(profile);
   for (const std::string& flag : flags) command += " " + Quote(flag);
-  command += " 2>/dev/null";
+  command += log ? " 2>&1 >/dev/null" : " 2>/dev/null";
   std::string output;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) {
@@ -75,6 +78,21 @@ std::string DumpDom(const std::string& url, const std::string& profile,
   all.push_back(url);
   bool ok = false;
   return Run(all, profile, ok);
+}
+
+std::string ConsoleMessages(const std::string& url, const std::string& profile,
+                            const std::vector<std::string>& flags) {
+  std::vector<std::string> all = flags;
+  all.insert(all.end(), {"--enable-logging=stderr", "--v=0", "--dump-dom", url});
+  bool ok = false;
+  const std::string log = Run(all, profile, ok, /*log=*/true);
+  // Chromium logs a console message as `[...:INFO:CONSOLE(12)] "text", source: URL (12)`.
+  std::stringstream lines(log);
+  std::string line, messages;
+  while (std::getline(lines, line)) {
+    if (line.find(":CONSOLE") != std::string::npos) messages += line + "\n";
+  }
+  return messages;
 }
 
 bool Screenshot(const std::string& url, const std::string& profile, int width, int height,

@@ -24,6 +24,12 @@ std::string ChromiumPath();
 std::string DumpDom(const std::string& url, const std::string& profile,
                     const std::vector<std::string>& flags = {});
 
+// Loads `url` as DumpDom does, with Chromium's log on, and returns what the page wrote to its
+// console (console.log, console.error, uncaught exceptions, refused loads), one message a
+// line as Chromium logs it; empty when the page wrote nothing.
+std::string ConsoleMessages(const std::string& url, const std::string& profile,
+                            const std::vector<std::string>& flags = {});
+
 // Writes a screenshot of `url` at `width` x `height` to `png`. False (and a test failure) when
 // Chromium fails.
 bool Screenshot(const std::string& url, const std::string& profile, int width, int height,

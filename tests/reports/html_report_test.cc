@@ -19,32 +19,17 @@
 #include "reports/report.h"
 #include "results/answer.h"
 #include "results/finding.h"
+#include "tests/reports/html_element.h"
 #include "tests/reports/tiny_model.h"
 
 namespace rulecheck::reports {
 namespace {
 
+using testing::Element;
 using ::testing::HasSubstr;
 using testing::LoadTiny;
 using ::testing::Not;
 using testing::Play;
-
-// The text from the tag that carries `id="ID"` to the first `close` after it; empty (and a
-// test failure) when there is no such element.
-std::string Element(const std::string& html, const std::string& id, const std::string& close) {
-  const size_t at = html.find("id=\"" + id + "\"");
-  if (at == std::string::npos) {
-    ADD_FAILURE() << "no element with id " << id;
-    return "";
-  }
-  const size_t start = html.rfind('<', at);
-  const size_t end = html.find(close, at);
-  if (end == std::string::npos) {
-    ADD_FAILURE() << "element " << id << " is not closed by " << close;
-    return "";
-  }
-  return html.substr(start, end + close.size() - start);
-}
 
 // A row of the listing: line `line` of the rules file.
 std::string Row(const std::string& html, int line) {

@@ -1,0 +1,25 @@
+// Pieces of the simulate reports (see simulate_facts.h).
+#include "reports/simulate_facts.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "base/counts.h"
+
+namespace rulecheck::reports {
+
+std::string Percent(uint64_t part, uint64_t whole) {
+  return absl::StrFormat("%.1f%%", whole == 0 ? 0.0 : 100.0 * part / whole);
+}
+
+results::Finding NarratedFinding(const properties::SimulatedFinding& found, uint64_t games) {
+  results::Finding finding = found.finding;
+  finding.message += absl::StrCat(" (in ", base::GroupThousands(found.games), " of ",
+                                  base::CountOf(games, "game", "games"));
+  if (!finding.trace.empty()) {
+    absl::StrAppend(&finding.message, "; the trace is game ", found.first_game);
+  }
+  finding.message += ")";
+  return finding;
+}
+
+}  // namespace rulecheck::reports

@@ -1,0 +1,24 @@
+// Pieces the text and HTML reports of `simulate` share (internal to reports/): a share of the
+// games as a percentage, and a violation met in some games as the reports narrate it, its
+// message saying in how many games it was met and which game its trace replays.
+// Thread-safe (pure functions).
+#ifndef RULECHECK_REPORTS_SIMULATE_FACTS_H_
+#define RULECHECK_REPORTS_SIMULATE_FACTS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "properties/simulation.h"
+#include "results/finding.h"
+
+namespace rulecheck::reports {
+
+// "12.5%": `part` of `whole` (0% of nothing).
+std::string Percent(uint64_t part, uint64_t whole);
+
+// `found.finding` with " (in 3 of 1,000 games; the trace is game 17)" after its message.
+results::Finding NarratedFinding(const properties::SimulatedFinding& found, uint64_t games);
+
+}  // namespace rulecheck::reports
+
+#endif  // RULECHECK_REPORTS_SIMULATE_FACTS_H_
