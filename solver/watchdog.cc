@@ -35,6 +35,10 @@ Watchdog::~Watchdog() {
   }
   wake_.notify_all();
   thread_.join();
+  // Z3's own `timeout` parameter may have stopped a check before the first tick saw the
+  // deadline (a time-out of 0.1 s): that context is as slow to delete as an interrupted one.
+  const bool cancelled = cancel_ != nullptr && cancel_->load(std::memory_order_relaxed);
+  if (cancelled || deadline_.expired()) holder_.ParkWhenReleased();
 }
 
 std::string Watchdog::reason() const {

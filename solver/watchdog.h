@@ -26,7 +26,8 @@ namespace rulecheck::solver::internal {
 class Watchdog {
  public:
   // `deadline` and `cancel` (may be null) must outlive the watchdog; so must `holder`, whose
-  // context is parked, not deleted, once the watchdog has interrupted it (z3_context.h).
+  // context is parked, not deleted, once the watchdog has interrupted it or the deadline or
+  // the cancel flag had fired by the time the watchdog goes (z3_context.h).
   Watchdog(ContextHolder& holder, const Deadline& deadline, const std::atomic<bool>* cancel);
   ~Watchdog();
   Watchdog(const Watchdog&) = delete;

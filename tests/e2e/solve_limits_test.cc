@@ -72,7 +72,9 @@ TEST(SolveLimitsTest, AnEarlyTimeoutEndsTheRunAtOnce) {
     const double took =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(run.exit_code, 3) << run.stdout_text << run.stderr_text;
-    EXPECT_LT(took, 30.0);
+    // It takes a fraction of a second; a deleted context took 14 s (Z3's own time-out had
+    // stopped the check before the watchdog's first tick).
+    EXPECT_LT(took, 10.0);
   }
 }
 
