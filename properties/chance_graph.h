@@ -22,6 +22,8 @@
 #include "explorer/explorer.h"
 #include "explorer/memory_budget.h"
 #include "explorer/state_graph.h"
+#include "model/model.h"
+#include "properties/policies.h"
 
 namespace rulecheck::properties {
 
@@ -50,6 +52,9 @@ struct ChanceGraph {
   explorer::ChargedVector<uint32_t> root;  // per state: its tree, or kNoTree (an end)
   uint32_t initial = kNoTree;              // the tree over the initial states (`init`'s choices)
   std::vector<std::string> owners;         // owners[0] is the rules; then seats as traces name them
+  // Per owner: whether a policy governs it. Its choices are then kChance nodes with even
+  // weights over what the policy allows (docs/language.md#policies).
+  std::vector<bool> governed;
   uint64_t seat_draw_states = 0;
   uint64_t conditioned_rolls = 0;
   uint64_t failed_moves = 0;
@@ -58,10 +63,14 @@ struct ChanceGraph {
 // Builds the chance graph of a complete exploration. Errors: those of
 // explorer::BuildStateGraph (Cancelled once `cancel`, may be null, is set; ResourceExhausted
 // when the memory budget has no room for the graph), and ResourceExhausted when the budget
-// has no room for the trees (charged before they grow). REQUIRES: exploration.stats().complete.
-// Thread-compatible.
+// has no room for the trees (charged before they grow), and FailedPrecondition when a
+// policy's condition hits a model error (the message says where). `policies` (may be null or
+// empty) restrict the seats they govern; `model` is the explored model. REQUIRES:
+// exploration.stats().complete. Thread-compatible.
 absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
-                                             const std::atomic<bool>* cancel);
+                                             const std::atomic<bool>* cancel,
+                                             const model::Model& model,
+                                             const PolicySet* policies = nullptr);
 
 }  // namespace rulecheck::properties
 
