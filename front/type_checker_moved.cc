@@ -96,7 +96,7 @@ ir::ExprPtr TypeChecker::CheckMoved(const ast::Expr& e) {
     Error(e.loc,
           "`moved(...)` names the move that reached a state: it can be used only in "
           "`invariant`, `reachable` and `query` conditions, not in a guard, a body, a fun, "
-          "`terminal when` or a constant");
+          "`terminal when`, a policy or a constant");
     return ErrorExpr(e.loc);
   }
   if (e.operands.size() != 1) {

@@ -55,8 +55,9 @@ std::optional<int64_t> TypeChecker::CheckPolicySeat(const ast::Expr& by, const i
     return std::nullopt;
   }
   for (const ir::Type* t : SeatTypes(program_)) {
-    const bool numbers = t->kind == ir::TypeKind::kRange &&
-                         (e->type->kind == ir::TypeKind::kRange || e->type->kind == ir::TypeKind::kInt);
+    const bool numbers =
+        t->kind == ir::TypeKind::kRange &&
+        (e->type->kind == ir::TypeKind::kRange || e->type->kind == ir::TypeKind::kInt);
     if ((t == e->type || numbers) && t->Contains(*seat)) {
       type = t;
       return seat;
@@ -75,8 +76,9 @@ void TypeChecker::CheckPolicies() {
     policy.loc = d->name_loc;
     BeginUnit(&policy.frame);
     if (SeatTypes(program_).empty()) {
-      Error(d->loc, "a policy says which move a seat makes, and this model has no seat: no action "
-                    "or trigger names a player with `by`");
+      Error(d->loc,
+            "a policy says which move a seat makes, and this model has no seat: no action "
+            "or trigger names a player with `by`");
     } else if (!d->binder.empty()) {
       const ir::Type* type = d->type != nullptr ? ResolveType(*d->type) : ErrorType();
       if (!IsError(type) && !IsSeatType(type)) {

@@ -38,27 +38,29 @@ absl::StatusOr<PolicySet> PolicySet::Choose(const ir::Program& program,
                                             const std::vector<std::string>& names) {
   PolicySet set;
   for (const std::string& name : names) {
-    const auto it =
-        std::find_if(program.policies.begin(), program.policies.end(),
-                     [&name](const ir::Policy& p) { return p.name == name; });
+    const auto it = std::find_if(program.policies.begin(), program.policies.end(),
+                                 [&name](const ir::Policy& p) { return p.name == name; });
     if (it == program.policies.end()) {
       std::string known;
       for (const ir::Policy& p : program.policies) {
         absl::StrAppend(&known, known.empty() ? "" : ", ", "`", p.name, "`");
       }
-      return absl::NotFoundError(
-          absl::StrCat("--policy ", name, ": the model has no policy named `", name, "`",
-                       known.empty() ? " (it declares none)" : absl::StrCat(" (it has ", known, ")")));
+      return absl::NotFoundError(absl::StrCat(
+          "--policy ", name, ": the model has no policy named `", name, "`",
+          known.empty() ? " (it declares none)" : absl::StrCat(" (it has ", known, ")")));
     }
     for (const ir::Policy* other : set.chosen_) {
       if (other == &*it) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("--policy ", name, " is given twice"));
+        return absl::InvalidArgumentError(absl::StrCat("--policy ", name, " is given twice"));
       }
       if (Overlap(*other, *it)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("--policy ", other->name, " and --policy ", name,
-                         " both govern a seat: give one policy per seat"));
+        const ir::Policy& one = other->seat.has_value() ? *other : *it;
+        const std::string seat = one.seat.has_value()
+                                     ? model::FormatScalar(one.seat_type, *one.seat)
+                                     : absl::StrCat("every ", one.seat_type->ToString());
+        return absl::InvalidArgumentError(absl::StrCat("--policy ", other->name, " and --policy ",
+                                                       name, " both govern ", seat,
+                                                       ": give one policy per seat"));
       }
     }
     set.chosen_.push_back(&*it);
