@@ -14,15 +14,12 @@
 #include <cassert>
 #include <map>
 #include <memory>
-#include <optional>
 #include <span>
 #include <unordered_map>
 #include <utility>
 
-#include "absl/strings/str_cat.h"
 #include "ir/move.h"
 #include "ir/state_space.h"
-#include "model/successors.h"
 #include "model/value_format.h"
 
 namespace rulecheck::properties {
@@ -186,7 +183,7 @@ class TreeBuilder {
 
 absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
                                              const std::atomic<bool>* cancel,
-                                             const model::Model& model, const PolicySet* policies) {
+                                             const PolicySet* policies) {
   if (policies != nullptr && policies->empty()) policies = nullptr;
   absl::StatusOr<explorer::StateGraph> graph = explorer::BuildStateGraph(
       exploration, [](const uint32_t*) { return true; }, threads, cancel);
@@ -205,8 +202,6 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explor
   if (!g.root.Reserve(n)) return full;
   for (uint64_t s = 0; s < n; ++s) g.root.push_back(ChanceGraph::kNoTree);
   TreeBuilder builder(g, policies);
-  std::optional<model::SuccessorGenerator> generator;
-  if (policies != nullptr) generator.emplace(model);
   const std::unique_ptr<ir::Expander> expander =
       exploration.space().NewExpander(/*record_trail=*/false);
   MoveSink sink(exploration.space().words());
@@ -246,27 +241,6 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explor
     for (size_t k = 0; k < succs.size(); ++k) {
       assert(sg.successor[sg.edge_start[s] + k] == k);
       succs[k].target = sg.target[sg.edge_start[s] + k];
-    }
-    if (policies != nullptr) {
-      // The moves a policy rules out leave the tree; their edges stay in the plain graph,
-      // whose components are then coarser than needed, which costs exactness, not soundness.
-      std::vector<PolicyCandidate> candidates;
-      for (const Succ& succ : succs) candidates.push_back({succ.move, true});
-      std::vector<bool> keep(succs.size(), true);
-      if (std::optional<PolicyError> error =
-              policies->Restrict(*generator, words.data(), candidates, keep)) {
-        const auto [depth, pos] = sg.Where(static_cast<explorer::Ordinal>(s));
-        return absl::FailedPreconditionError(
-            absl::StrCat("the condition of policy ", error->policy->name, " at line ",
-                         error->preference->loc.line, " hit a model error at line ",
-                         error->failure.loc.line, ", column ", error->failure.loc.column, " (",
-                         error->failure.message, ") in a state ", depth, " moves from the start"));
-      }
-      size_t kept = 0;
-      for (size_t k = 0; k < succs.size(); ++k) {
-        if (keep[k]) succs[kept++] = succs[k];
-      }
-      succs.resize(kept);
     }
     g.root[s] = builder.State(succs);
     if (builder.full()) return full;

@@ -22,7 +22,6 @@
 #include "explorer/explorer.h"
 #include "explorer/memory_budget.h"
 #include "explorer/state_graph.h"
-#include "model/model.h"
 #include "properties/policies.h"
 
 namespace rulecheck::properties {
@@ -63,13 +62,11 @@ struct ChanceGraph {
 // Builds the chance graph of a complete exploration. Errors: those of
 // explorer::BuildStateGraph (Cancelled once `cancel`, may be null, is set; ResourceExhausted
 // when the memory budget has no room for the graph), and ResourceExhausted when the budget
-// has no room for the trees (charged before they grow), and FailedPrecondition when a
-// policy's condition hits a model error (the message says where). `policies` (may be null or
-// empty) restrict the seats they govern; `model` is the explored model. REQUIRES:
-// exploration.stats().complete. Thread-compatible.
+// has no room for the trees (charged before they grow). `policies` (may be null) are those
+// the exploration's space follows (policy_state_space.h): the seats they govern choose
+// evenly among what it allows. REQUIRES: exploration.stats().complete. Thread-compatible.
 absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
                                              const std::atomic<bool>* cancel,
-                                             const model::Model& model,
                                              const PolicySet* policies = nullptr);
 
 }  // namespace rulecheck::properties

@@ -14,6 +14,7 @@
 #include "properties/chance_graph.h"
 #include "properties/odds_values.h"
 #include "properties/policies.h"
+#include "properties/policy_state_space.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -118,7 +119,12 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     return result;
   };
 
-  const model::ModelStateSpace space(model);
+  // With policies, only the moves they allow are successors: the search and the graph hold
+  // just the states the governed seats let the game reach.
+  const model::ModelStateSpace model_space(model);
+  const PolicyStateSpace policy_space(model, *policies);
+  const ir::StateSpace& space =
+      policies->empty() ? static_cast<const ir::StateSpace&>(model_space) : policy_space;
   const explorer::Exploration exploration = explorer::Explore(space, {}, options.explore);
   result.graph.states = exploration.stats().states;
   result.graph.transitions = exploration.stats().transitions;
@@ -131,21 +137,21 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     if (options.on_phase) options.on_phase(what);
   };
   phase("building the chance graph");
-  absl::StatusOr<ChanceGraph> g =
-      BuildChanceGraph(exploration, exploration.stats().threads, cancel, model, &*policies);
-  if (!g.ok() && g.status().code() == absl::StatusCode::kFailedPrecondition) {
+  if (std::optional<std::string> error = policy_space.error()) {
     // A policy's condition failed: no play that follows it has a number.
     for (const ir::ChanceQuery* q : queries) {
       results::OddsAnswer answer = Unanswered(*q, {"the rules"});
       for (OddsPlay& play : answer.plays) {
         play.value.kind = OddsValue::Kind::kUndefined;
-        play.value.reason = std::string(g.status().message());
+        play.value.reason = *error;
       }
       result.answers.push_back(std::move(answer));
     }
     finish();
     return result;
   }
+  absl::StatusOr<ChanceGraph> g =
+      BuildChanceGraph(exploration, exploration.stats().threads, cancel, &*policies);
   if (!g.ok()) {
     return unknown(g.status().code() == absl::StatusCode::kCancelled ? "cancelled" : "store_full",
                    {"the rules"});

@@ -75,6 +75,8 @@ TEST(PolicyTest, PigHoldingAt20ByPolicyAgreesWithItsRecurrence) {
     for (const char* play : {"random", "max", "min"}) {
       ExpectAround(Value(*report, "first_wins", play), expected);
     }
+    // Only the states the policies reach are searched: those of pig.rules.
+    EXPECT_EQ((*report)["states"], 1414);
   }
   EXPECT_EQ(every["policies"][0]["seats"], "every Player");
   // Only one seat holding at 20: the other's choices are its own again.
@@ -107,7 +109,8 @@ json Reached(const json& report, const std::string& reachable) {
 // figure, 58.55%, as one in twenty intervals does; pig.rules plays the same games with that
 // seed and misses it alike.)
 TEST(PolicyTest, SimulateAgreesWithOdds) {
-  const json fold = Reached(Simulated({kCallOrFold, "--policy", "bob_calls_low"}), "bob_wins_a_game");
+  const json fold =
+      Reached(Simulated({kCallOrFold, "--policy", "bob_calls_low"}), "bob_wins_a_game");
   EXPECT_LE(fold["ci95"][0].get<double>(), 11.0 / 24) << fold.dump();
   EXPECT_GE(fold["ci95"][1].get<double>(), 11.0 / 24) << fold.dump();
 
@@ -120,8 +123,8 @@ TEST(PolicyTest, SimulateAgreesWithOdds) {
   EXPECT_EQ(pig["policies"][0]["name"], "hold_at_20");
   // A seat limited to one move draws it as a seat with one move does: the policy plays the
   // very games of pig.rules, where the rule is written into the guards.
-  const json rules = Simulated({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--reachable",
-                                "score[First] == GOAL"});
+  const json rules = Simulated(
+      {"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--reachable", "score[First] == GOAL"});
   EXPECT_EQ(Reached(rules, "score[First] == GOAL")["games"], won["games"]);
 }
 
@@ -140,12 +143,20 @@ TEST(PolicyTest, SimulateIsTheSameForAnyThreadCount) {
   EXPECT_EQ(reports[0], reports[1]);
 }
 
+TEST(PolicyTest, OddsIsTheSameForAnyThreadCount) {
+  std::vector<json> answers;
+  for (const char* threads : {"1", "2"}) {
+    answers.push_back(Odds({kPig, "--const", "GOAL=30", "--policy", "first_holds_at_20",
+                            "--threads", threads})["answers"]);
+  }
+  EXPECT_EQ(answers[0], answers[1]);
+}
+
 TEST(PolicyTest, ReportsNameThePolicies) {
   const RunResult odds = RunRulecheck({"odds", kCallOrFold, "--policy", "bob_calls_low", "-q"});
   EXPECT_EQ(odds.exit_code, 0);
-  EXPECT_THAT(odds.stdout_text,
-              HasSubstr("following the policies bob_calls_low by Bob (" + std::string(kCallOrFold) +
-                        ":44)"));
+  EXPECT_THAT(odds.stdout_text, HasSubstr("following the policies bob_calls_low by Bob (" +
+                                          std::string(kCallOrFold) + ":44)"));
   const RunResult simulate =
       RunRulecheck({"simulate", kCallOrFold, "--policy", "bob_calls_low", "--games", "10", "-q"});
   EXPECT_EQ(simulate.exit_code, 0);
@@ -159,20 +170,45 @@ class PolicyFilesTest : public TempFolderTest {
   void ExpectPolicyError(const std::string& policy, int line, int column,
                          const std::string& message) {
     SCOPED_TRACE(policy);
-    const std::string path = WriteFile(
-        "bad.rules",
-        "enum Player { A, B }\n"
-        "state { turn: Player  n: 0..3 }\n"
-        "action step(k: 1..2) by turn when n + k <= 3 { n += k  turn := next(turn) }\n"
-        "terminal when n == 3\n"
-        "query a_ends: probability n == 3 and turn == B\n" +
-            policy + "\n");
+    const std::string path =
+        WriteFile("bad.rules",
+                  "enum Player { A, B }\n"
+                  "state { turn: Player  n: 0..3 }\n"
+                  "action step(k: 1..2) by turn when n + k <= 3 { n += k  turn := next(turn) }\n"
+                  "terminal when n == 3\n"
+                  "query a_ends: probability n == 3 and turn == B\n" +
+                      policy + "\n");
     const RunResult run = RunRulecheck({"odds", path, "-q"});
     EXPECT_EQ(run.exit_code, 2) << run.stdout_text;
     EXPECT_THAT(run.stderr_text, HasSubstr(path + ":" + std::to_string(line) + ":" +
                                            std::to_string(column) + ": error: " + message));
   }
 };
+
+// A condition that meets a model error counts as false where it does; odds gives no number
+// (the play it follows is not the policy), simulate reports the error as a finding.
+TEST_F(PolicyFilesTest, AConditionThatFailsIsReported) {
+  const std::string path =
+      WriteFile("divides.rules",
+                "enum Player { A, B }\n"
+                "state { turn: Player  n: 0..3 }\n"
+                "action step(k: 1..2) by turn when n + k <= 3 { n += k  turn := next(turn) }\n"
+                "terminal when n == 3\n"
+                "query a_ends: probability n == 3 and turn == B\n"
+                "policy careful by A { prefer step(1) when 6 / n > 2 }\n");
+  const json odds = Odds({path, "--policy", "careful"});
+  const json value = Value(odds, "a_ends", "random");
+  EXPECT_EQ(value["kind"], "undefined");
+  EXPECT_THAT(value["reason"].get<std::string>(),
+              HasSubstr("the condition of policy careful at line 6 hit a model error at line 6, "
+                        "column 43 (division by zero in 6 / 0)"));
+  const RunResult run =
+      RunRulecheck({"simulate", path, "--policy", "careful", "--games", "20", "-q"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("model error while evaluating the condition of policy careful: division "
+                        "by zero in 6 / 0 (in 20 of 20 games"));
+}
 
 TEST_F(PolicyFilesTest, HtmlPagesNameThePolicies) {
   for (const char* command : {"odds", "simulate"}) {
@@ -213,19 +249,15 @@ TEST(PolicyTest, UnknownOrOverlappingPoliciesAreUsageErrors) {
 }
 
 TEST_F(PolicyFilesTest, ErrorsAreLocated) {
-  ExpectPolicyError("policy p by A { prefer jump }", 6, 24,
-                    "unknown action or trigger `jump`");
+  ExpectPolicyError("policy p by A { prefer jump }", 6, 24, "unknown action or trigger `jump`");
   ExpectPolicyError("policy p by A { prefer step(1, 2) }", 6, 24,
                     "action `step`: expected 1 argument, found 2");
   ExpectPolicyError("policy p by A { prefer step(n) }", 6, 29,
                     "an argument of `prefer` is a constant or `_`");
   ExpectPolicyError("policy p by 3 { prefer step }", 6, 13, "this is not a seat");
-  ExpectPolicyError("policy p by turn { prefer step }", 6, 13,
-                    "a policy's `by` names one seat");
-  ExpectPolicyError("policy p by q: bool { prefer step }", 6, 16,
-                    "bool is not a type of seats");
-  ExpectPolicyError("policy p by A { prefer step when n }", 6, 34,
-                    "type mismatch: expected bool");
+  ExpectPolicyError("policy p by turn { prefer step }", 6, 13, "a policy's `by` names one seat");
+  ExpectPolicyError("policy p by q: bool { prefer step }", 6, 16, "bool is not a type of seats");
+  ExpectPolicyError("policy p by A { prefer step when n }", 6, 34, "type mismatch: expected bool");
   ExpectPolicyError("policy p by A { prefer step when moved(step) }", 6, 34,
                     "`moved(...)` names the move that reached a state");
   ExpectPolicyError("policy p by A { prefer step }\npolicy p by B { prefer step }", 7, 8,
