@@ -26,8 +26,8 @@ class PolicyExpander final : public ir::Expander {
     generator_.Successors(state, gathered_);
     candidates_.clear();
     for (const Outcome& o : gathered_.outcomes) {
-      candidates_.push_back({o.failed ? &gathered_.failures[o.slot].move : &gathered_.moves[o.slot],
-                             !o.failed});
+      candidates_.push_back(
+          {o.failed ? &gathered_.failures[o.slot].move : &gathered_.moves[o.slot], !o.failed});
     }
     keep_.assign(candidates_.size(), true);
     if (std::optional<PolicyError> error =
@@ -100,9 +100,9 @@ std::optional<std::string> PolicyStateSpace::error() const {
 
 void PolicyStateSpace::NoteError(const PolicyError& error) const {
   std::string text = absl::StrCat("the condition of policy ", error.policy->name, " at line ",
-                        error.preference->loc.line, " hit a model error at line ",
-                        error.failure.loc.line, ", column ", error.failure.loc.column, " (",
-                        error.failure.message, ")");
+                                  error.preference->loc.line, " hit a model error at line ",
+                                  error.failure.loc.line, ", column ", error.failure.loc.column,
+                                  " (", error.failure.message, ")");
   // The least text, not the first met: the same for any thread count.
   std::lock_guard<std::mutex> lock(mutex_);
   if (!error_.has_value() || text < *error_) error_ = std::move(text);
