@@ -33,6 +33,11 @@ CLI::App* AddOddsCommand(CLI::App& app, OddsFlags& flags) {
                    "Also answer the expected value of EXPR where the game ends (repeatable)")
       ->type_name("EXPR")
       ->allow_extra_args(false);
+  odds->add_option("--policy", flags.policies,
+                   "The seats this policy of the model governs follow it in every play "
+                   "(repeatable)")
+      ->type_name("NAME")
+      ->allow_extra_args(false);
   odds->add_option("--precision", flags.precision,
                    "The error bound value iteration aims for where answers are not exact")
       ->type_name("P")
@@ -70,6 +75,7 @@ int RunOdds(const OddsFlags& flags, std::ostream& out, std::ostream& err) {
   properties::OddsOptions options;
   options.query = flags.query;
   options.precision = flags.precision;
+  options.policies = flags.policies;
   options.explore.threads = flags.threads;
   options.explore.max_states = flags.max_states;
   options.explore.memory_bytes = setup->memory_bytes;

@@ -25,6 +25,7 @@ struct OddsFlags : CommonFlags {
   std::string query;                       // only this declared chance query
   std::vector<std::string> probabilities;  // --probability EXPR
   std::vector<std::string> expectations;   // --expect EXPR
+  std::vector<std::string> policies;       // --policy NAME
   double precision = 1e-9;
   int threads = 0;
   uint64_t max_states = 0;

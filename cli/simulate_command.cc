@@ -54,6 +54,11 @@ CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& flags) {
                    "Count the games in which this expression holds (repeatable)")
       ->type_name("EXPR")
       ->allow_extra_args(false);
+  simulate
+      ->add_option("--policy", flags.policies,
+                   "The seats this policy of the model governs follow it (repeatable)")
+      ->type_name("NAME")
+      ->allow_extra_args(false);
   simulate->add_option("--format", flags.format, "Report format")
       ->check(CLI::IsMember({"text", "json", "html"}))
       ->capture_default_str();
@@ -76,6 +81,7 @@ int RunSimulateWithCancel(const SimulateFlags& flags, const std::atomic<bool>* c
   options.threads = flags.threads;
   options.max_moves = flags.max_moves;
   options.turn_variable = flags.turn;
+  options.policies = flags.policies;
   options.cancel = cancel;
   ProgressPrinter progress(stderr);
   if (!flags.quiet) {

@@ -30,6 +30,7 @@ struct SimulateFlags : CommonFlags {
   std::string turn;                     // --turn VAR: count turns by changes of VAR
   std::vector<std::string> invariants;  // --invariant EXPR
   std::vector<std::string> reachables;  // --reachable EXPR
+  std::vector<std::string> policies;    // --policy NAME
 };
 
 // Adds the `simulate` subcommand to `app`, parsing into `flags` (which must outlive `app`).

@@ -261,11 +261,19 @@ enum class DeclKind {
   kTerminates,
   kQuery,
   kPending,
+  kPolicy,
 };
 
 // kProbability and kExpect are the questions about chance that `rulecheck odds` answers; they
 // take no `within`.
 enum class QueryKind { kMaximize, kMinimize, kReachable, kProbability, kExpect };
+
+// One line of a policy: `prefer PATTERN [when COND]`.
+struct Preference {
+  ir::Location loc;  // the `prefer`
+  ExprPtr pattern;   // a rule name, or a call of one with constants and `_`
+  ExprPtr when;      // may be null
+};
 
 struct Decl {
   DeclKind kind = DeclKind::kGame;
@@ -276,7 +284,7 @@ struct Decl {
                    // expression, kPending capacity
   ExprPtr within;  // kQuery bound (null for kProbability, kExpect)
   QueryKind query_kind = QueryKind::kReachable;
-  TypeExprPtr type;                 // kAlias target, kFun result
+  TypeExprPtr type;                 // kAlias target, kFun result, kPolicy binder's type
   std::vector<Param> params;        // kStruct fields, kFun/kProc/kAction/kEvent params
   std::vector<EnumMember> members;  // kEnum
   std::vector<CardAttr> attrs;      // kCards
@@ -288,6 +296,10 @@ struct Decl {
   ExprPtr by;                       // kAction, kTrigger
   ExprPtr when;                     // kAction, kTrigger guard
   Block body;                       // kInit, kProc, kAction, kTrigger
+  // kPolicy: `by` is its seat, or, with `binder` set, `by binder: type` for every seat.
+  std::string binder;
+  ir::Location binder_loc;
+  std::vector<Preference> prefers;
 };
 
 struct File {

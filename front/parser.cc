@@ -105,7 +105,43 @@ ast::TypeExprPtr Parser::Bounded(ast::TypeExprPtr type) {
 // rules file. Errors inside the skipped text are not reported; independent errors in later
 // declarations are.
 void Parser::SkipToNextDecl() {
-  while (!At(Tok::kEof) && !(IsDeclKeyword(Peek().kind) && Peek().loc.column == 1)) Next();
+  while (!At(Tok::kEof) &&
+         !((IsDeclKeyword(Peek().kind) || AtPolicy()) && Peek().loc.column == 1)) {
+    Next();
+  }
+}
+
+// `policy` is a word, not a keyword, so that models naming something `policy` still parse: it
+// starts a declaration where a declaration may start and a name follows it.
+bool Parser::AtPolicy() const { return AtWord("policy") && Peek(1).kind == Tok::kIdent; }
+
+// policy NAME by SEAT { prefer PATTERN [when COND] ... }, or `by NAME: TYPE` for every seat.
+ast::Decl Parser::ParsePolicy() {
+  ast::Decl decl;
+  decl.kind = ast::DeclKind::kPolicy;
+  decl.loc = Next().loc;
+  const Token& name = ExpectIdent("the policy's name");
+  decl.name = name.text;
+  decl.name_loc = name.loc;
+  Expect(Tok::kBy, "`by` and the seat the policy governs");
+  if (At(Tok::kIdent) && Peek(1).kind == Tok::kColon) {
+    const Token& binder = Next();
+    decl.binder = binder.text;
+    decl.binder_loc = binder.loc;
+    Next();
+    decl.type = ParseType();
+  } else {
+    decl.by = ParseExpr();
+  }
+  Expect(Tok::kLBrace, "`{` and the policy's preferences");
+  while (!Accept(Tok::kRBrace)) {
+    ast::Preference prefer;
+    prefer.loc = ExpectWord("prefer").loc;
+    prefer.pattern = ParsePostfix();
+    if (Accept(Tok::kWhen)) prefer.when = ParseExpr();
+    decl.prefers.push_back(std::move(prefer));
+  }
+  return decl;
 }
 
 ast::File Parser::ParseFile() {
@@ -118,11 +154,15 @@ ast::File Parser::ParseFile() {
   while (!At(Tok::kEof)) {
     size_t start = pos_;
     try {
+      if (AtPolicy()) {
+        file.decls.push_back(ParsePolicy());
+        continue;
+      }
       if (!IsDeclKeyword(Peek().kind)) {
         Fail(
             "a declaration (game, const, enum, type, struct, cards, state, init, fun, proc, "
             "action, event, trigger, terminal, invariant, reachable, terminates, query, "
-            "pending)");
+            "pending, policy)");
       }
       file.decls.push_back(ParseDecl());
     } catch (const SyntaxError&) {

@@ -33,6 +33,8 @@ class Parser {
   void ParseState(ast::Decl& decl);
   std::vector<ast::Param> ParseParams();
   void ParseRuleHead(ast::Decl& decl);  // [by EXPR] [when EXPR]
+  bool AtPolicy() const;                // at a `policy NAME` declaration
+  ast::Decl ParsePolicy();
   void SkipToNextDecl();
 
   // Expressions and types (parser_expr.cc).

@@ -72,6 +72,8 @@ std::string Describe(SymbolKind kind) {
       return "reachable property";
     case SymbolKind::kQuery:
       return "query";
+    case SymbolKind::kPolicy:
+      return "policy";
   }
   return "name";
 }
@@ -115,6 +117,7 @@ void TypeChecker::Run() {
   CheckInit();
   CheckRules();
   CheckProperties();
+  CheckPolicies();
   AddMoveMarkers();
 }
 
@@ -282,6 +285,10 @@ void TypeChecker::CollectNames() {
       case ast::DeclKind::kTerminates:
         if (program_.terminates.has_value()) Error(d.loc, "duplicate `terminates` declaration");
         program_.terminates = d.loc;
+        break;
+      case ast::DeclKind::kPolicy:
+        Declare(d.name, d.name_loc, {SymbolKind::kPolicy, index(policy_decls_)});
+        policy_decls_.push_back(&d);
         break;
       case ast::DeclKind::kPending:
         if (pending_decl_ != nullptr) Error(d.loc, "duplicate `pending` declaration");

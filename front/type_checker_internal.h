@@ -78,6 +78,7 @@ enum class SymbolKind {
   kInvariant,
   kReachable,
   kQuery,
+  kPolicy,
 };
 
 struct Symbol {
@@ -119,12 +120,10 @@ struct TypeDeclInfo {
   ir::EnumDef* enum_def = nullptr;
 };
 
-// A `moved(...)` pattern (type_checker_moved.cc): the rule, the arguments it fixes (nullopt:
-// `_`; empty: any instance), and the hidden state variable that marks a move matching it.
+// A `moved(...)` pattern (type_checker_moved.cc), and the hidden state variable that marks a
+// move matching it.
 struct MoveMarker {
-  bool trigger = false;
-  int rule = 0;  // index into Program::actions or Program::triggers
-  std::vector<std::optional<int64_t>> args;
+  ir::MovePattern pattern;
   int var = -1;
 };
 
@@ -324,9 +323,23 @@ class TypeChecker {
   // `moved(R)` or `moved(R(args))`: reads the hidden marker of the pattern, adding it if new.
   // Errors outside invariant, reachable and query conditions (moved_allowed_).
   ir::ExprPtr CheckMoved(const ast::Expr& e);
+  // The pattern `rule` writes (`attack` or `attack(P1, _)`: an action or trigger with
+  // constants of its parameters' types or `_`), or nullopt after reporting why it is not one;
+  // `form` names the construct in messages ("`moved`").
+  std::optional<ir::MovePattern> CheckMovePattern(const ast::Expr& rule, std::string_view form);
   // Starts every action and trigger body by setting each marker to whether its move matches
   // the marker's pattern. Runs after every property is checked.
   void AddMoveMarkers();
+
+  // ------------------------------------------------------------ type_checker_policies.cc
+  // Every `policy` declaration into Program::policies (docs/language.md#policies).
+  void CheckPolicies();
+  // The seat a policy's `by` names: a constant of a type some action or trigger's `by` has.
+  std::optional<int64_t> CheckPolicySeat(const ast::Expr& by, const ir::Type*& type);
+  // Whether `type` is a type of seats: that of some `by`, or a range when seats are numbers.
+  bool IsSeatType(const ir::Type* type) const;
+  // The seat types as a message lists them ("Player", "0..3").
+  std::string SeatTypeNames() const;
 
   // ------------------------------------------------------------ type_checker_switches.cc
   // Sets `stmt.off_by` (the branches of the `if` `s` that constants switch off) and
@@ -399,6 +412,7 @@ class TypeChecker {
   std::vector<bool> proc_recursive_;
   std::vector<const ast::Decl*> init_decls_;
   std::vector<const ast::Decl*> property_decls_;  // terminal, invariant, reachable, query
+  std::vector<const ast::Decl*> policy_decls_;
   const ast::Decl* pending_decl_ = nullptr;
 
   ir::FrameLayout* frame_ = nullptr;

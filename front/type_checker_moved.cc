@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -27,24 +28,12 @@ bool TypeChecker::IsMovedCall(const ast::Expr& e) const {
   return e.name == "moved" && FindLocal(e.name) == nullptr && FindGlobal(e.name) == nullptr;
 }
 
-ir::ExprPtr TypeChecker::CheckMoved(const ast::Expr& e) {
-  if (!moved_allowed_) {
-    Error(e.loc,
-          "`moved(...)` names the move that reached a state: it can be used only in "
-          "`invariant`, `reachable` and `query` conditions, not in a guard, a body, a fun, "
-          "`terminal when` or a constant");
-    return ErrorExpr(e.loc);
-  }
-  if (e.operands.size() != 1) {
-    Error(e.loc, absl::StrCat("`moved` takes one action or trigger, as in moved(attack) or "
-                              "moved(attack(P1, _)); found ",
-                              e.operands.size(), " arguments"));
-    return ErrorExpr(e.loc);
-  }
-  const ast::Expr& rule = *e.operands[0];
+std::optional<ir::MovePattern> TypeChecker::CheckMovePattern(const ast::Expr& rule,
+                                                             std::string_view form) {
   if (rule.kind != ast::ExprKind::kName && rule.kind != ast::ExprKind::kCall) {
-    Error(rule.loc, "expected an action or trigger, as in moved(attack) or moved(attack(P1, _))");
-    return ErrorExpr(e.loc);
+    Error(rule.loc, absl::StrCat("expected an action or trigger after ", std::string(form),
+                                 ", as in attack or attack(P1, _)"));
+    return std::nullopt;
   }
   const Symbol* s = FindGlobal(rule.name);
   if (s == nullptr || (s->kind != SymbolKind::kAction && s->kind != SymbolKind::kTrigger)) {
@@ -55,23 +44,23 @@ ir::ExprPtr TypeChecker::CheckMoved(const ast::Expr& e) {
                     DidYouMean(rule.name, GlobalNames({SymbolKind::kAction, SymbolKind::kTrigger})))
               : absl::StrCat(Quote(rule.name), " is ", WithArticle(s->kind),
                              ", not an action or trigger"));
-    return ErrorExpr(e.loc);
+    return std::nullopt;
   }
-  MoveMarker marker;
-  marker.trigger = s->kind == SymbolKind::kTrigger;
-  marker.rule = s->index;
+  ir::MovePattern pattern;
+  pattern.trigger = s->kind == SymbolKind::kTrigger;
+  pattern.rule = s->index;
   const std::vector<ir::Param>& params =
-      marker.trigger ? program_.triggers[s->index].binders : program_.actions[s->index].params;
+      pattern.trigger ? program_.triggers[s->index].binders : program_.actions[s->index].params;
   if (rule.kind == ast::ExprKind::kCall) {
     if (!ArgCount(absl::StrCat(Describe(s->kind), " ", Quote(rule.name)), rule.loc, params.size(),
                   rule.operands.size())) {
-      return ErrorExpr(e.loc);
+      return std::nullopt;
     }
     bool ok = true;
     for (size_t i = 0; i < params.size(); ++i) {
       const ast::Expr& arg = *rule.operands[i];
       if (IsWildcard(arg)) {
-        marker.args.emplace_back();
+        pattern.args.emplace_back();
         continue;
       }
       ir::ExprPtr value = Coerce(CheckExpr(arg), params[i].type);
@@ -81,8 +70,8 @@ ir::ExprPtr TypeChecker::CheckMoved(const ast::Expr& e) {
       }
       const std::optional<int64_t> folded = Fold(*value);
       if (!folded.has_value()) {
-        Error(arg.loc, absl::StrCat("an argument of `moved` is a constant or `_`, which matches "
-                                    "any value of ",
+        Error(arg.loc, absl::StrCat("an argument of ", std::string(form),
+                                    " is a constant or `_`, which matches any value of ",
                                     Quote(params[i].name)));
         ok = false;
       } else if (!params[i].type->Contains(*folded)) {
@@ -90,17 +79,40 @@ ir::ExprPtr TypeChecker::CheckMoved(const ast::Expr& e) {
                                     TypeName(params[i].type), ")"));
         ok = false;
       }
-      marker.args.push_back(folded);
+      pattern.args.push_back(folded);
     }
-    if (!ok) return ErrorExpr(e.loc);
+    if (!ok) return std::nullopt;
   }
+  // `r` and `r(_, _)` are one pattern.
+  if (std::none_of(pattern.args.begin(), pattern.args.end(),
+                   [](const std::optional<int64_t>& a) { return a.has_value(); })) {
+    pattern.args.clear();
+  }
+  return pattern;
+}
+
+ir::ExprPtr TypeChecker::CheckMoved(const ast::Expr& e) {
+  if (!moved_allowed_) {
+    Error(e.loc,
+          "`moved(...)` names the move that reached a state: it can be used only in "
+          "`invariant`, `reachable` and `query` conditions, not in a guard, a body, a fun, "
+          "`terminal when`, a policy or a constant");
+    return ErrorExpr(e.loc);
+  }
+  if (e.operands.size() != 1) {
+    Error(e.loc, absl::StrCat("`moved` takes one action or trigger, as in moved(attack) or "
+                              "moved(attack(P1, _)); found ",
+                              e.operands.size(), " arguments"));
+    return ErrorExpr(e.loc);
+  }
+  std::optional<ir::MovePattern> pattern = CheckMovePattern(*e.operands[0], "`moved`");
+  if (!pattern.has_value()) return ErrorExpr(e.loc);
+  MoveMarker marker;
+  marker.pattern = std::move(*pattern);
   // One hidden variable per distinct pattern (`moved(r)` and `moved(r(_, _))` are one).
-  const bool any_args = std::any_of(marker.args.begin(), marker.args.end(),
-                                    [](const std::optional<int64_t>& a) { return a.has_value(); });
-  if (!any_args) marker.args.clear();
   int var = -1;
   for (const MoveMarker& m : move_markers_) {
-    if (m.trigger == marker.trigger && m.rule == marker.rule && m.args == marker.args) var = m.var;
+    if (m.pattern == marker.pattern) var = m.var;
   }
   if (var < 0) {
     ir::StateVar hidden;
@@ -128,15 +140,16 @@ void TypeChecker::AddMoveMarkers() {
       c->value = value;
       return c;
     };
-    if (m.trigger != trigger || m.rule != rule) return literal(types_.Bool(), 0);
+    const ir::MovePattern& pattern = m.pattern;
+    if (pattern.trigger != trigger || pattern.rule != rule) return literal(types_.Bool(), 0);
     ir::ExprPtr all;
-    for (size_t i = 0; i < m.args.size() && i < params.size(); ++i) {
-      if (!m.args[i].has_value()) continue;
+    for (size_t i = 0; i < pattern.args.size() && i < params.size(); ++i) {
+      if (!pattern.args[i].has_value()) continue;
       ir::ExprPtr eq = MakeExpr(ir::ExprOp::kEq, types_.Bool(), loc);
       ir::ExprPtr local = MakeExpr(ir::ExprOp::kLocal, params[i].type, loc);
       local->index = params[i].slot;
       eq->args.push_back(std::move(local));
-      eq->args.push_back(literal(params[i].type, *m.args[i]));
+      eq->args.push_back(literal(params[i].type, *pattern.args[i]));
       if (all == nullptr) {
         all = std::move(eq);
         continue;

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/move.h"
 #include "ir/source.h"
 #include "ir/types.h"
 
@@ -306,6 +307,28 @@ struct ChanceQuery {
   FrameLayout frame;
 };
 
+// A policy (`policy NAME by SEAT { prefer PATTERN [when COND] ... }`): which move a seat makes,
+// for `rulecheck odds --policy` and `rulecheck simulate --policy` (docs/language.md#policies).
+// In a state where a governed seat chooses its move, the first preference whose condition
+// holds and whose pattern matches one of the seat's instances with a successor limits the
+// seat to the matching instances; when none applies the seat plays as under random play.
+struct Preference {
+  Location loc;  // the `prefer`
+  MovePattern pattern;
+  ExprPtr condition;  // may be null: always
+};
+
+struct Policy {
+  std::string name;
+  Location loc;
+  const Type* seat_type = nullptr;  // the seat's type: an enum, a range or bool
+  // The one seat it governs; nullopt: every seat of `seat_type`, bound to `binder`.
+  std::optional<int64_t> seat;
+  Param binder;  // when `seat` is nullopt: its name, type (seat_type) and slot
+  std::vector<Preference> preferences;
+  FrameLayout frame;
+};
+
 struct Program {
   std::string game_name;
   std::unique_ptr<TypeTable> types = std::make_unique<TypeTable>();
@@ -325,6 +348,7 @@ struct Program {
   std::optional<Location> terminates;
   std::vector<Query> queries;
   std::vector<ChanceQuery> chance_queries;
+  std::vector<Policy> policies;  // ignored by check, solve and prove
   int64_t pending_capacity = 8;
   Location pending_loc;
   std::vector<TrailPoint> trail_points;  // indexed by trail id

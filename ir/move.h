@@ -7,6 +7,7 @@
 #define RULECHECK_IR_MOVE_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,26 @@ struct Move {
   // branches the move passed, in order (see TrailPoint); else empty.
   std::vector<uint32_t> trail;
 };
+
+// A pattern over moves, as `moved(attack(P1, _))` and a policy's `prefer attack(P1, _)` write
+// it: an action or trigger, and the arguments it fixes (nullopt: `_`, any value; an empty
+// list: any instance).
+struct MovePattern {
+  bool trigger = false;
+  int rule = 0;  // index into Program::actions or Program::triggers
+  std::vector<std::optional<int64_t>> args;
+  bool operator==(const MovePattern&) const = default;
+};
+
+// Whether `move` is an instance of `pattern`'s rule with the arguments it fixes.
+inline bool Matches(const MovePattern& pattern, const Move& move) {
+  const Move::Kind kind = pattern.trigger ? Move::Kind::kTrigger : Move::Kind::kAction;
+  if (move.kind != kind || move.index != pattern.rule) return false;
+  for (size_t i = 0; i < pattern.args.size() && i < move.args.size(); ++i) {
+    if (pattern.args[i].has_value() && *pattern.args[i] != move.args[i]) return false;
+  }
+  return true;
+}
 
 struct StepFailure {
   enum class Kind { kAssert, kModelError, kPendingOverflow };

@@ -139,6 +139,9 @@ StateLayout StateLayout::Build(ir::Program& program) {
   }
   for (ir::Query& q : program.queries) writer.Visit(q.expr.get());
   for (ir::ChanceQuery& q : program.chance_queries) writer.Visit(q.expr.get());
+  for (ir::Policy& policy : program.policies) {
+    for (ir::Preference& p : policy.preferences) writer.Visit(p.condition.get());
+  }
   return layout;
 }
 

@@ -330,6 +330,11 @@ std::unique_ptr<CompiledCode> CompiledCode::Compile(const ir::LaidOutProgram& la
   }
   for (ir::Query& q : program.queries) compiler.Compile(*q.expr);
   for (ir::ChanceQuery& q : program.chance_queries) compiler.Compile(*q.expr);
+  for (ir::Policy& policy : program.policies) {
+    for (ir::Preference& p : policy.preferences) {
+      if (p.condition != nullptr) compiler.Compile(*p.condition);
+    }
+  }
   return code;
 }
 

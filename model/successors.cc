@@ -85,12 +85,15 @@ class SuccessorGenerator::Impl {
     return terminal;
   }
 
+  // `binder`: a local slot set to `value` first (a policy's seat), or -1.
   PropertyValue Evaluate(const ir::Expr& expr, const ir::FrameLayout& frame, const uint32_t* state,
-                         bool want_failure = true) {
+                         bool want_failure = true, int64_t binder = -1, int64_t value = 0) {
     PropertyValue result;
     property_frame_.Reserve(frame);
     eval_.set_state(state);
-    eval_.set_frame(property_frame_.frame());
+    Frame locals = property_frame_.frame();
+    if (binder >= 0) locals.scalars[binder] = value;
+    eval_.set_frame(locals);
     eval_.Reset();
     eval_.StartMove();
     try {
@@ -239,6 +242,18 @@ PropertyValue SuccessorGenerator::Evaluate(const ir::Query& query, const uint32_
 
 PropertyValue SuccessorGenerator::Evaluate(const ir::ChanceQuery& query, const uint32_t* state) {
   return impl_->Evaluate(*query.expr, query.frame, state);
+}
+
+PropertyValue SuccessorGenerator::Evaluate(const ir::Policy& policy,
+                                           const ir::Preference& preference, int64_t seat,
+                                           const uint32_t* state) {
+  if (preference.condition == nullptr) {
+    PropertyValue always;
+    always.value = 1;
+    return always;
+  }
+  return impl_->Evaluate(*preference.condition, policy.frame, state, true,
+                         policy.seat.has_value() ? -1 : policy.binder.slot, seat);
 }
 
 void SuccessorGenerator::set_record_trail(bool record) { impl_->set_record_trail(record); }

@@ -57,6 +57,10 @@ class SuccessorGenerator {
   PropertyValue Evaluate(const ir::Query& query, const uint32_t* state);
   // The same for a chance query's expression (`rulecheck odds`).
   PropertyValue Evaluate(const ir::ChanceQuery& query, const uint32_t* state);
+  // The same for a policy's preference condition (true when it has none), with the policy's
+  // binder, if any, bound to `seat`.
+  PropertyValue Evaluate(const ir::Policy& policy, const ir::Preference& preference, int64_t seat,
+                         const uint32_t* state);
   // Whether moves record their Move::trail (off by default: it costs time on every statement).
   void set_record_trail(bool record);
 

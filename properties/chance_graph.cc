@@ -64,13 +64,20 @@ bool SameInstance(const ir::Move& a, const ir::Move& b) {
 
 class TreeBuilder {
  public:
-  explicit TreeBuilder(ChanceGraph& g) : g_(g) { g_.owners.push_back("the rules"); }
+  TreeBuilder(ChanceGraph& g, const PolicySet* policies) : g_(g), policies_(policies) {
+    g_.owners.push_back("the rules");
+    g_.governed.push_back(false);
+  }
 
   uint32_t Owner(const ir::Move& move) {
     if (move.player_type == nullptr) return 0;
     auto [it, added] = owner_of_.try_emplace({move.player_type, move.player},
                                              static_cast<uint32_t>(g_.owners.size()));
-    if (added) g_.owners.push_back(model::FormatScalar(move.player_type, move.player));
+    if (added) {
+      g_.owners.push_back(model::FormatScalar(move.player_type, move.player));
+      g_.governed.push_back(policies_ != nullptr &&
+                            policies_->Governing(move.player_type, move.player) != nullptr);
+    }
     return it->second;
   }
 
@@ -112,7 +119,13 @@ class TreeBuilder {
       b = e;
     }
     if (children.size() == 1) return children[0];
-    return Add(Kind::kChoice, succs[0].owner, children, {});
+    return Decide(succs[0].owner, children);
+  }
+
+  // A choice of `owner`; a governed seat's is an even draw among what its policy allows.
+  uint32_t Decide(uint32_t owner, const std::vector<uint32_t>& children) {
+    if (g_.governed[owner]) return Add(Kind::kChance, 0, children, {});
+    return Add(Kind::kChoice, owner, children, {});
   }
 
   // Successors of one instance that agree on their first `depth` choices.
@@ -141,7 +154,8 @@ class TreeBuilder {
     // and the others keep their proportions (docs/language.md#chance).
     if (roll && present < first.total) ++g_.conditioned_rolls;
     if (children.size() == 1) return children[0];
-    return Add(roll ? Kind::kChance : Kind::kChoice, roll ? 0 : succs[0].owner, children, weights);
+    if (!roll) return Decide(succs[0].owner, children);
+    return Add(Kind::kChance, 0, children, weights);
   }
 
   uint32_t Add(Kind kind, uint32_t owner, const std::vector<uint32_t>& children,
@@ -160,6 +174,7 @@ class TreeBuilder {
   void Room(bool granted) { full_ = full_ || !granted; }
 
   ChanceGraph& g_;
+  const PolicySet* policies_;
   std::map<std::pair<const ir::Type*, int64_t>, uint32_t> owner_of_;
   bool full_ = false;
 };
@@ -167,7 +182,9 @@ class TreeBuilder {
 }  // namespace
 
 absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
-                                             const std::atomic<bool>* cancel) {
+                                             const std::atomic<bool>* cancel,
+                                             const PolicySet* policies) {
+  if (policies != nullptr && policies->empty()) policies = nullptr;
   absl::StatusOr<explorer::StateGraph> graph = explorer::BuildStateGraph(
       exploration, [](const uint32_t*) { return true; }, threads, cancel);
   if (!graph.ok()) return graph.status();
@@ -184,7 +201,7 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explor
   const uint64_t n = sg.states();
   if (!g.root.Reserve(n)) return full;
   for (uint64_t s = 0; s < n; ++s) g.root.push_back(ChanceGraph::kNoTree);
-  TreeBuilder builder(g);
+  TreeBuilder builder(g, policies);
   const std::unique_ptr<ir::Expander> expander =
       exploration.space().NewExpander(/*record_trail=*/false);
   MoveSink sink(exploration.space().words());

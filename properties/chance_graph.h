@@ -22,6 +22,7 @@
 #include "explorer/explorer.h"
 #include "explorer/memory_budget.h"
 #include "explorer/state_graph.h"
+#include "properties/policies.h"
 
 namespace rulecheck::properties {
 
@@ -50,6 +51,9 @@ struct ChanceGraph {
   explorer::ChargedVector<uint32_t> root;  // per state: its tree, or kNoTree (an end)
   uint32_t initial = kNoTree;              // the tree over the initial states (`init`'s choices)
   std::vector<std::string> owners;         // owners[0] is the rules; then seats as traces name them
+  // Per owner: whether a policy governs it. Its choices are then kChance nodes with even
+  // weights over what the policy allows (docs/language.md#policies).
+  std::vector<bool> governed;
   uint64_t seat_draw_states = 0;
   uint64_t conditioned_rolls = 0;
   uint64_t failed_moves = 0;
@@ -58,10 +62,12 @@ struct ChanceGraph {
 // Builds the chance graph of a complete exploration. Errors: those of
 // explorer::BuildStateGraph (Cancelled once `cancel`, may be null, is set; ResourceExhausted
 // when the memory budget has no room for the graph), and ResourceExhausted when the budget
-// has no room for the trees (charged before they grow). REQUIRES: exploration.stats().complete.
-// Thread-compatible.
+// has no room for the trees (charged before they grow). `policies` (may be null) are those
+// the exploration's space follows (policy_state_space.h): the seats they govern choose
+// evenly among what it allows. REQUIRES: exploration.stats().complete. Thread-compatible.
 absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
-                                             const std::atomic<bool>* cancel);
+                                             const std::atomic<bool>* cancel,
+                                             const PolicySet* policies = nullptr);
 
 }  // namespace rulecheck::properties
 

@@ -2,6 +2,7 @@
 // solve per query and play.
 #include "properties/odds.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <utility>
@@ -12,6 +13,8 @@
 #include "model/successors.h"
 #include "properties/chance_graph.h"
 #include "properties/odds_values.h"
+#include "properties/policies.h"
+#include "properties/policy_state_space.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -19,23 +22,28 @@ namespace {
 using results::OddsPlay;
 using results::OddsValue;
 
-// The plays every answer lists: random, best for each seat, then the two extremes.
-std::vector<OddsPlay> Plays(const std::vector<std::string>& owners) {
+// The plays every answer lists: random, best for each seat a policy does not govern (one that
+// does makes no choice of its own), then the two extremes.
+std::vector<OddsPlay> Plays(const std::vector<std::string>& owners,
+                            const std::vector<bool>& governed = {}) {
   std::vector<OddsPlay> plays;
   plays.push_back({OddsPlay::Kind::kRandom, "", {}});
-  for (size_t o = 1; o < owners.size(); ++o)
+  for (size_t o = 1; o < owners.size(); ++o) {
+    if (o < governed.size() && governed[o]) continue;
     plays.push_back({OddsPlay::Kind::kBest, owners[o], {}});
+  }
   plays.push_back({OddsPlay::Kind::kMax, "", {}});
   plays.push_back({OddsPlay::Kind::kMin, "", {}});
   return plays;
 }
 
-results::OddsAnswer Unanswered(const ir::ChanceQuery& q, const std::vector<std::string>& owners) {
+results::OddsAnswer Unanswered(const ir::ChanceQuery& q, const std::vector<std::string>& owners,
+                               const std::vector<bool>& governed = {}) {
   results::OddsAnswer a;
   a.name = q.name;
   a.loc = q.loc;
   a.expect = q.kind == ir::ChanceKind::kExpect;
-  a.plays = Plays(owners);
+  a.plays = Plays(owners, governed);
   return a;
 }
 
@@ -92,9 +100,12 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
         "the model has no chance query: declare `query NAME: probability EXPR` or `query NAME: "
         "expect EXPR`, or give --probability EXPR or --expect EXPR");
   }
+  absl::StatusOr<PolicySet> policies = PolicySet::Choose(model.program, options.policies);
+  if (!policies.ok()) return policies.status();
   const auto start = std::chrono::steady_clock::now();
   results::OddsResult result;
   result.precision = options.precision;
+  result.policies = policies->Followed();
   auto finish = [&result, &start] {
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     result.seconds = elapsed.count();
@@ -108,7 +119,12 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     return result;
   };
 
-  const model::ModelStateSpace space(model);
+  // With policies, only the moves they allow are successors: the search and the graph hold
+  // just the states the governed seats let the game reach.
+  const model::ModelStateSpace model_space(model);
+  const PolicyStateSpace policy_space(model, *policies);
+  const ir::StateSpace& space =
+      policies->empty() ? static_cast<const ir::StateSpace&>(model_space) : policy_space;
   const explorer::Exploration exploration = explorer::Explore(space, {}, options.explore);
   result.graph.states = exploration.stats().states;
   result.graph.transitions = exploration.stats().transitions;
@@ -121,8 +137,21 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     if (options.on_phase) options.on_phase(what);
   };
   phase("building the chance graph");
+  if (std::optional<std::string> error = policy_space.error()) {
+    // A policy's condition failed: no play that follows it has a number.
+    for (const ir::ChanceQuery* q : queries) {
+      results::OddsAnswer answer = Unanswered(*q, {"the rules"});
+      for (OddsPlay& play : answer.plays) {
+        play.value.kind = OddsValue::Kind::kUndefined;
+        play.value.reason = *error;
+      }
+      result.answers.push_back(std::move(answer));
+    }
+    finish();
+    return result;
+  }
   absl::StatusOr<ChanceGraph> g =
-      BuildChanceGraph(exploration, exploration.stats().threads, cancel);
+      BuildChanceGraph(exploration, exploration.stats().threads, cancel, &*policies);
   if (!g.ok()) {
     return unknown(g.status().code() == absl::StatusCode::kCancelled ? "cancelled" : "store_full",
                    {"the rules"});
@@ -148,7 +177,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   }
 
   for (const ir::ChanceQuery* q : queries) {
-    results::OddsAnswer answer = Unanswered(*q, g->owners);
+    results::OddsAnswer answer = Unanswered(*q, g->owners, g->governed);
     phase(absl::StrCat("solving ", q->name));
     OddsQuestion question;
     explorer::MemoryCharge question_charge(&exploration.budget());
@@ -165,8 +194,12 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     }
     for (size_t p = 0; p < answer.plays.size(); ++p) {
       OddsPlay& play = answer.plays[p];
-      // The seat of a kBest play is owners[p]: Plays lists them in owner order after random.
-      const uint32_t seat = play.kind == OddsPlay::Kind::kBest ? static_cast<uint32_t>(p) : 0;
+      // The seat of a kBest play: the owner of that name (Plays takes them from owners).
+      uint32_t seat = 0;
+      if (play.kind == OddsPlay::Kind::kBest) {
+        seat = static_cast<uint32_t>(std::find(g->owners.begin(), g->owners.end(), play.seat) -
+                                     g->owners.begin());
+      }
       play.value = SolveOdds(*g, components, question, play.kind, seat, options.precision, cancel,
                              &exploration.budget());
       if (play.value.kind == OddsValue::Kind::kUnknown) {

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "explorer/explorer.h"
@@ -26,6 +27,8 @@ struct OddsOptions {
   explorer::ExploreOptions explore{};
   std::string query;        // of the file's chance queries only this one; empty: every one
   double precision = 1e-9;  // value iteration's bound, where answers are not exact
+  // The policies of the model the seats they govern follow in every play (--policy).
+  std::vector<std::string> policies;
   // When set, called from the calling thread as each step after the search starts ("building
   // the chance graph", "solving NAME").
   std::function<void(const std::string&)> on_phase{};
@@ -33,7 +36,8 @@ struct OddsOptions {
 
 // Answers the model's chance queries (the file's and the command line's, in that order). A
 // stopped search or computation gives a result whose values are all unknown. Errors:
-// NotFound for an unknown `query`; InvalidArgument when the model has no chance query.
+// NotFound for an unknown `query` or policy; InvalidArgument when the model has no chance
+// query, or when two of `policies` govern one seat.
 // Deterministic for any thread count. Thread-compatible.
 absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
                                                const OddsOptions& options);

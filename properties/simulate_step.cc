@@ -26,6 +26,18 @@ void StepSampler::Clear() {
   states_.clear();
   moves_used_ = 0;
   failures_.clear();
+  allowed_.clear();
+}
+
+std::optional<PolicyError> StepSampler::Restrict(const PolicySet& policies,
+                                                 model::SuccessorGenerator& generator,
+                                                 const uint32_t* state) {
+  std::vector<PolicyCandidate> candidates;
+  for (size_t i = 0; i < outcomes_.size(); ++i) {
+    candidates.push_back({&move(i), !outcomes_[i].failed});
+  }
+  allowed_.assign(outcomes_.size(), true);
+  return policies.Restrict(generator, state, candidates, allowed_);
 }
 
 void StepSampler::GatherInitial() {
@@ -63,7 +75,11 @@ const ir::Move& StepSampler::move(size_t i) const {
 void StepSampler::InstanceRuns(std::vector<Run>& runs) const {
   runs.clear();
   for (size_t i = 0; i < outcomes_.size(); ++i) {
-    if (runs.empty() || !SameInstance(move(runs.back().begin), move(i))) runs.push_back({i, i, 1});
+    // A policy keeps or drops an instance whole (its pattern reads the instance only).
+    if (!allowed_.empty() && !allowed_[i]) continue;
+    if (runs.empty() || !SameInstance(move(runs.back().begin), move(i)) || runs.back().end != i) {
+      runs.push_back({i, i, 1});
+    }
     runs.back().end = i + 1;
   }
 }

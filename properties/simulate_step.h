@@ -18,11 +18,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "ir/move.h"
 #include "ir/successor_sink.h"
 #include "model/successors.h"
+#include "properties/policies.h"
 #include "properties/simulate_rng.h"
 
 namespace rulecheck::properties {
@@ -38,6 +40,12 @@ class StepSampler final : public ir::SuccessorSink {
   void GatherInitial();
   // Gathers the successors of `state` (and its failed moves): none when it is terminal.
   void Gather(const uint32_t* state);
+
+  // Leaves out of every draw the outcomes `policies` rule out in `state` (the state last
+  // gathered); they keep their numbers, so a game's path replays with or without policies.
+  // Returns the first policy condition that hit a model error (it counted as false).
+  std::optional<PolicyError> Restrict(const PolicySet& policies,
+                                      model::SuccessorGenerator& generator, const uint32_t* state);
 
   // The outcomes gathered, in the generator's order.
   size_t size() const { return outcomes_.size(); }
@@ -107,6 +115,7 @@ class StepSampler final : public ir::SuccessorSink {
   std::vector<ir::Move> moves_;  // a pool: the first `moves_used_` are this state's
   size_t moves_used_ = 0;
   std::vector<ir::StepFailure> failures_;
+  std::vector<bool> allowed_;  // per outcome, after Restrict; empty: every outcome
   mutable std::vector<Run> runs_;
   std::vector<Node> nodes_;  // frozen: nodes_[0] is the root (the rule instances)
   std::vector<TreeRun> tree_runs_;

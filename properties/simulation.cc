@@ -13,6 +13,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string_view>
 #include <thread>
 #include <tuple>
@@ -23,6 +24,7 @@
 #include "ir/bits.h"
 #include "model/successors.h"
 #include "properties/move_cards.h"
+#include "properties/policies.h"
 #include "properties/simulate_rng.h"
 #include "properties/simulate_step.h"
 #include "results/violations.h"
@@ -89,9 +91,11 @@ class GamePlayer {
  public:
   // `initial`: the initial states, gathered and frozen, shared by every player.
   GamePlayer(const model::Model& model, const SimulateOptions& options, int turn_var,
-             const CardIndex& cards, const StepSampler& initial, Counts& counts, MetMap& met)
+             const CardIndex& cards, const StepSampler& initial, const PolicySet& policies,
+             Counts& counts, MetMap& met)
       : program_(model.program),
         options_(options),
+        policies_(policies),
         cards_(cards),
         initial_(initial),
         generator_(model),
@@ -122,6 +126,8 @@ class GamePlayer {
   End Run();
   // Checks the invariants and reachables in the current state.
   void Visit();
+  // Limits the governed seats' moves gathered by the sampler to what their policies allow.
+  void Follow();
   // Takes outcome `i` of `from`: counts its move; false when it failed.
   bool Take(const StepSampler& from, size_t i);
   void Meet(const std::string& key, results::Finding finding);
@@ -129,6 +135,7 @@ class GamePlayer {
 
   const ir::Program& program_;
   const SimulateOptions& options_;
+  const PolicySet& policies_;
   const CardIndex& cards_;
   const StepSampler& initial_;
   model::SuccessorGenerator generator_;
@@ -233,9 +240,21 @@ GamePlayer::End GamePlayer::Run() {
       Meet("deadlock", results::Deadlock());
       return End::kDeadlock;
     }
+    if (!policies_.empty()) Follow();
     if (!Take(sampler_, sampler_.Draw(random))) return End::kFailed;
     ++moves_;
   }
+}
+
+void GamePlayer::Follow() {
+  std::optional<PolicyError> error = sampler_.Restrict(policies_, generator_, state_.data());
+  if (!error.has_value()) return;
+  // The condition counted as false; the model error is a finding like any other.
+  ir::Property where;
+  where.name = error->policy->name;
+  where.loc = error->preference->loc;
+  Meet(AtLocation("model_error", error->failure.loc),
+       results::PropertyEvaluationError("the condition of policy", where, error->failure));
 }
 
 void GamePlayer::Visit() {
@@ -380,6 +399,8 @@ void FillTallies(const model::Model& model, const CardIndex& cards, const Counts
 
 absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
                                           const SimulateOptions& options) {
+  absl::StatusOr<PolicySet> policies = PolicySet::Choose(model.program, options.policies);
+  if (!policies.ok()) return policies.status();
   const auto start = std::chrono::steady_clock::now();
   int turn_var = -1;
   if (!options.turn_variable.empty()) {
@@ -410,7 +431,7 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t) {
     workers.emplace_back([&, t] {
-      GamePlayer player(model, options, turn_var, cards, initial, counts[t], met[t]);
+      GamePlayer player(model, options, turn_var, cards, initial, *policies, counts[t], met[t]);
       while (true) {
         const uint64_t game = next_game.fetch_add(1, std::memory_order_relaxed);
         if (game >= options.games || !player.Play(game)) break;
@@ -457,6 +478,7 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
 
   SimulationResult result;
   result.games_asked = options.games;
+  result.policies = policies->Followed();
   result.games_played = total.games;
   result.stopped =
       options.cancel != nullptr && options.cancel->load() && total.games < options.games;

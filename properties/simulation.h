@@ -28,6 +28,7 @@
 #include "ir/source.h"
 #include "model/model.h"
 #include "results/finding.h"
+#include "results/policy.h"
 
 namespace rulecheck::properties {
 
@@ -46,6 +47,8 @@ struct SimulateOptions {
   uint64_t max_moves = 1000;  // a game still going after this many moves is cut
   // A state variable whose every change starts a new turn (`turn`); empty: turns not counted.
   std::string turn_variable;
+  // Policies of the model the seats they govern follow (--policy; docs/simulate.md).
+  std::vector<std::string> policies;
   const std::atomic<bool>* cancel = nullptr;  // stops the run when it turns true
   // Called about once a second from a monitor thread while games run.
   std::function<void(const SimulationProgress&)> progress;
@@ -74,6 +77,7 @@ struct SimulationResult {
   uint64_t seed = 0;
   uint64_t max_moves = 0;
   int threads = 1;
+  std::vector<results::FollowedPolicy> policies;  // followed by the seats they govern
   // How the games ended (they add up to games_played).
   uint64_t terminal = 0;  // in a terminal state
   uint64_t cut = 0;       // at max_moves
@@ -97,7 +101,8 @@ struct SimulationResult {
 };
 
 // Plays `options.games` games of `model`. InvalidArgument when `options.turn_variable` names
-// no state variable. Thread-compatible (runs its own threads).
+// no state variable or two of `options.policies` govern one seat; NotFound for an unknown
+// policy. Thread-compatible (runs its own threads).
 absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
                                           const SimulateOptions& options);
 

@@ -35,6 +35,17 @@ std::string MoveHeading(const model::Model& model, const ir::Move& move) {
   return heading;
 }
 
+std::string PoliciesText(const model::Model& model,
+                         const std::vector<results::FollowedPolicy>& policies) {
+  std::string text;
+  for (const results::FollowedPolicy& p : policies) {
+    const auto [file, loc] = model.Resolve(p.loc);
+    absl::StrAppend(&text, text.empty() ? "" : ", ", p.name, " by ", p.seats, " (", file->path(),
+                    ":", loc.line, ")");
+  }
+  return text;
+}
+
 std::string Seconds(double seconds) {
   char text[32];
   std::snprintf(text, sizeof(text), "%.2f s", seconds);

@@ -10,6 +10,7 @@
 #include "explorer/explorer.h"
 #include "model/model.h"
 #include "model/successors.h"
+#include "results/policy.h"
 
 namespace rulecheck::reports {
 
@@ -18,6 +19,10 @@ std::vector<std::string> MoveChoices(const ir::Move& move);
 // "X: place(1, 2) [c = Dog]": the player (when the rule has `by`), the call, and the choices
 // in brackets (when any). The initial state's move is "init", with its choices.
 std::string MoveHeading(const model::Model& model, const ir::Move& move);
+// "hold_at_20 by every Player (pig.rules:40), ...": the policies a run followed, as one line
+// of text; empty when there are none.
+std::string PoliciesText(const model::Model& model,
+                         const std::vector<results::FollowedPolicy>& policies);
 // "0.25 s": a time in seconds, as the text reports show it.
 std::string Seconds(double seconds);
 // The stop reason as the JSON report spells it: "none", "max_states", "cancelled",

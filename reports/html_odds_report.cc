@@ -130,6 +130,9 @@ void WriteOddsHtml(const model::Model& model, const results::OddsResult& result,
       {"time", Seconds(result.seconds)},
       {"search", result.complete ? "complete" : "stopped: " + result.stop_reason},
   };
+  if (!result.policies.empty()) {
+    facts.push_back({"policies followed", PoliciesText(model, result.policies)});
+  }
   if (result.complete) {
     facts.push_back({"states on cycles", base::GroupThousands(g.cyclic_states)});
     facts.push_back({"precision", absl::StrFormat("%g", result.precision)});

@@ -50,7 +50,7 @@ PageVerdict Verdict(const SimulationResult& result) {
           0, "every game was played and none met a violation"};
 }
 
-std::vector<SummaryFact> Facts(const SimulationResult& result) {
+std::vector<SummaryFact> Facts(const model::Model& model, const SimulationResult& result) {
   const double rate = result.seconds > 0 ? result.games_played / result.seconds : 0.0;
   std::vector<SummaryFact> facts = {
       {"games", base::GroupThousands(result.games_played)},
@@ -67,6 +67,9 @@ std::vector<SummaryFact> Facts(const SimulationResult& result) {
   if (result.no_start > 0)
     facts.push_back({"never started", base::GroupThousands(result.no_start)});
   if (result.stopped) facts.push_back({"asked", base::GroupThousands(result.games_asked)});
+  if (!result.policies.empty()) {
+    facts.push_back({"policies followed", PoliciesText(model, result.policies)});
+  }
   return facts;
 }
 
@@ -185,7 +188,7 @@ void WriteSimulationHtml(const model::Model& model, const SimulationResult& resu
   jumps.push_back({"Acted", "acted"});
   jumps.push_back({absl::StrCat("Violations (", result.findings.size(), ")"), "findings"});
   jumps.push_back({"Rules file", "source"});
-  WriteSummary(model, "simulate", Facts(result), verdict, jumps, out);
+  WriteSummary(model, "simulate", Facts(model, result), verdict, jumps, out);
   out << "<main class=\"layout\">\n<div class=\"results\">\n"
       << "<section class=\"group tone-info\" id=\"lengths\"><h2>Game length</h2>\n";
   if (games == 0) {

@@ -67,6 +67,20 @@ Json LocationToJson(const std::string& file, const ir::Location& location) {
   return json;
 }
 
+Json PoliciesToJson(const model::Model& model,
+                    const std::vector<results::FollowedPolicy>& policies) {
+  Json list = Json::array();
+  for (const results::FollowedPolicy& p : policies) {
+    const auto [file, loc] = model.Resolve(p.loc);
+    Json json = Json::object();
+    json["name"] = p.name;
+    json["seats"] = p.seats;
+    json["location"] = LocationToJson(file->path(), loc);
+    list.push_back(std::move(json));
+  }
+  return list;
+}
+
 void WriteJson(const Json& json, std::ostream& out) {
   out << json.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }

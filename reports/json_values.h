@@ -16,6 +16,7 @@
 #include "model/model.h"
 #include "model/value_format.h"
 #include "nlohmann/json.hpp"
+#include "results/policy.h"
 #include "results/trace.h"
 
 namespace rulecheck::reports {
@@ -36,6 +37,10 @@ Json ModelToJson(const model::Model& model);
 Json LocationToJson(const std::string& file, const ir::Location& location);
 // `json`, indented by two, and a line break. Names and messages come from an untrusted file:
 // invalid UTF-8 is replaced, not thrown on.
+// The policies a run followed: [{name, seats, location}].
+Json PoliciesToJson(const model::Model& model,
+                    const std::vector<results::FollowedPolicy>& policies);
+
 void WriteJson(const Json& json, std::ostream& out);
 
 }  // namespace rulecheck::reports

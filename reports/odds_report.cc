@@ -69,6 +69,9 @@ void WriteText(const model::Model& model, const results::OddsResult& result, std
       << base::CountOf(g.states, "state", "states") << " and "
       << base::CountOf(g.transitions, "transition", "transitions") << ", "
       << Seconds(result.seconds) << "\n";
+  if (!result.policies.empty()) {
+    out << "following the policies " << PoliciesText(model, result.policies) << "\n";
+  }
   if (!result.complete) {
     out << "the search was stopped (" << result.stop_reason
         << "): no answer is known without every state\n";
@@ -123,6 +126,7 @@ void WriteJsonReport(const model::Model& model, const results::OddsResult& resul
   json["transitions"] = result.graph.transitions;
   json["seconds"] = result.seconds;
   json["precision"] = result.precision;
+  json["policies"] = PoliciesToJson(model, result.policies);
   const results::OddsGraph& g = result.graph;
   Json graph = Json::object();
   graph["acyclic"] = g.acyclic;

@@ -64,6 +64,7 @@ void WriteSimulationJson(const model::Model& model, const SimulationResult& resu
   json["stop_reason"] = result.stopped ? Json("interrupted") : Json(nullptr);
   json["seed"] = result.seed;
   json["threads"] = result.threads;
+  json["policies"] = PoliciesToJson(model, result.policies);
   json["games_asked"] = result.games_asked;
   json["games_played"] = result.games_played;
   json["max_moves"] = result.max_moves;

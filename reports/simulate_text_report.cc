@@ -33,6 +33,9 @@ void WriteSummary(const model::Model& model, const SimulationResult& result, std
                                         base::GroupThousands(result.games_asked), " games")
                          : std::string("complete"))
       << "\n";
+  if (!result.policies.empty()) {
+    out << "following the policies " << PoliciesText(model, result.policies) << "\n";
+  }
   out << "\nhow the games ended: " << base::GroupThousands(result.terminal) << " terminal, "
       << base::GroupThousands(result.cut) << " cut at "
       << base::CountOf(result.max_moves, "move", "moves") << ", "

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ir/source.h"
+#include "results/policy.h"
 
 namespace rulecheck::results {
 
@@ -68,6 +69,7 @@ struct OddsResult {
   double precision = 0;     // the bound value iteration aims for
   double seconds = 0;       // the search and the computation
   OddsGraph graph;
+  std::vector<FollowedPolicy> policies;  // --policy: what the governed seats follow
   std::vector<OddsAnswer> answers;
 };
 

@@ -14,6 +14,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "tests/e2e/odds_json.h"
+#include "tests/e2e/pig_recurrence.h"
 #include "tests/e2e/run_binary.h"
 
 namespace rulecheck::e2e {
@@ -21,38 +23,6 @@ namespace {
 
 using ::testing::HasSubstr;
 using json = nlohmann::json;
-
-json Report(const RunResult& run) {
-  json report = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
-  EXPECT_FALSE(report.is_discarded()) << run.stdout_text << run.stderr_text;
-  return report.is_discarded() ? json::object() : report;
-}
-
-json Odds(const std::vector<std::string>& args, int exit_code = 0) {
-  std::vector<std::string> full = {"odds", "--format", "json", "-q"};
-  full.insert(full.end(), args.begin(), args.end());
-  const RunResult run = RunRulecheck(full);
-  EXPECT_EQ(run.exit_code, exit_code) << run.stdout_text << run.stderr_text;
-  return Report(run);
-}
-
-// The value of `play` ("random", "max", "min", or a seat's name for best play) of the
-// answer named `name`.
-json Value(const json& report, const std::string& name, const std::string& play) {
-  for (const json& answer : report["answers"]) {
-    if (answer["name"] != name) continue;
-    for (const json& p : answer["plays"]) {
-      if (p["play"] == play || (p["play"] == "best" && p["seat"] == play)) return p["value"];
-    }
-  }
-  ADD_FAILURE() << "no " << play << " value for " << name << " in " << report.dump();
-  return json::object();
-}
-
-void ExpectExact(const json& value, const std::string& exact) {
-  EXPECT_EQ(value["kind"], "exact") << value.dump();
-  EXPECT_EQ(value["exact"], exact) << value.dump();
-}
 
 TEST(OddsTest, CrapsPassLineWins244In495) {
   const json report = Odds({"tests/e2e/odds/craps.rules"});
@@ -89,37 +59,6 @@ TEST(OddsTest, EachPlayOnAGameOfChoices) {
   ExpectExact(Value(report, "player_wins", "max"), "1/2");
   ExpectExact(Value(report, "player_wins", "min"), "1/12");
   EXPECT_EQ(report["graph"]["seats"], json::array({"Player", "Spoiler"}));
-}
-
-// The probability that the player to move wins Pig to `goal` from scores (0, 0), both
-// holding as soon as the turn total reaches `hold` or their score plus it reaches `goal`:
-// p(i, j, k) for own score i, the other's j and turn total k, by value iteration on the
-// recurrence until nothing moves.
-double PigFirstWins(int goal, int hold) {
-  const int turn_max = goal + 6;
-  auto at = [&](int i, int j, int k) { return (i * goal + j) * turn_max + k; };
-  std::vector<double> p(static_cast<size_t>(goal) * goal * turn_max, 0.0);
-  for (double change = 1; change > 1e-15;) {
-    change = 0;
-    for (int i = 0; i < goal; ++i) {
-      for (int j = 0; j < goal; ++j) {
-        for (int k = 0; k < turn_max; ++k) {
-          double v;
-          if (i + k >= goal) {
-            v = 1;
-          } else if (k >= hold) {
-            v = 1 - p[at(j, i + k, 0)];
-          } else {
-            v = (1 - p[at(j, i, 0)]) / 6;
-            for (int d = 2; d <= 6; ++d) v += (k + d < turn_max ? p[at(i, j, k + d)] : 1) / 6;
-          }
-          change = std::max(change, std::abs(v - p[at(i, j, k)]));
-          p[at(i, j, k)] = v;
-        }
-      }
-    }
-  }
-  return p[at(0, 0, 0)];
 }
 
 TEST(OddsTest, PigHoldingAt20AgreesWithItsRecurrence) {
