@@ -21,6 +21,7 @@
 #include "ir/move.h"
 #include "ir/state_space.h"
 #include "model/value_format.h"
+#include "properties/move_seat.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -70,9 +71,9 @@ class TreeBuilder {
   }
 
   uint32_t Owner(const ir::Move& move) {
-    if (move.player_type == nullptr) return 0;
-    auto [it, added] = owner_of_.try_emplace({move.player_type, move.player},
-                                             static_cast<uint32_t>(g_.owners.size()));
+    const Seat seat = SeatOf(move);
+    if (seat.rules()) return 0;
+    auto [it, added] = owner_of_.try_emplace(seat, static_cast<uint32_t>(g_.owners.size()));
     if (added) {
       g_.owners.push_back(model::FormatScalar(move.player_type, move.player));
       g_.governed.push_back(policies_ != nullptr &&
@@ -175,7 +176,7 @@ class TreeBuilder {
 
   ChanceGraph& g_;
   const PolicySet* policies_;
-  std::map<std::pair<const ir::Type*, int64_t>, uint32_t> owner_of_;
+  std::map<Seat, uint32_t> owner_of_;
   bool full_ = false;
 };
 

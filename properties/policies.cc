@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "model/value_format.h"
+#include "properties/move_seat.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -94,11 +95,10 @@ std::optional<PolicyError> PolicySet::Restrict(model::SuccessorGenerator& genera
   for (size_t first = 0; first < candidates.size(); ++first) {
     if (done[first]) continue;
     const ir::Move& mover = *candidates[first].move;
-    // The candidates of this seat: those with its player.
+    // The candidates of this seat.
     std::vector<size_t> seat;
     for (size_t i = first; i < candidates.size(); ++i) {
-      const ir::Move& m = *candidates[i].move;
-      if (m.player_type == mover.player_type && m.player == mover.player) {
+      if (SeatOf(*candidates[i].move) == SeatOf(mover)) {
         seat.push_back(i);
         done[i] = true;
       }
