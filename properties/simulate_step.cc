@@ -84,6 +84,33 @@ void StepSampler::InstanceRuns(std::vector<Run>& runs) const {
   }
 }
 
+size_t StepSampler::InstanceSeats(const std::vector<Run>& instances,
+                                  std::vector<size_t>& seat) const {
+  std::vector<Seat>& seats = seats_;  // few: a linear search is the quickest
+  seats.clear();
+  seat.resize(instances.size());
+  for (size_t i = 0; i < instances.size(); ++i) {
+    const Seat of = SeatOf(move(instances[i].begin));
+    const auto it = std::find(seats.begin(), seats.end(), of);
+    seat[i] = static_cast<size_t>(it - seats.begin());
+    if (it == seats.end()) seats.push_back(of);
+  }
+  return seats.size();
+}
+
+size_t StepSampler::PickInstance(const std::vector<Run>& instances, GameRandom& random) const {
+  const size_t seats = InstanceSeats(instances, seat_of_);
+  // One seat: the instance is the only draw, so a turn-based game uses its random stream as
+  // it did before seats were drawn.
+  if (seats == 1) return random.Below(instances.size());
+  const size_t seat = random.Below(seats);
+  const size_t own = std::count(seat_of_.begin(), seat_of_.end(), seat);
+  size_t k = random.Below(own);
+  for (size_t i = 0;; ++i) {
+    if (seat_of_[i] == seat && k-- == 0) return i;
+  }
+}
+
 bool StepSampler::ChoiceRuns(size_t begin, size_t end, size_t depth, std::vector<Run>& runs) const {
   runs.clear();
   bool any = false;
@@ -122,9 +149,26 @@ void StepSampler::Freeze() {
   tree_runs_.clear();
   std::vector<Run> instances;
   InstanceRuns(instances);
-  AddNode(instances, 0);
+  std::vector<size_t> seat_of;
+  const size_t seats = InstanceSeats(instances, seat_of);
+  size_t built = 0;  // tree_runs_[0, built) have their node already
+  if (seats == 1) {
+    AddNode(instances, 0);
+  } else {
+    // The root draws the seat (each run weighs 1), its run's node the seat's instance.
+    nodes_.push_back({0, seats, seats});
+    tree_runs_.resize(seats);
+    for (size_t seat = 0; seat < seats; ++seat) {
+      std::vector<Run> own;
+      for (size_t i = 0; i < instances.size(); ++i) {
+        if (seat_of[i] == seat) own.push_back(instances[i]);
+      }
+      tree_runs_[seat].node = AddNode(own, 0);
+    }
+    built = seats;
+  }
   // Children after their parent: walk the runs added so far, growing the list as we go.
-  for (size_t i = 0; i < tree_runs_.size(); ++i) {
+  for (size_t i = built; i < tree_runs_.size(); ++i) {
     // The root's runs are instances (from depth 0); a node's depth is kept in `node` until
     // its child is built (see AddNode).
     const size_t depth = static_cast<size_t>(tree_runs_[i].node);
@@ -173,7 +217,7 @@ size_t StepSampler::Draw(GameRandom& random) const {
     }
   }
   InstanceRuns(runs_);
-  const Run instance = runs_[random.Below(runs_.size())];
+  const Run instance = runs_[PickInstance(runs_, random)];
   size_t begin = instance.begin, end = instance.end;
   for (size_t depth = 0; end - begin > 1; ++depth) {
     if (!ChoiceRuns(begin, end, depth, runs_)) {
@@ -211,8 +255,12 @@ std::vector<double> StepSampler::Chances() const {
   std::vector<double> chances(outcomes_.size(), 0.0);
   std::vector<Run> instances;
   InstanceRuns(instances);
-  for (const Run& run : instances) {
-    AddChances(run.begin, run.end, 0, 1.0 / static_cast<double>(instances.size()), chances);
+  std::vector<size_t> seat_of;
+  const size_t seats = InstanceSeats(instances, seat_of);
+  for (size_t i = 0; i < instances.size(); ++i) {
+    const size_t own = std::count(seat_of.begin(), seat_of.end(), seat_of[i]);
+    AddChances(instances[i].begin, instances[i].end, 0,
+               1.0 / static_cast<double>(seats) / static_cast<double>(own), chances);
   }
   return chances;
 }

@@ -8,11 +8,14 @@
 // arguments, a trigger resolving, `init`) come one after the other, and the paths of one
 // body depth-first, so the outcomes sharing the first k choices are a contiguous run, and
 // after the same choices the body runs on the same way to the same next choice or end. A
-// draw therefore picks a rule instance uniformly among those with an outcome, then walks the
-// choices: at a roll, a run is weighed by Choice::weight (1 for a die face, the copies of a
-// card for a draw from a bag), at a choose or a may every run weighs the same. An outcome
-// that the rules drop (`require false`, a choose with no candidate) is simply absent, so the
-// other outcomes of that roll share its chance in proportion to their weights.
+// draw therefore picks the seat to move uniformly among the seats with an outcome (only when
+// there are several: a state where one seat moves draws as if seats did not exist), then
+// one of that seat's rule instances uniformly, as `odds` does (properties/chance_graph.h),
+// then walks the choices: at a roll, a run is weighed by Choice::weight (1 for a die face,
+// the copies of a card for a draw from a bag), at a choose or a may every run weighs the
+// same. An outcome that the rules drop (`require false`, a choose with no candidate) is
+// simply absent, so the other outcomes of that roll share its chance in proportion to their
+// weights.
 #ifndef RULECHECK_PROPERTIES_SIMULATE_STEP_H_
 #define RULECHECK_PROPERTIES_SIMULATE_STEP_H_
 
@@ -24,6 +27,7 @@
 #include "ir/move.h"
 #include "ir/successor_sink.h"
 #include "model/successors.h"
+#include "properties/move_seat.h"
 #include "properties/policies.h"
 #include "properties/simulate_rng.h"
 
@@ -66,6 +70,7 @@ class StepSampler final : public ir::SuccessorSink {
   // Until the next Gather.
   void Freeze();
   // The chance Draw gives each outcome, in order (they sum to 1; empty when size() is 0).
+  // Not thread-safe.
   std::vector<double> Chances() const;
 
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override;
@@ -100,6 +105,12 @@ class StepSampler final : public ir::SuccessorSink {
   int64_t AddNode(const std::vector<Run>& runs, size_t depth);
   // The rule instances: runs of outcomes with the same move kind, rule and arguments.
   void InstanceRuns(std::vector<Run>& runs) const;
+  // Numbers the seats of `instances` in the order they first move: seat[i] is the number of
+  // instance i's seat (move_seat.h). Returns how many seats there are.
+  size_t InstanceSeats(const std::vector<Run>& instances, std::vector<size_t>& seat) const;
+  // The instance a draw starts from: the seat first when several could move, then one of its
+  // instances. REQUIRES: !instances.empty().
+  size_t PickInstance(const std::vector<Run>& instances, GameRandom& random) const;
   // The runs of [begin, end) by their choice at `depth`, weighed as docs/simulate.md says;
   // false when every outcome there has made all its choices.
   bool ChoiceRuns(size_t begin, size_t end, size_t depth, std::vector<Run>& runs) const;
@@ -117,7 +128,11 @@ class StepSampler final : public ir::SuccessorSink {
   std::vector<ir::StepFailure> failures_;
   std::vector<bool> allowed_;  // per outcome, after Restrict; empty: every outcome
   mutable std::vector<Run> runs_;
-  std::vector<Node> nodes_;  // frozen: nodes_[0] is the root (the rule instances)
+  mutable std::vector<size_t> seat_of_;  // per instance, during a draw
+  mutable std::vector<Seat> seats_;      // the seats that can move, during a draw
+  // Frozen: nodes_[0] is the root (the rule instances, or the seats when several could move,
+  // each run then leading to the node of that seat's instances).
+  std::vector<Node> nodes_;
   std::vector<TreeRun> tree_runs_;
 };
 

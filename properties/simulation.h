@@ -6,12 +6,13 @@
 // A game starts in an initial state and takes moves from the model's successor generator
 // until a terminal state, a state with no move (a deadlock), a failed move (an assert, a
 // model error) or the move limit. Each move is drawn by the rules of chance in
-// docs/simulate.md (simulate_step.h): the rule instance uniformly among those that have a
-// move, a roll's outcomes by their weights (a bag draw by copies), every other choice
-// uniformly. Game `g` draws from a random stream made from (seed, g) alone and the totals
-// are sums, so the result is the same for any number of threads. Violations are kept per
-// invariant, failing source location or kind, from the game with the smallest number, and
-// their traces are rebuilt afterwards by playing that game's moves again.
+// docs/simulate.md (simulate_step.h): the seat to move uniformly when several could, as
+// `odds` draws it, then its rule instance uniformly among those that have a move, a roll's
+// outcomes by their weights (a bag draw by copies), every other choice uniformly. Game `g` draws
+// from a random stream made from (seed, g) alone and the totals are sums, so the result is the same
+// for any number of threads. Violations are kept per invariant, failing source location or kind,
+// from the game with the smallest number, and their traces are rebuilt afterwards by playing that
+// game's moves again.
 //
 //   properties::SimulationResult result = properties::Simulate(*model, {.games = 10000});
 #ifndef RULECHECK_PROPERTIES_SIMULATION_H_

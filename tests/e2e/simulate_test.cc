@@ -14,6 +14,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "tests/e2e/odds_json.h"
 #include "tests/e2e/run_binary.h"
 
 namespace rulecheck::e2e {
@@ -27,6 +28,7 @@ constexpr char kDraw[] = "tests/e2e/simulate/draw.rules";
 constexpr char kStuck[] = "tests/e2e/simulate/stuck.rules";
 constexpr char kLoop[] = "tests/e2e/simulate/loop.rules";
 constexpr char kSixes[] = "tests/e2e/simulate/six_fails.rules";
+constexpr char kTwoSeats[] = "tests/e2e/simulate/two_seats.rules";
 
 json SimulateJson(const std::vector<std::string>& args, int expected_exit = 0) {
   std::vector<std::string> full = {"simulate"};
@@ -85,6 +87,22 @@ TEST(SimulateTest, ADrawFromABagIsWeighedByCopiesAndAChoiceIsEven) {
   EXPECT_EQ(report["actions"][0]["moves"], 20000);
 }
 
+// Where several seats could move, simulate draws the seat first and then its move, as odds
+// does, so odds' exact figures lie in simulate's intervals (two_seats.rules works them out:
+// Ann wins 2/9, Ben waits one 1/9; drawing among all moves at once gave 1/9 and 1/6, and
+// intervals of [10.7%, 12.7%] and [15.7%, 18.0%] with this seed).
+TEST(SimulateTest, TheSeatToMoveIsDrawnFirstAsOddsDoes) {
+  const json odds = Odds({kTwoSeats});
+  ExpectExact(Value(odds, "ann_wins_query", "random"), "2/9");
+  ExpectExact(Value(odds, "ben_waits_one_query", "random"), "1/9");
+  const json report = SimulateJson({kTwoSeats, "--games", "4000", "--seed", "7"});
+  ASSERT_FALSE(report.is_discarded());
+  // 4,000 games at 2/9 give an interval about 0.026 wide, at 1/3 about 0.03, at 1/9 0.02.
+  ExpectRate(report["reachables"], "ann_wins", 2.0 / 9, 0.028);
+  ExpectRate(report["reachables"], "ann_moves", 1.0 / 3, 0.032);
+  ExpectRate(report["reachables"], "ben_waits_one", 1.0 / 9, 0.022);
+}
+
 TEST(SimulateTest, DeadlocksAreCountedAndTraced) {
   const json report = SimulateJson({kStuck, "--games", "4000", "--seed", "2"}, 1);
   ASSERT_FALSE(report.is_discarded());
@@ -101,7 +119,7 @@ TEST(SimulateTest, DeadlocksAreCountedAndTraced) {
 }
 
 TEST(SimulateTest, OneAndTwoThreadsPlayTheSameGames) {
-  for (const char* file : {kDie, kDraw, kStuck}) {
+  for (const char* file : {kDie, kDraw, kStuck, kTwoSeats}) {
     SCOPED_TRACE(file);
     const int exit = std::string(file) == kStuck ? 1 : 0;
     json one = SimulateJson({file, "--games", "3000", "--seed", "99", "--threads", "1"}, exit);

@@ -1,8 +1,9 @@
 // The chances a playout step gives each successor (properties/simulate_step.h), on small
-// models worked out by hand: the rule instance is drawn evenly among those with a move, a
-// roll over a range evenly, a roll over a bag by copies, a choose and a may evenly, and the
-// outcomes a `require` drops leave their chance to the others of their roll. Draws are then
-// checked to follow the chances, and the random stream to be fair and reproducible.
+// models worked out by hand: the seat to move is drawn evenly among those with a move when
+// several could, then its rule instance evenly among its own with a move; a roll over a range
+// evenly, a roll over a bag by copies, a choose and a may evenly, and the outcomes a `require`
+// drops leave their chance to the others of their roll. Draws are then checked to follow the
+// chances, and the random stream to be fair and reproducible.
 #include "properties/simulate_step.h"
 
 #include <gtest/gtest.h>
@@ -57,6 +58,54 @@ TEST(SimulateStepTest, InstancesThenRollsByCopiesThenChoicesEvenly) {
   ASSERT_EQ(chances.size(), 6u);
   const double expected[] = {1.0 / 4, 1.0 / 12, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6};
   for (size_t i = 0; i < 6; ++i) EXPECT_DOUBLE_EQ(chances[i], expected[i]) << i;
+}
+
+// Three seats could move: Ann (one instance), Ben (three, one of them with no successor)
+// and the rules (two instances of a move without `by`). The seat is drawn first, 1/3 each,
+// then its instance: Ann's 1/3, Ben's two with a successor 1/6 each, the rules' 1/6 each.
+constexpr char kThreeSeats[] = R"(
+  enum Seat { Ann, Ben }
+  state { v: 0..9 }
+  action grab by Ann { v := 1 }
+  action wait(k: 1..3) by Ben { require k != 2  v := 2 + k }
+  action storm(k: 1..2) { v := 6 + k }
+)";
+
+TEST(SimulateStepTest, TheSeatIsDrawnFirstThenItsInstance) {
+  auto model = Load(kThreeSeats);
+  ASSERT_NE(model, nullptr);
+  const std::vector<double> chances = ChancesAfterInit(*model);
+  const std::vector<double> expected = {1.0 / 3, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6};
+  ASSERT_EQ(chances.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) EXPECT_DOUBLE_EQ(chances[i], expected[i]) << i;
+
+  // And the draws follow them: Ann's one move in a third of the draws.
+  AfterInit after(*model);
+  constexpr int kDraws = 30000;
+  int grabs = 0;
+  for (int game = 0; game < kDraws; ++game) {
+    GameRandom random(23, game);
+    grabs += after.sampler.Draw(random) == 0;
+  }
+  const Interval ci = WilsonInterval(grabs, kDraws);
+  EXPECT_LE(ci.low, 1.0 / 3);
+  EXPECT_GE(ci.high, 1.0 / 3);
+}
+
+TEST(SimulateStepTest, OneSeatDrawsTheInstanceAloneFromTheStream) {
+  // With one seat able to move, a draw takes one number below the instance count and
+  // nothing for the seat, so turn-based games play as they did before seats were drawn.
+  auto model = Load(R"(
+    enum Seat { Ann, Ben }
+    state { v: 0..9 }
+    action wait(k: 1..3) by Ben { v := k }
+  )");
+  ASSERT_NE(model, nullptr);
+  AfterInit after(*model);
+  for (int game = 0; game < 200; ++game) {
+    GameRandom random(4, game), same(4, game);
+    EXPECT_EQ(after.sampler.Draw(random), same.Below(3)) << game;
+  }
 }
 
 TEST(SimulateStepTest, ADroppedOutcomeLeavesItsChanceToTheOthers) {
@@ -115,30 +164,39 @@ TEST(SimulateStepTest, DrawsFollowTheChances) {
   EXPECT_GE(ci.high, 0.75);
 }
 
+// The frozen tree of `text`'s state after init draws the same outcome as the scan from the
+// same random stream, game after game.
+void ExpectFrozenDrawsAsScanned(const std::string& text, uint64_t seed) {
+  auto model = Load(text);
+  ASSERT_NE(model, nullptr);
+  AfterInit after(*model);
+  StepSampler& sampler = after.sampler;
+  std::vector<size_t> scanned;
+  for (int game = 0; game < 500; ++game) {
+    GameRandom random(seed, game);
+    scanned.push_back(sampler.Draw(random));
+  }
+  sampler.Freeze();
+  for (int game = 0; game < 500; ++game) {
+    GameRandom random(seed, game);
+    EXPECT_EQ(sampler.Draw(random), scanned[game]) << game;
+  }
+}
+
 TEST(SimulateStepTest, AFrozenSamplerDrawsAsTheScanDoes) {
   // Rule instances, a bag roll, a seq roll with a require, a choose with one candidate left
-  // and a may: the frozen tree must draw the same outcome from the same random stream.
-  auto model = Load(R"(
+  // and a may.
+  ExpectFrozenDrawsAsScanned(R"(
     cards Card { Ace King Queen }
     state { deck: bag<Card, 3> = {Ace, Ace, King, Queen}  s: seq<0..3, 3>  v: 0..40  x: bool }
     init { push(s, 1)  push(s, 1)  push(s, 2) }
     action draw() { roll c in deck { roll y in s { require c != Queen or y != 2
                     choose z in 0..3 where z == y { v := ord(c) * 10 + z } } } }
     action pick(b: bool) { may { x := b } }
-  )");
-  ASSERT_NE(model, nullptr);
-  AfterInit after(*model);
-  StepSampler& sampler = after.sampler;
-  std::vector<size_t> scanned;
-  for (int game = 0; game < 500; ++game) {
-    GameRandom random(3, game);
-    scanned.push_back(sampler.Draw(random));
-  }
-  sampler.Freeze();
-  for (int game = 0; game < 500; ++game) {
-    GameRandom random(3, game);
-    EXPECT_EQ(sampler.Draw(random), scanned[game]) << game;
-  }
+  )",
+                             3);
+  // Three seats: the seat's draw, then the instance's.
+  ExpectFrozenDrawsAsScanned(kThreeSeats, 8);
 }
 
 TEST(SimulateStepTest, TheRandomStreamIsFairAndReproducible) {
