@@ -9,11 +9,11 @@ namespace rulecheck::e2e {
 using json = nlohmann::json;
 
 Report CheckModel(const std::string& path, const std::vector<std::string>& consts,
-                  const std::vector<std::string>& flags) {
+                  const std::vector<std::string>& flags, std::chrono::milliseconds timeout) {
   std::vector<std::string> args = {"check", path, "--format", "json", "-q", "--threads", "2"};
   for (const std::string& c : consts) args.insert(args.end(), {"--const", c});
   args.insert(args.end(), flags.begin(), flags.end());
-  const RunResult run = RunRulecheck(args);
+  const RunResult run = RunRulecheck(args, timeout);
   Report report;
   report.exit_code = run.exit_code;
   report.body = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);

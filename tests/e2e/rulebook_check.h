@@ -3,11 +3,13 @@
 #ifndef RULECHECK_TESTS_E2E_RULEBOOK_CHECK_H_
 #define RULECHECK_TESTS_E2E_RULEBOOK_CHECK_H_
 
+#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "nlohmann/json.hpp"
+#include "tests/e2e/run_binary.h"
 #include "tests/e2e/solve_json.h"
 
 namespace rulecheck::e2e {
@@ -20,10 +22,11 @@ struct Report {
   std::map<std::string, std::vector<std::string>> names;
 };
 
-// `check path --format json -q --threads 2` with --const `consts` and then `flags`; a report
-// that is not JSON is a test failure.
+// `check path --format json -q --threads 2` with --const `consts` and then `flags`, killed
+// after `timeout`; a report that is not JSON is a test failure.
 Report CheckModel(const std::string& path, const std::vector<std::string>& consts,
-                  const std::vector<std::string>& flags = {});
+                  const std::vector<std::string>& flags = {},
+                  std::chrono::milliseconds timeout = kDefaultTimeout);
 
 // `solve --engine explicit` on `path` with `flags` and --const `consts`; an exit code other
 // than 0 is a test failure.
