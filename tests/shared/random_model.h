@@ -61,7 +61,7 @@ inline const std::vector<std::string>& Statements() {
       "roll d in 1..2 { x := min(5, x + d) }",
       "if o != none { x := ord(o!) }",
       "move top(s) from s to b",
-      "let t = size(b) + len(s)\n  y := t % 4",
+      "let $t = size(b) + len(s)\n  y := $t % 4",  // $t: a name of its slot (see Generate)
       "if e in st { clear(st) } else { st := {A, e} }",
   };
   return pool;
@@ -123,8 +123,14 @@ inline std::string Generate(const std::function<size_t(size_t)>& pick) {
     text += "action a" + std::to_string(a) + "(p: 0..2, e: E) " + Guards()[pick(Guards().size())] +
             " {\n";
     const size_t stmts = 1 + pick(3);
-    for (size_t i = 0; i < stmts; ++i)
-      text += "  " + Statements()[pick(Statements().size())] + "\n";
+    for (size_t i = 0; i < stmts; ++i) {
+      // A `let` named after its slot: the same statement picked twice in one body must not
+      // bind one name twice (that would be a shadowing error, not a program to test).
+      std::string stmt = Statements()[pick(Statements().size())];
+      for (size_t at = stmt.find("$t"); at != std::string::npos; at = stmt.find("$t"))
+        stmt.replace(at, 2, "tmp" + std::to_string(i));
+      text += "  " + stmt + "\n";
+    }
     text += "}\n";
   }
   for (size_t q = 0; q < 3; ++q) {
