@@ -2,6 +2,7 @@
 #include "properties/policies.h"
 
 #include <algorithm>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -33,6 +34,12 @@ bool Overlap(const ir::Policy& a, const ir::Policy& b) {
                                     : true;
 }
 
+// The seats a policy governs, as messages and reports name them: `First`, or `every Player`.
+std::string GovernedText(const ir::Policy& p) {
+  return p.seat.has_value() ? model::FormatScalar(p.seat_type, *p.seat)
+                            : absl::StrCat("every ", p.seat_type->ToString());
+}
+
 }  // namespace
 
 absl::StatusOr<PolicySet> PolicySet::Choose(const ir::Program& program,
@@ -56,11 +63,8 @@ absl::StatusOr<PolicySet> PolicySet::Choose(const ir::Program& program,
       }
       if (Overlap(*other, *it)) {
         const ir::Policy& one = other->seat.has_value() ? *other : *it;
-        const std::string seat = one.seat.has_value()
-                                     ? model::FormatScalar(one.seat_type, *one.seat)
-                                     : absl::StrCat("every ", one.seat_type->ToString());
         return absl::InvalidArgumentError(absl::StrCat("--policy ", other->name, " and --policy ",
-                                                       name, " both govern ", seat,
+                                                       name, " both govern ", GovernedText(one),
                                                        ": give one policy per seat"));
       }
     }
@@ -72,9 +76,7 @@ absl::StatusOr<PolicySet> PolicySet::Choose(const ir::Program& program,
 std::vector<results::FollowedPolicy> PolicySet::Followed() const {
   std::vector<results::FollowedPolicy> followed;
   for (const ir::Policy* p : chosen_) {
-    followed.push_back({p->name, p->loc,
-                        p->seat.has_value() ? model::FormatScalar(p->seat_type, *p->seat)
-                                            : absl::StrCat("every ", p->seat_type->ToString())});
+    followed.push_back({p->name, p->loc, GovernedText(*p)});
   }
   return followed;
 }
