@@ -12,8 +12,6 @@
 namespace rulecheck::front {
 namespace {
 
-bool IsPlaceholder(const ir::Type* t) { return t == NoneType() || t == EmptySetType(); }
-
 // Whether the literal `e` takes the type `want` from its context: a set literal another set
 // type or a bag type, an array literal another array type with the same index.
 bool TakesType(const ir::Expr& e, const ir::Type* want) {

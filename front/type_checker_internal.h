@@ -56,6 +56,8 @@ const ir::Type* ErrorType();
 const ir::Type* NoneType();
 const ir::Type* EmptySetType();
 inline bool IsError(const ir::Type* t) { return t == nullptr || t == ErrorType(); }
+// `none` or `{}` before its context gave it a type: a placeholder's element type is unknown.
+inline bool IsPlaceholder(const ir::Type* t) { return t == NoneType() || t == EmptySetType(); }
 // The type as a message shows it: `0..3`, `bag<Card, 3>`, `none`, `{}`.
 std::string TypeName(const ir::Type* t);
 // The fields of a struct type or the attributes of a card type (for suggestions).

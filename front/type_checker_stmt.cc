@@ -331,7 +331,9 @@ void TypeChecker::LowerCall(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
     const ast::Param& param = proc.decl->params[i];
     args.push_back(param.is_var ? CheckVarArg(*s.args[i], proc.params[i], param)
                                 : Coerce(CheckExpr(*s.args[i]), proc.params[i]));
-    ok = ok && !IsError(args.back()->type);
+    // A parameter of an unknown type was reported at the proc; its arguments keep whatever
+    // type they had (`none` its placeholder), so the call is not inlined.
+    ok = ok && !IsError(args.back()->type) && !IsError(proc.params[i]);
   }
   if (!ok || checking_proc_) return;
   InlineProc(sym->index, s, std::move(args), out);

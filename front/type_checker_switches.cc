@@ -210,7 +210,7 @@ void TypeChecker::ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
 
 TypeChecker::Known TypeChecker::KnownValue(const ast::Expr& written, const ir::Expr& value) const {
   Known known;
-  if (IsError(value.type) || !value.type->is_scalar()) return known;
+  if (IsError(value.type) || IsPlaceholder(value.type) || !value.type->is_scalar()) return known;
   known.value = FoldKnown(value, {}, false);
   if (!known.value) return known;
   std::set<ir::Location> uses;

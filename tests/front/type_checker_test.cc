@@ -393,5 +393,17 @@ TEST(CheckerTest, DeepExpressionsAreAnErrorNotACrash) {
   EXPECT_EQ(r.errors.size(), 1u) << r.rendered;
 }
 
+// A fuzzer's find: `none` passed to a proc whose parameter's type is unknown kept its
+// placeholder type, and the inliner's look at what the argument is known to be read the
+// placeholder's missing element type (a crash). The call is now left alone.
+TEST(CheckerTest, NoneForAParameterOfAnUnknownTypeIsNotInlined) {
+  Result r = CheckText(
+      "enum Player { P }\nstate { defender: Player }\n"
+      "action e { let d = defender\n if true { fight(d, none) } }\n"
+      "proc fight(a: r, b: t) {}\n");
+  EXPECT_TRUE(HasError(r, 5, 15, "undefined type")) << r.rendered;
+  EXPECT_TRUE(HasError(r, 5, 21, "undefined type")) << r.rendered;
+}
+
 }  // namespace
 }  // namespace rulecheck::front
