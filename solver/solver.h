@@ -54,6 +54,11 @@ struct SolveOptions {
   // 0: no limit.
   uint64_t memory_bytes = 0;
   OptimizeMethod method = OptimizeMethod::kBinarySearch;
+  // maximize/minimize: after the bounded answer B, try to prove that no reachable state at
+  // any depth does better than B (k-induction strengthened by discovered invariants; see
+  // Answer::proof). The proof has its own `timeout_seconds`.
+  bool prove_optimal = false;
+  int prove_max_k = 4;  // the proof tries k = 1..prove_max_k
   // Progress lines for people ("query best: depth 7, 0.4 s"); may be empty.
   std::function<void(const std::string&)> progress;
 };

@@ -1,0 +1,200 @@
+// ProveBound (see bound_proof.h).
+//
+// One incremental solver holds the step from an arbitrary well-formed state S_0 that
+// satisfies P to S_1; Houdini (houdini.h) keeps the candidates that hold initially and that
+// every such step keeps. Then the induction asks for a step from a state with P and every
+// survivor to one without P. Its counterexample S_0 is probably unreachable: when no sampled
+// state has its values, a few of them that no sampled state has together make a new candidate
+// that blocks it (invariant_candidates.h, SampleIndex), and Houdini runs again; Houdini's own
+// counterexamples are blocked the same way before anything is dropped for them. This is
+// IC3's blocking of counterexamples to induction, with the sample in place of its
+// generalisation by relative induction; the number of learnt clauses is capped. When k = 1
+// fails, the unrolling grows: P and the survivors on S_0..S_{k-1}, pairwise distinct, P false
+// on S_k. Beyond the bound the base case is checked too (no state k - 1 moves deep does better).
+#include "solver/bound_proof.h"
+
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "base/status_macros.h"
+#include "solver/deadline.h"
+#include "solver/fixed_bits.h"
+#include "solver/houdini.h"
+#include "solver/incremental_solver.h"
+#include "solver/invariant_candidates.h"
+#include "solver/unrolling.h"
+#include "solver/watchdog.h"
+#include "solver/z3_context.h"
+
+namespace rulecheck::solver::internal {
+namespace {
+
+// P on `s`: the value is at most (maximize) or at least (minimize) `bound`, or an error.
+z3::expr BoundHolds(StepEncoder& enc, const ir::Query& query, int64_t bound, const SymState& s) {
+  z3::context& ctx = enc.ctx();
+  ValueTerms v = enc.Value(*query.expr, s);
+  Scalar value = v.value;
+  if (value.is_bool()) value = IteScalar(value.e, IntConst(ctx, 1), IntConst(ctx, 0));
+  value.present.reset();
+  z3::expr within = query.kind == ir::QueryKind::kMaximize
+                        ? LessEq(value, IntConst(ctx, bound))
+                        : LessEq(IntConst(ctx, bound), value);
+  return !v.ok || within;
+}
+
+}  // namespace
+
+absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const BmcContext& bc,
+                                               const ir::Query& query, int64_t bound,
+                                               int searched, const BoundProofLimits& limits) {
+  results::BoundProof proof;
+  Deadline deadline(bc.timeout_seconds);
+  auto progress = [&](const std::string& line) {
+    if (bc.progress) {
+      bc.progress(absl::StrCat("prove ", query.name, ": ", line, ", ", deadline.Elapsed(), " s"));
+    }
+  };
+  std::string capped_note;
+  auto only_to_depth = [&](const std::string& why) {
+    proof.proved = false;
+    proof.seconds = deadline.Elapsed();
+    proof.message = absl::StrCat("proved only to depth ", searched, ": ", why, capped_note);
+    return proof;
+  };
+  auto proved = [&](int k) {
+    proof.proved = true;
+    proof.k = k;
+    proof.seconds = deadline.Elapsed();
+    proof.message = absl::StrCat("optimal for every depth (k-induction, k=", k, ", ",
+                                 proof.invariants, " invariants)");
+    return proof;
+  };
+  ContextHolder holder;
+  z3::context& ctx = holder.get();
+  Watchdog watchdog(holder, deadline, bc.cancel);
+  auto stopped = [&]() {
+    return deadline.expired() || !watchdog.reason().empty() ||
+           (bc.cancel != nullptr && bc.cancel->load(std::memory_order_relaxed));
+  };
+  std::string stage = "finding the fixed bits";
+  auto stop_reason = [&]() {
+    const std::string why = !watchdog.reason().empty() ? watchdog.reason()
+                            : deadline.expired()       ? "timed out"
+                                                       : "interrupted";
+    return absl::StrCat(why, " while ", stage, " after ",
+                        absl::StrFormat("%.1f", deadline.Elapsed()), " s");
+  };
+  try {
+    StepEncoder enc(ctx, model);
+    ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
+    (void)facts;
+    auto holds = [&](const SymState& s) { return BoundHolds(enc, query, bound, s); };
+    IncrementalSolver step(ctx, IncrementalSolver::Tuning::kProveBound);
+    Unrolling path(
+        enc, [&step](const z3::expr& e) { step.Add(e); }, false);
+    RETURN_IF_ERROR(path.Start());
+    step.Add(holds(path.state(0)));
+    RETURN_IF_ERROR(path.Extend());
+    RETURN_IF_ERROR(enc.status());
+    stage = "trying induction without invariants";
+    z3::check_result r = step.Check({!holds(path.last())}, deadline.CheckMillis());
+    RETURN_IF_ERROR(enc.status());
+    if (r == z3::unsat) return proved(1);
+    if (r == z3::unknown) return only_to_depth(stop_reason());
+    progress("not inductive alone");
+
+    stage = "sampling reachable states";
+    const std::vector<StateField> fields = StateFields(model);
+    const std::vector<std::vector<uint32_t>> sample = SampleStates(model, limits.sample, stopped);
+    if (stopped()) return only_to_depth(stop_reason());
+    const CandidateSet cands = ProposeCandidates(model, fields, sample, limits.max_candidates);
+    proof.capped = cands.capped();
+    if (proof.capped) {
+      capped_note = absl::StrCat(" (candidate invariants capped at ", cands.clauses.size(),
+                                 " of ", cands.proposed, ")");
+    }
+    progress(absl::StrCat(sample.size(), " sampled states, ", cands.clauses.size(),
+                          " candidate invariants", cands.capped() ? " (capped)" : ""));
+
+    stage = "finding inductive invariants";
+    IncrementalSolver init(ctx);
+    Unrolling init_path(
+        enc, [&init](const z3::expr& e) { init.Add(e); }, true);
+    RETURN_IF_ERROR(init_path.Start());
+    Houdini houdini(enc, fields, init, init_path.state(0), step, path.state(0), path.state(1));
+    for (const Candidate& c : cands.clauses) houdini.Add(c);
+    const SampleIndex index(model, fields, sample);
+    std::set<std::string> learnt;
+    // Blocks a counterexample to induction with a new candidate, while the cap allows.
+    auto block = [&](const std::vector<uint32_t>& s0) {
+      if (sample.empty() || learnt.size() >= limits.max_learnt) return false;
+      std::optional<Candidate> c = index.BlockingClause(s0.data());
+      if (!c || !learnt.insert(CandidateText(*c, fields)).second) return false;
+      houdini.Add(std::move(*c));
+      return true;
+    };
+    int rounds = 0;
+    for (;;) {
+      if (!houdini.Run(deadline, stopped, block, &rounds)) return only_to_depth(stop_reason());
+      stage = "k-induction at k = 1";
+      r = step.Check({houdini.AliveOnS0(), !holds(path.last())}, deadline.CheckMillis());
+      proof.k = 1;
+      proof.invariants = static_cast<int>(houdini.alive_count());
+      if (r == z3::unknown) return only_to_depth(stop_reason());
+      if (r == z3::unsat) {
+        progress(absl::StrCat(learnt.size(), " clauses learnt, ", rounds, " Houdini rounds"));
+        return proved(1);
+      }
+      if (!block(enc.Concrete(step.Model(), path.state(0)))) break;
+      stage = "finding inductive invariants";
+    }
+    progress(absl::StrCat(proof.invariants, " inductive invariants (", learnt.size(),
+                          " clauses learnt, ", rounds, " Houdini rounds); k = 1 not inductive"));
+    if (learnt.size() >= limits.max_learnt) {
+      capped_note += absl::StrCat(" (learnt clauses capped at ", limits.max_learnt, ")");
+    }
+
+    // k-induction with the survivors; beyond the bound, with the base case.
+    step.Add(houdini.AliveOnS0());
+    IncrementalSolver base(ctx, IncrementalSolver::Tuning::kProveBound);
+    Unrolling base_path(
+        enc, [&base](const z3::expr& e) { base.Add(e); }, true);
+    RETURN_IF_ERROR(base_path.Start());
+    for (int k = 2; k <= limits.max_k; ++k) {
+      stage = absl::StrCat("k-induction at k = ", k);
+      if (stopped()) return only_to_depth(stop_reason());
+      if (k - 1 > searched) {
+        while (base_path.depth() < k - 1) RETURN_IF_ERROR(base_path.Extend());
+        r = base.Check({!holds(base_path.last())}, deadline.CheckMillis());
+        if (r == z3::unknown) return only_to_depth(stop_reason());
+        if (r == z3::sat) {
+          return only_to_depth(absl::StrCat("a state ", k - 1, " moves deep does better"));
+        }
+      }
+      step.Add(holds(path.last()));
+      step.Add(houdini.AliveOn(path.last()));
+      RETURN_IF_ERROR(path.Extend());
+      for (int i = 0; i < path.depth(); ++i) step.Add(!enc.Equal(path.state(i), path.last()));
+      r = step.Check({!holds(path.last())}, deadline.CheckMillis());
+      RETURN_IF_ERROR(enc.status());
+      proof.k = k;
+      if (r == z3::unknown) return only_to_depth(stop_reason());
+      if (r == z3::unsat) return proved(k);
+      progress(absl::StrCat("k = ", k, " not inductive"));
+    }
+    return only_to_depth(absl::StrCat("induction failed at k up to ", proof.k, " with ",
+                                      proof.invariants, " invariants"));
+  } catch (const z3::exception& e) {
+    if (!watchdog.reason().empty()) return only_to_depth(stop_reason());
+    if (IsOutOfMemory(e)) return only_to_depth(absl::StrCat("Z3 ran out of memory while ", stage));
+    return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+  }
+}
+
+}  // namespace rulecheck::solver::internal
