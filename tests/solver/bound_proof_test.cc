@@ -11,8 +11,8 @@
 #include <atomic>
 #include <memory>
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ir/bits.h"
@@ -90,13 +90,15 @@ results::Answer SolveProving(const std::string& text, const std::string& query, 
 // ProveBound on the first query of `text` with `bound`, searched to depth 6.
 results::BoundProof ProveDirectly(const std::string& text, int64_t bound,
                                   const internal::BoundProofLimits& limits,
-                                  const std::atomic<bool>* cancel = nullptr) {
+                                  const std::atomic<bool>* cancel = nullptr,
+                                  double timeout_seconds = 0) {
   std::unique_ptr<model::Model> model = Parse(text);
   if (model == nullptr) return {};
   std::optional<internal::StateFacts> facts;
   internal::BmcContext bc;
   bc.facts = &facts;
   bc.cancel = cancel;
+  bc.timeout_seconds = timeout_seconds;
   absl::StatusOr<results::BoundProof> proof =
       internal::ProveBound(*model, bc, model->program.queries.front(), bound, 6, limits);
   EXPECT_TRUE(proof.ok()) << proof.status();
@@ -178,17 +180,23 @@ TEST(BoundProofTest, ProvedValueIsTheExplicitBestOverEveryReachableState) {
 
 TEST(BoundProofTest, CancelledProofSaysHowFarItGot) {
   std::atomic<bool> cancel{true};
-  const results::BoundProof proof =
-      ProveDirectly(kPair, 10, internal::BoundProofLimits{}, &cancel);
+  const results::BoundProof proof = ProveDirectly(kPair, 10, internal::BoundProofLimits{}, &cancel);
   EXPECT_FALSE(proof.proved);
   EXPECT_THAT(proof.message, HasSubstr("proved only to depth 6: interrupted while "));
 }
 
+TEST(BoundProofTest, TimeoutSaysHowFarItGot) {
+  const results::BoundProof proof =
+      ProveDirectly(kPair, 10, internal::BoundProofLimits{}, nullptr, 1e-9);
+  EXPECT_FALSE(proof.proved);
+  EXPECT_THAT(proof.message, HasSubstr("proved only to depth 6: timed out while "));
+}
+
 TEST(BoundProofTest, NoValueMeansNoProof) {
-  const results::Answer answer =
-      SolveProving("state { x: 0..3 }\naction a() when x < 3 { x += 1 }\n"
-                   "query never: maximize (if x == 9 then 1 else 0 / 0) within 2\n",
-                   "never");
+  const results::Answer answer = SolveProving(
+      "state { x: 0..3 }\naction a() when x < 3 { x += 1 }\n"
+      "query never: maximize (if x == 9 then 1 else 0 / 0) within 2\n",
+      "never");
   ASSERT_TRUE(answer.proof.has_value());
   EXPECT_FALSE(answer.proof->proved);
   EXPECT_THAT(answer.proof->message, HasSubstr("not attempted"));
