@@ -42,17 +42,16 @@ z3::expr BoundHolds(StepEncoder& enc, const ir::Query& query, int64_t bound, con
   Scalar value = v.value;
   if (value.is_bool()) value = IteScalar(value.e, IntConst(ctx, 1), IntConst(ctx, 0));
   value.present.reset();
-  z3::expr within = query.kind == ir::QueryKind::kMaximize
-                        ? LessEq(value, IntConst(ctx, bound))
-                        : LessEq(IntConst(ctx, bound), value);
+  z3::expr within = query.kind == ir::QueryKind::kMaximize ? LessEq(value, IntConst(ctx, bound))
+                                                           : LessEq(IntConst(ctx, bound), value);
   return !v.ok || within;
 }
 
 }  // namespace
 
 absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const BmcContext& bc,
-                                               const ir::Query& query, int64_t bound,
-                                               int searched, const BoundProofLimits& limits) {
+                                               const ir::Query& query, int64_t bound, int searched,
+                                               const BoundProofLimits& limits) {
   results::BoundProof proof;
   Deadline deadline(bc.timeout_seconds);
   auto progress = [&](const std::string& line) {
@@ -116,8 +115,8 @@ absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const 
     const CandidateSet cands = ProposeCandidates(model, fields, sample, limits.max_candidates);
     proof.capped = cands.capped();
     if (proof.capped) {
-      capped_note = absl::StrCat(" (candidate invariants capped at ", cands.clauses.size(),
-                                 " of ", cands.proposed, ")");
+      capped_note = absl::StrCat(" (candidate invariants capped at ", cands.clauses.size(), " of ",
+                                 cands.proposed, ")");
     }
     progress(absl::StrCat(sample.size(), " sampled states, ", cands.clauses.size(),
                           " candidate invariants", cands.capped() ? " (capped)" : ""));

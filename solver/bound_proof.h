@@ -37,8 +37,8 @@ struct BoundProofLimits {
 // be the best within `searched` moves (every state within them checked). The time-out and
 // cancel flag of `bc` bound the whole proof; a time-out gives proved == false with the reason.
 absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const BmcContext& bc,
-                                               const ir::Query& query, int64_t bound,
-                                               int searched, const BoundProofLimits& limits);
+                                               const ir::Query& query, int64_t bound, int searched,
+                                               const BoundProofLimits& limits);
 
 }  // namespace rulecheck::solver::internal
 

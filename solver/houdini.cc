@@ -110,8 +110,7 @@ bool Houdini::Run(const Deadline& deadline, const std::function<bool()>& stop,
       }
     }
     if (stop()) return false;
-    z3::check_result r =
-        step_.Check({AliveOnS0(), SomeFalse(on_s1_)}, deadline.CheckMillis());
+    z3::check_result r = step_.Check({AliveOnS0(), SomeFalse(on_s1_)}, deadline.CheckMillis());
     if (r == z3::unknown) return false;
     if (r == z3::unsat) return true;
     ++*rounds;

@@ -38,8 +38,7 @@ class Houdini {
   // The states' terms must live in `init` and `step` (S_0 -> S_1 asserted in `step`); every
   // argument must outlive the Houdini. Not thread-safe.
   Houdini(StepEncoder& enc, const std::vector<StateField>& fields, IncrementalSolver& init,
-          const SymState& initial, IncrementalSolver& step, const SymState& s0,
-          const SymState& s1);
+          const SymState& initial, IncrementalSolver& step, const SymState& s0, const SymState& s1);
 
   void Add(Candidate c);
   size_t size() const { return clauses_.size(); }

@@ -59,8 +59,7 @@ void PairClauses(const std::vector<std::vector<uint64_t>>& table,
       lo = std::min(lo, v);
       hi = std::max(hi, v);
       if (sb.few()) {
-        seen |= 1u << (std::lower_bound(sb.values.begin(), sb.values.end(), v) -
-                       sb.values.begin());
+        seen |= 1u << (std::lower_bound(sb.values.begin(), sb.values.end(), v) - sb.values.begin());
       }
     }
     if (hi < sb.max) bounds.push_back({{not_a, Lit(b, Op::kLe, hi)}});
