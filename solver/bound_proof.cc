@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -139,53 +140,77 @@ absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const 
       return true;
     };
     int rounds = 0;
-    for (;;) {
-      if (!houdini.Run(deadline, stopped, block, &rounds)) return only_to_depth(stop_reason());
-      stage = "k-induction at k = 1";
-      r = step.Check({houdini.AliveOnS0(), !holds(path.last())}, deadline.CheckMillis());
-      proof.k = 1;
-      proof.invariants = static_cast<int>(houdini.alive_count());
-      if (r == z3::unknown) return only_to_depth(stop_reason());
-      if (r == z3::unsat) {
-        progress(absl::StrCat(learnt.size(), " clauses learnt, ", rounds, " Houdini rounds"));
-        return proved(1);
-      }
-      if (!block(enc.Concrete(step.Model(), path.state(0)))) break;
-      stage = "finding inductive invariants";
-    }
-    progress(absl::StrCat(proof.invariants, " inductive invariants (", learnt.size(),
-                          " clauses learnt, ", rounds, " Houdini rounds); k = 1 not inductive"));
-    if (learnt.size() >= limits.max_learnt) {
-      capped_note += absl::StrCat(" (learnt clauses capped at ", limits.max_learnt, ")");
-    }
-
-    // k-induction with the survivors; beyond the bound, with the base case.
-    step.Add(houdini.AliveOnS0());
     IncrementalSolver base(ctx, IncrementalSolver::Tuning::kProveBound);
     Unrolling base_path(
         enc, [&base](const z3::expr& e) { base.Add(e); }, true);
     RETURN_IF_ERROR(base_path.Start());
-    for (int k = 2; k <= limits.max_k; ++k) {
-      stage = absl::StrCat("k-induction at k = ", k);
-      if (stopped()) return only_to_depth(stop_reason());
-      if (k - 1 > searched) {
-        while (base_path.depth() < k - 1) RETURN_IF_ERROR(base_path.Extend());
-        r = base.Check({!holds(base_path.last())}, deadline.CheckMillis());
-        if (r == z3::unknown) return only_to_depth(stop_reason());
-        if (r == z3::sat) {
-          return only_to_depth(absl::StrCat("a state ", k - 1, " moves deep does better"));
+    // k-induction of P with the live candidates, on an unrolling of its own (Houdini's stays
+    // one move long): unsat proved at `*k`; sat failed at every k, or `*beaten` when the base
+    // case beyond the bound found a better state; unknown stopped.
+    auto induct = [&](int* k, bool* beaten) -> absl::StatusOr<z3::check_result> {
+      IncrementalSolver kind(ctx, IncrementalSolver::Tuning::kProveBound);
+      Unrolling kpath(
+          enc, [&kind](const z3::expr& e) { kind.Add(e); }, false);
+      RETURN_IF_ERROR(kpath.Start());
+      for (*k = 1; *k <= limits.max_k; ++*k) {
+        stage = absl::StrCat("k-induction at k = ", *k);
+        if (stopped()) return z3::unknown;
+        if (*k - 1 > searched) {
+          while (base_path.depth() < *k - 1) RETURN_IF_ERROR(base_path.Extend());
+          z3::check_result b = base.Check({!holds(base_path.last())}, deadline.CheckMillis());
+          *beaten = b == z3::sat;
+          if (b != z3::unsat) return b;
         }
+        kind.Add(holds(kpath.last()));
+        kind.Add(houdini.AliveOn(kpath.last()));
+        RETURN_IF_ERROR(kpath.Extend());
+        for (int i = 0; i < kpath.depth(); ++i) kind.Add(!enc.Equal(kpath.state(i), kpath.last()));
+        z3::check_result r = kind.Check({!holds(kpath.last())}, deadline.CheckMillis());
+        RETURN_IF_ERROR(enc.status());
+        if (r != z3::sat) return r;
+        progress(
+            absl::StrCat("k = ", *k, " not inductive with ", houdini.alive_count(), " invariants"));
       }
-      step.Add(holds(path.last()));
-      step.Add(houdini.AliveOn(path.last()));
-      RETURN_IF_ERROR(path.Extend());
-      for (int i = 0; i < path.depth(); ++i) step.Add(!enc.Equal(path.state(i), path.last()));
-      r = step.Check({!holds(path.last())}, deadline.CheckMillis());
-      RETURN_IF_ERROR(enc.status());
+      *k = limits.max_k;
+      return z3::sat;
+    };
+    // What an induction's outcome makes of the proof, or nullopt to go on.
+    auto outcome = [&](z3::check_result r, int k,
+                       bool beaten) -> std::optional<results::BoundProof> {
       proof.k = k;
-      if (r == z3::unknown) return only_to_depth(stop_reason());
+      proof.invariants = static_cast<int>(houdini.alive_count());
       if (r == z3::unsat) return proved(k);
-      progress(absl::StrCat("k = ", k, " not inductive"));
+      if (r == z3::unknown) return only_to_depth(stop_reason());
+      if (beaten) return only_to_depth(absl::StrCat("a state ", k - 1, " moves deep does better"));
+      return std::nullopt;
+    };
+    if (!houdini.Run(deadline, stopped, nullptr, &rounds)) return only_to_depth(stop_reason());
+    progress(absl::StrCat(houdini.alive_count(), " inductive invariants after ", rounds,
+                          " Houdini rounds"));
+    int k = 0;
+    bool beaten = false;
+    ASSIGN_OR_RETURN(r, induct(&k, &beaten));
+    if (std::optional<results::BoundProof> done = outcome(r, k, beaten)) return *done;
+
+    // Block the counterexamples to induction at k = 1 (and Houdini's) with learnt clauses.
+    if (limits.max_learnt > 0 && !sample.empty()) {
+      stage = "blocking counterexamples to induction";
+      for (;;) {
+        if (stopped()) return only_to_depth(stop_reason());
+        r = step.Check({houdini.AliveOnS0(), !holds(path.last())}, deadline.CheckMillis());
+        if (r == z3::unknown) return only_to_depth(stop_reason());
+        if (r == z3::unsat || !block(enc.Concrete(step.Model(), path.state(0)))) break;
+        if (!houdini.Run(deadline, stopped, block, &rounds)) return only_to_depth(stop_reason());
+      }
+      progress(absl::StrCat(houdini.alive_count(), " inductive invariants with ", learnt.size(),
+                            " clauses learnt, after ", rounds, " Houdini rounds"));
+      if (learnt.size() >= limits.max_learnt) {
+        capped_note += absl::StrCat(" (learnt clauses capped at ", limits.max_learnt, ")");
+      }
+      ASSIGN_OR_RETURN(r, induct(&k, &beaten));
+      if (std::optional<results::BoundProof> done = outcome(r, k, beaten)) return *done;
+    } else if (limits.max_learnt == 0) {
+      capped_note += " (learnt clauses capped at 0)";
     }
     return only_to_depth(absl::StrCat("induction failed at k up to ", proof.k, " with ",
                                       proof.invariants, " invariants"));

@@ -129,6 +129,16 @@ TEST(BoundProofTest, WithoutCandidatesPlainInductionFails) {
             "invariants capped at 0 of 22) (learnt clauses capped at 0)");
 }
 
+TEST(BoundProofTest, ClausesLearntFromCounterexamplesAloneProveTheMaximum) {
+  // No candidates from the sample: the induction's counterexamples (x = 3, y = 6, ...) are
+  // blocked one by one with clauses over values no sampled state has together.
+  internal::BoundProofLimits limits;
+  limits.max_candidates = 0;
+  const results::BoundProof proof = ProveDirectly(kPair, 10, limits);
+  EXPECT_TRUE(proof.proved) << proof.message;
+  EXPECT_GT(proof.invariants, 0);
+}
+
 TEST(BoundProofTest, MinimizeIsProvedToo) {
   const results::Answer answer = SolveProving(kPair, "least");
   EXPECT_EQ(answer.value, 0);
