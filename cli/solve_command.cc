@@ -40,7 +40,8 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
   solve->add_flag("--no-deadlock", flags.no_deadlock, "With --depth: skip the deadlock check");
   solve
       ->add_option("--timeout", flags.timeout,
-                   "Symbolic engine: seconds per query or check (0: none)")
+                   "Symbolic engine: seconds per query or check, and as many again for each "
+                   "--prove-optimal proof (0: none)")
       ->type_name("S")
       ->check(Seconds(1e9));
   AddMemoryFlag(*solve, flags,
