@@ -40,7 +40,8 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
   solve->add_flag("--no-deadlock", flags.no_deadlock, "With --depth: skip the deadlock check");
   solve
       ->add_option("--timeout", flags.timeout,
-                   "Symbolic engine: seconds per query or check (0: none)")
+                   "Symbolic engine: seconds per query or check, and as many again for each "
+                   "--prove-optimal proof (0: none)")
       ->type_name("S")
       ->check(Seconds(1e9));
   AddMemoryFlag(*solve, flags,
@@ -62,6 +63,14 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
                    "Symbolic engine: how maximize/minimize search for the best value")
       ->check(CLI::IsMember({"binary", "optimizer"}))
       ->capture_default_str();
+  solve->add_flag("--prove-optimal", flags.prove_optimal,
+                  "Symbolic engine: after each maximize/minimize answer B, try to prove that no "
+                  "state at any depth does better than B (k-induction with invariants it "
+                  "discovers); its own --timeout");
+  solve->add_option("--max-k", flags.max_k, "With --prove-optimal: the largest k of the induction")
+      ->type_name("K")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   AddReportFlags(*solve, flags);
   AddQuietFlag(*solve, flags);
   return solve;
@@ -81,6 +90,7 @@ std::string EngineMismatch(const SolveFlags& flags) {
              "or --memory (Ctrl-C also stops it with the answers so far)";
     }
     if (flags.method != "binary") return "--method is for --engine symbolic";
+    if (flags.prove_optimal) return "--prove-optimal is for --engine symbolic";
     return "";
   }
   if (flags.threads != 0 || flags.max_states != 0) {
@@ -112,6 +122,8 @@ int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
     options.timeout_seconds = flags.timeout;
     options.method = flags.method == "optimizer" ? solver::OptimizeMethod::kOptimizer
                                                  : solver::OptimizeMethod::kBinarySearch;
+    options.prove_optimal = flags.prove_optimal;
+    options.prove_max_k = flags.max_k;
     options.progress = env.progress;
     options.cancel = env.cancel;
     options.memory_bytes = env.memory_bytes;

@@ -31,6 +31,8 @@ struct SolveFlags : CommonFlags {
   bool no_deadlock = false;
   double timeout = 0;             // seconds per query or check; 0: none
   std::string method = "binary";  // binary or optimizer
+  bool prove_optimal = false;     // symbolic: prove each best value for every depth
+  int max_k = 4;                  // with prove_optimal: the induction's largest k
   // symbolic (Z3), or the explicit engine (breadth-first search) on the model's compiled
   // code when it compiles (explicit), only on it (compiled) or on the interpreter (interpreted).
   std::string engine = "symbolic";

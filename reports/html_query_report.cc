@@ -94,6 +94,9 @@ void WriteAnswer(const model::Model& model, const results::Answer& answer, const
       << "<div><dt>verdict</dt><dd>" << results::VerdictName(answer.verdict) << "</dd></div>";
   if (answer.value.has_value()) out << "<div><dt>value</dt><dd>" << *answer.value << "</dd></div>";
   out << "<div><dt>depth</dt><dd>" << answer.depth << "</dd></div>";
+  if (answer.proof) {
+    out << "<div><dt>proof</dt><dd>" << EscapeHtml(answer.proof->message) << "</dd></div>";
+  }
   if (answer.kind == results::AnswerKind::kInduction) {
     out << "<div><dt>proved</dt><dd>" << (answer.verdict == results::Verdict::kUnsat ? "yes" : "no")
         << "</dd></div>";

@@ -3,6 +3,7 @@
 
 #include <set>
 #include <string>
+#include <utility>
 
 namespace rulecheck::reports {
 
@@ -60,6 +61,16 @@ Json AnswerSummaryToJson(const results::Answer& answer) {
   json["depth"] = answer.depth;
   json["seconds"] = answer.seconds;
   json["message"] = answer.message;
+  if (answer.proof) {
+    Json proof = Json::object();
+    proof["proved"] = answer.proof->proved;
+    proof["k"] = answer.proof->k;
+    proof["invariants"] = answer.proof->invariants;
+    proof["capped"] = answer.proof->capped;
+    proof["seconds"] = answer.proof->seconds;
+    proof["message"] = answer.proof->message;
+    json["proof"] = std::move(proof);
+  }
   return json;
 }
 

@@ -20,8 +20,9 @@ namespace rulecheck::reports {
 Json FindingToJson(const model::Model& model, const ReportedFinding& entry, bool with_baseline);
 // {file, new, unchanged, absent, new_errors}: how `findings` compare with `baseline`.
 Json BaselineToJson(const Baseline& baseline, const std::vector<ReportedFinding>& findings);
-// {name, kind, status, value, depth, seconds, message}: what an answer of `solve` or `prove`
-// says, without its trace.
+// {name, kind, status, value, depth, seconds, message}, and `proof` {proved, k, invariants,
+// capped, seconds, message} for an answer with one: what an answer of `solve` or `prove` says,
+// without its trace.
 Json AnswerSummaryToJson(const results::Answer& answer);
 // "new" or "unchanged", as JSON and SARIF (`baselineState`) spell them.
 const char* BaselineState(const ReportedFinding& entry);

@@ -260,6 +260,7 @@ void WriteQueryJunitReport(const model::Model& model, const std::vector<results:
     } else {
       test.output = answer.message;
       if (answer.value) absl::StrAppend(&test.output, " (value ", *answer.value, ")");
+      if (answer.proof) absl::StrAppend(&test.output, "; proof: ", answer.proof->message);
     }
     cases.push_back(std::move(test));
   }

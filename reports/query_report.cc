@@ -32,6 +32,10 @@ void WriteQueryTextReport(const model::Model& model, const std::vector<results::
     if (answer.value) out << ", value " << *answer.value;
     out << ", depth " << answer.depth << ", " << Seconds(answer.seconds) << "\n";
     if (!answer.message.empty()) out << kStepIndent << answer.message << "\n";
+    if (answer.proof) {
+      out << kStepIndent << "proof: " << answer.proof->message << ", "
+          << Seconds(answer.proof->seconds) << "\n";
+    }
     if (!answer.trace.empty()) violations += results::IsViolation(answer);
     WriteTraceText(model, answer.trace, {.from_any_state = answer.trace_from_any_state}, out);
   }

@@ -55,6 +55,19 @@ const char* AnswerKindName(AnswerKind kind);
 // Whether `kind` is a query (reachable, maximize, minimize) rather than a check or proof.
 bool IsQuery(AnswerKind kind);
 
+// `solve --prove-optimal`: whether a maximize/minimize answer's value is the best at every
+// depth, not only within the bound (solver/bound_proof.h).
+struct BoundProof {
+  bool proved = false;
+  int k = 0;            // proved: the induction's k; else the largest k tried (0: none)
+  int invariants = 0;   // discovered invariants that strengthened the induction
+  bool capped = false;  // the candidate invariants were more than the cap (some left out)
+  double seconds = 0;
+  // "optimal for every depth (k-induction, k=2, 14 invariants)", or "proved only to depth 5:
+  // " and why (the induction failed at every k up to K, a time-out).
+  std::string message;
+};
+
 struct Answer {
   std::string name;  // the query or invariant; "failure" and "deadlock" for those checks
   AnswerKind kind = AnswerKind::kReachable;
@@ -72,6 +85,8 @@ struct Answer {
   // explicit engine would report for it (its own trace, failed steps worded as `check`
   // words them). Empty otherwise.
   std::optional<Finding> finding;
+  // maximize/minimize answered with --prove-optimal: the proof's outcome. Empty otherwise.
+  std::optional<BoundProof> proof;
 };
 
 // Whether an answer is bad news: a violated invariant, a failing move, a deadlock, an

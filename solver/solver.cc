@@ -13,6 +13,7 @@
 #include "base/status_macros.h"
 #include "solver/bmc.h"
 #include "solver/bmc_context.h"
+#include "solver/bound_proof.h"
 #include "solver/fixed_bits.h"
 #include "solver/induction.h"
 #include "solver/optimize.h"
@@ -45,6 +46,25 @@ internal::BmcContext StartRun(const Options& options, std::optional<internal::St
   return bc;
 }
 
+// The proof of a maximize/minimize answer's value at every depth (bound_proof.h), when the
+// bounded search found the best value within its bound.
+absl::StatusOr<results::BoundProof> ProveOptimal(const model::Model& model,
+                                                 const internal::BmcContext& bc,
+                                                 const ir::Query& query,
+                                                 const results::Answer& answer, int within,
+                                                 const SolveOptions& options) {
+  if (answer.verdict != results::Verdict::kOptimal || !answer.value) {
+    results::BoundProof proof;
+    proof.message = answer.verdict == results::Verdict::kUnknown
+                        ? "not attempted: the bounded search did not finish"
+                        : "not attempted: no value within the bound";
+    return proof;
+  }
+  internal::BoundProofLimits limits;
+  limits.max_k = options.prove_max_k;
+  return internal::ProveBound(model, bc, query, *answer.value, within, limits);
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
@@ -64,6 +84,9 @@ absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
         ASSIGN_OR_RETURN(r, internal::Reachable(model, bc, query, within));
       } else {
         ASSIGN_OR_RETURN(r, internal::Optimize(model, bc, query, within, options.method));
+        if (options.prove_optimal) {
+          ASSIGN_OR_RETURN(r.proof, ProveOptimal(model, bc, query, r, within, options));
+        }
       }
       answers.push_back(std::move(r));
     }

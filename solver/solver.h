@@ -4,12 +4,13 @@
 // play of at most N moves reaching a state where EXPR holds?) and `maximize|minimize EXPR
 // within N` (the best value of EXPR over the states reachable in at most N moves). It can also
 // check, up to a depth, every invariant, that no move fails (asserts, model errors, pending
-// overflows) and that no state deadlocks. `Prove` tries to prove the invariants for every
-// depth by k-induction. The answers are results::Answers (results/answer.h), as the explicit
-// engine's are; a violation found by a bounded check or an induction carries the Finding the
-// explicit engine would report. Every witness trace is replayed in the explicit successor
-// generator before it is returned; a trace that is not a real play is an InternalError, never
-// an answer.
+// overflows) and that no state deadlocks; with `prove_optimal`, it tries to prove each best
+// value of a maximize/minimize query for every depth too (Answer::proof). `Prove` tries to
+// prove the invariants for every depth by k-induction. The answers are results::Answers
+// (results/answer.h), as the explicit engine's are; a violation found by a bounded check or an
+// induction carries the Finding the explicit engine would report. Every witness trace is
+// replayed in the explicit successor generator before it is returned; a trace that is not a
+// real play is an InternalError, never an answer.
 //
 // The rules are translated to bit-vector terms (each state variable as a bit-vector of its
 // packed width) and unrolled one move per depth on an incremental solver. No Z3 type appears
@@ -54,6 +55,11 @@ struct SolveOptions {
   // 0: no limit.
   uint64_t memory_bytes = 0;
   OptimizeMethod method = OptimizeMethod::kBinarySearch;
+  // maximize/minimize: after the bounded answer B, try to prove that no reachable state at
+  // any depth does better than B (k-induction strengthened by discovered invariants; see
+  // Answer::proof). The proof has its own `timeout_seconds`.
+  bool prove_optimal = false;
+  int prove_max_k = 4;  // the proof tries k = 1..prove_max_k
   // Progress lines for people ("query best: depth 7, 0.4 s"); may be empty.
   std::function<void(const std::string&)> progress;
 };

@@ -133,6 +133,46 @@ TEST_F(QueryReportTest, QueriesOfEachVerdict) {
   EXPECT_EQ(queries[3]["message"], "three is not reachable within 2 moves");
 }
 
+// `solve --prove-optimal`: each format says what the proof found.
+TEST_F(QueryReportTest, ProofOfAnOptimumInEveryFormat) {
+  Answer top = Make(AnswerKind::kMaximize, "top", Verdict::kOptimal, 2, 0.5,
+                    results::OptimumSentence(AnswerKind::kMaximize, "top", 3, 2, 2));
+  top.value = 2;
+  results::BoundProof proof;
+  proof.proved = true;
+  proof.k = 2;
+  proof.invariants = 7;
+  proof.seconds = 1.5;
+  proof.message = "optimal for every depth (k-induction, k=2, 7 invariants)";
+  top.proof = proof;
+  answers_.push_back(top);
+  EXPECT_EQ(Text(),
+            "tiny.rules: 1 answer, 0.50 s\n"
+            "\n"
+            "maximize top: optimal, value 2, depth 2, 0.50 s\n"
+            "  the maximum of top within 3 moves is 2, reached in 2 moves\n"
+            "  proof: optimal for every depth (k-induction, k=2, 7 invariants), 1.50 s\n"
+            "\n"
+            "no violations found\n");
+  EXPECT_EQ(Json()["queries"][0]["proof"], json::parse(R"j({"proved": true, "k": 2,
+      "invariants": 7, "capped": false, "seconds": 1.5,
+      "message": "optimal for every depth (k-induction, k=2, 7 invariants)"})j"));
+  std::ostringstream junit, sarif, html;
+  WriteQueryReport(Format::kJunit, *model_, answers_, junit);
+  EXPECT_NE(junit.str().find("; proof: optimal for every depth (k-induction, k=2, 7 invariants)"),
+            std::string::npos)
+      << junit.str();
+  WriteQueryReport(Format::kSarif, *model_, answers_, sarif);
+  EXPECT_NE(sarif.str().find("\"proof\""), std::string::npos) << sarif.str();
+  WriteQueryReport(Format::kHtml, *model_, answers_, html);
+  EXPECT_NE(html.str().find("<dt>proof</dt><dd>optimal for every depth (k-induction, k=2, 7 "
+                            "invariants)</dd>"),
+            std::string::npos);
+  // Without --prove-optimal there is no proof field at all.
+  answers_[0].proof.reset();
+  EXPECT_FALSE(Json()["queries"][0].contains("proof"));
+}
+
 TEST_F(QueryReportTest, ViolationsAreCountedAndFailedStepsShown) {
   Answer failure = Make(AnswerKind::kFailure, "failure", Verdict::kSat, 1, 0.25, "");
   failure.trace = Play(*model_, {"flip"});
