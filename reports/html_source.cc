@@ -17,13 +17,13 @@
 namespace rulecheck::reports {
 namespace {
 
-struct Tally {
+struct LineTally {
   int ran = 0, dead = 0, off = 0;
 };
 
 // The coverage cell of a line that holds a rule or statement, and the class of its row.
 void WriteCount(const properties::LineCoverage& line, uint64_t most, bool complete,
-                std::string& row_class, std::ostream& out, Tally& tally) {
+                std::string& row_class, std::ostream& out, LineTally& tally) {
   if (!line.off_by.empty()) {
     row_class += " off";
     ++tally.off;
@@ -50,7 +50,7 @@ void WriteCount(const properties::LineCoverage& line, uint64_t most, bool comple
       << base::GroupThousands(line.transitions) << "</td>";
 }
 
-void WriteLegend(const ListingMarks& marks, const Tally& tally, std::ostream& out) {
+void WriteLegend(const ListingMarks& marks, const LineTally& tally, std::ostream& out) {
   if (marks.coverage == nullptr) {
     out << "<p class=\"legend\">Each line links to what is found there.</p>\n";
     return;
@@ -80,7 +80,7 @@ void WriteSourceListing(const ir::SourceFile& source, const ListingMarks& marks,
   const bool counts = marks.coverage != nullptr;
   // The rows first, so that the legend above them can give the tallies.
   std::ostringstream rows;
-  Tally tally;
+  LineTally tally;
   // A file that ends in a line break has no line after it.
   int lines = source.line_count();
   if (lines > 1 && source.Line(lines).empty()) --lines;

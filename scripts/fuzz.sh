@@ -10,6 +10,7 @@
 #   CORPUS_DIR    where each target's corpus grows, one folder per target (default:
 #                 $BUILD_DIR/corpus); kept between runs, so a long campaign can be resumed
 #   JOBS          parallel compile jobs (default: 2)
+#   UNITY         1 (default) or 0: compile in batches or one file at a time, as for build.sh
 #   MODEL_SEEDS   how many of the random tester's programs seed model_fuzzer (default 16;
 #                 a campaign of hours can take a few hundred)
 #
@@ -42,7 +43,8 @@ command -v clang++ >/dev/null || { echo "fuzz: clang++ not found" >&2; exit 1; }
 echo "fuzz: configuring $build_dir (clang, libFuzzer, address+undefined)"
 CXX=clang++ cmake -S . -B "$build_dir" -G Ninja --log-level=NOTICE \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 ${DEBUG_INFO:--g}" \
-  -DRULECHECK_FUZZ=ON
+  -DRULECHECK_FUZZ=ON \
+  -DCMAKE_UNITY_BUILD="$([[ "${UNITY:-1}" == 1 ]] && echo ON || echo OFF)" -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
 build_targets=("${targets[@]}")
 if [[ " ${targets[*]} " == *" model_fuzzer "* ]]; then build_targets+=(model_seeds); fi
 cmake --build "$build_dir" --parallel "$jobs" --target "${build_targets[@]}"

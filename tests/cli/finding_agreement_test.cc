@@ -15,15 +15,10 @@
 #include "results/answer.h"
 #include "results/finding.h"
 #include "solver/solver.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck {
 namespace {
-
-std::unique_ptr<model::Model> Load(const std::string& text) {
-  auto model = model::LoadModelFromText("t.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
 
 // The finding of `kind` that `check` reports.
 results::Finding Explicit(const model::Model& model, results::FindingKind kind) {
@@ -75,7 +70,7 @@ void ExpectSameFinding(const model::Model& model, const results::Finding& check,
 }
 
 TEST(FindingAgreementTest, InvariantViolation) {
-  auto model = Load(R"(state { n: 0..3 }
+  auto model = test_models::LoadTestModel(R"(state { n: 0..3 }
 init { n := 0 }
 action inc() when n < 3 { n := n + 1 }
 invariant small: n < 2
@@ -89,7 +84,7 @@ invariant small: n < 2
 }
 
 TEST(FindingAgreementTest, FailingAssertInAMove) {
-  auto model = Load(R"(state { n: 0..3 }
+  auto model = test_models::LoadTestModel(R"(state { n: 0..3 }
 init { n := 0 }
 action inc() when n < 3 {
   n := n + 1
@@ -106,7 +101,7 @@ action inc() when n < 3 {
 }
 
 TEST(FindingAgreementTest, FailingAssertInInit) {
-  auto model = Load(R"(state { n: 0..3 }
+  auto model = test_models::LoadTestModel(R"(state { n: 0..3 }
 init {
   n := 0
   assert n > 0, "no start"
@@ -122,7 +117,7 @@ action inc() when n < 3 { n := n + 1 }
 }
 
 TEST(FindingAgreementTest, Deadlock) {
-  auto model = Load(R"(state { n: 0..3 }
+  auto model = test_models::LoadTestModel(R"(state { n: 0..3 }
 init { n := 0 }
 action inc() when n < 2 { n := n + 1 }
 )");

@@ -15,29 +15,12 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr char kMutagen[] = "games/mutagen/mutagen.rules";
-
-// The check ran to the end with this exit code and this many states.
-void ExpectComplete(const Report& r, int exit_code, int states) {
-  EXPECT_EQ(r.exit_code, exit_code);
-  EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], states);
-}
-
 // The length of the trace of the finding `kind`/`name` (init included); 0 if there is none.
 size_t TraceLength(const Report& r, const std::string& kind, const std::string& name) {
   for (const json& finding : r.body["findings"]) {
     if (finding["kind"] == kind && finding["name"] == name) return finding["trace"].size();
   }
   return 0;
-}
-
-// The kinds of finding that would mean a broken rule or a broken model.
-void ExpectNoErrors(const Report& r) {
-  for (const char* kind : {"invariant", "assert", "deadlock", "model_error", "unreachable",
-                           "non_termination", "reaction_chain", "order_dependence"}) {
-    EXPECT_TRUE(r.names.count(kind) == 0 || r.names.at(kind).empty()) << kind;
-  }
 }
 
 // Finding 3 at preset 6 (two rounds): every play ends, nothing deadlocks, the invariants

@@ -7,7 +7,7 @@ namespace rulecheck::e2e {
 
 using json = nlohmann::json;
 
-json Report(const RunResult& run) {
+json JsonReport(const RunResult& run) {
   json report = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
   EXPECT_FALSE(report.is_discarded()) << run.stdout_text << run.stderr_text;
   return report.is_discarded() ? json::object() : report;
@@ -18,7 +18,7 @@ json Odds(const std::vector<std::string>& args, int exit_code) {
   full.insert(full.end(), args.begin(), args.end());
   const RunResult run = RunRulecheck(full);
   EXPECT_EQ(run.exit_code, exit_code) << run.stdout_text << run.stderr_text;
-  return Report(run);
+  return JsonReport(run);
 }
 
 namespace {

@@ -12,7 +12,7 @@
 namespace rulecheck::e2e {
 
 // The JSON report `run` printed (an object; a gtest failure when it is not JSON).
-nlohmann::json Report(const RunResult& run);
+nlohmann::json JsonReport(const RunResult& run);
 
 // Runs `odds --format json -q ARGS...`, expecting `exit_code`; returns its report.
 nlohmann::json Odds(const std::vector<std::string>& args, int exit_code = 0);

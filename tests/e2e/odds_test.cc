@@ -184,7 +184,7 @@ TEST(OddsTest, CtrlCGivesUnknownAndExitCode3) {
                                                "--probability", "false", "--format", "json", "-q"},
                                               SIGINT, std::chrono::seconds(1));
   EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
-  const json report = Report(run);
+  const json report = JsonReport(run);
   EXPECT_EQ(report["stop_reason"], "cancelled");
   EXPECT_EQ(Value(report, "false", "random")["kind"], "unknown");
 }
@@ -215,7 +215,7 @@ TEST(OddsTest, AgreesWithSimulateOnRandomMutations) {
   const RunResult run =
       RunRulecheck({"simulate", file, "--games", "5000", "--seed", "1", "--format", "json", "-q"});
   ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  const json simulated = Report(run);
+  const json simulated = JsonReport(run);
   const std::vector<std::pair<std::string, std::string>> pairs = {{"wins(P1)", "p1_wins"},
                                                                   {"wins(P2)", "p2_wins"}};
   for (const auto& [question, reachable] : pairs) {

@@ -92,7 +92,7 @@ json Simulated(std::vector<std::string> args) {
   args.insert(args.end(), {"--format", "json", "-q"});
   const RunResult run = RunRulecheck(args);
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
-  return Report(run);
+  return JsonReport(run);
 }
 
 // The entry of `reachable` in simulate's `report`.
@@ -135,7 +135,7 @@ TEST(PolicyTest, SimulateIsTheSameForAnyThreadCount) {
         RunRulecheck({"simulate", kPig, "--const", "GOAL=30", "--policy", "hold_at_20", "--games",
                       "500", "--seed", "7", "--threads", threads, "--format", "json", "-q"});
     ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-    json report = Report(run);
+    json report = JsonReport(run);
     report.erase("seconds");
     report.erase("threads");
     reports.push_back(std::move(report));
@@ -227,7 +227,7 @@ TEST_F(PolicyFilesTest, HtmlPagesNameThePolicies) {
 TEST(PolicyTest, CheckIgnoresPolicies) {
   const RunResult run = RunRulecheck({"check", kCallOrFold, "--format", "json", "-q"});
   EXPECT_EQ(run.exit_code, 0) << run.stdout_text;
-  const json report = Report(run);
+  const json report = JsonReport(run);
   for (const json& finding : report["findings"]) {
     EXPECT_EQ(finding["name"].get<std::string>().find("bob_calls_low"), std::string::npos);
   }

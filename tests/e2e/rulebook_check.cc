@@ -25,6 +25,27 @@ Report CheckModel(const std::string& path, const std::vector<std::string>& const
   return report;
 }
 
+const std::vector<std::string> kErrorKinds = {
+    "invariant",   "assert",          "deadlock",       "model_error",
+    "unreachable", "non_termination", "reaction_chain", "order_dependence"};
+// order_dependence is the last of kErrorKinds.
+const std::vector<std::string> kErrorKindsButOrder(kErrorKinds.begin(), kErrorKinds.end() - 1);
+
+void ExpectComplete(const Report& r, int exit_code, int states, int transitions) {
+  EXPECT_EQ(r.exit_code, exit_code);
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], states);
+  if (transitions >= 0) {
+    EXPECT_EQ(r.body["transitions"], transitions);
+  }
+}
+
+void ExpectNoFindingsOf(const Report& r, const std::vector<std::string>& kinds) {
+  for (const std::string& kind : kinds) {
+    EXPECT_TRUE(r.names.count(kind) == 0 || r.names.at(kind).empty()) << kind;
+  }
+}
+
 SolveRun SolveExplicit(const std::string& path, const std::vector<std::string>& consts,
                        const std::vector<std::string>& flags) {
   std::vector<std::string> args = {path, "--engine", "explicit", "--threads", "2"};

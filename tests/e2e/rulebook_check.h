@@ -28,6 +28,25 @@ Report CheckModel(const std::string& path, const std::vector<std::string>& const
                   const std::vector<std::string>& flags = {},
                   std::chrono::milliseconds timeout = kDefaultTimeout);
 
+// The Mutagen model, which several test files check.
+inline constexpr char kMutagen[] = "games/mutagen/mutagen.rules";
+
+// The kinds of finding that would mean a broken rule or a broken model.
+extern const std::vector<std::string> kErrorKinds;
+// kErrorKinds but order_dependence: for presets where an order the rulebook leaves open is
+// itself a finding.
+extern const std::vector<std::string> kErrorKindsButOrder;
+
+// The check ran to the end with this exit code and this many states (and transitions, when
+// given).
+void ExpectComplete(const Report& r, int exit_code, int states, int transitions = -1);
+
+// No finding of any of `kinds` in `r`.
+void ExpectNoFindingsOf(const Report& r, const std::vector<std::string>& kinds);
+
+// No finding of any of kErrorKinds in `r`.
+inline void ExpectNoErrors(const Report& r) { ExpectNoFindingsOf(r, kErrorKinds); }
+
 // `solve --engine explicit` on `path` with `flags` and --const `consts`; an exit code other
 // than 0 is a test failure.
 SolveRun SolveExplicit(const std::string& path, const std::vector<std::string>& consts,

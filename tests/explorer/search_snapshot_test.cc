@@ -168,9 +168,9 @@ TEST_F(SnapshotTest, AWriteNotCommittedLeavesThePreviousSnapshot) {
 
 // Counts visits per depth, the dead states and the transitions, and saves the counts of the
 // levels before the snapshot's; raises `cancel` once it has seen `stop_after` visits.
-class CountingObserver final : public ExplorationObserver {
+class SnapshotObserver final : public ExplorationObserver {
  public:
-  explicit CountingObserver(std::atomic<bool>* cancel = nullptr, int stop_after = 0)
+  explicit SnapshotObserver(std::atomic<bool>* cancel = nullptr, int stop_after = 0)
       : cancel_(cancel), stop_after_(stop_after) {}
   void OnVisit(const StateRef& state, bool /*terminal*/) override {
     visits_[state.depth].fetch_add(1);
@@ -207,7 +207,7 @@ TEST_F(SnapshotTest, AResumedSearchEndsAsAnUninterruptedOne) {
   auto model = LoadGame("tictactoe.rules");
   ASSERT_NE(model, nullptr);
   const model::ModelStateSpace space(*model);
-  CountingObserver plain;
+  SnapshotObserver plain;
   ExplorationObserver* plain_observers[] = {&plain};
   const Exploration whole =
       Explore(space, plain_observers, {.threads = 1, .memory_bytes = uint64_t{1} << 26});
@@ -218,7 +218,7 @@ TEST_F(SnapshotTest, AResumedSearchEndsAsAnUninterruptedOne) {
     std::filesystem::remove(path_);
     // 2,000 visits is in the middle of level 5 (levels 0-4 hold 1 + 9 + 72 + 252 + 756).
     std::atomic<bool> cancel{false};
-    CountingObserver first(&cancel, 2000);
+    SnapshotObserver first(&cancel, 2000);
     ExplorationObserver* first_observers[] = {&first};
     ExploreOptions options{.threads = threads, .memory_bytes = uint64_t{1} << 26};
     options.cancel = &cancel;
@@ -236,7 +236,7 @@ TEST_F(SnapshotTest, AResumedSearchEndsAsAnUninterruptedOne) {
 
     absl::StatusOr<Snapshot> snapshot = ReadSnapshot(path_, "test");
     ASSERT_TRUE(snapshot.ok()) << snapshot.status();
-    CountingObserver second;
+    SnapshotObserver second;
     ExplorationObserver* second_observers[] = {&second};
     ExploreOptions resume_options{.threads = 3 - threads, .memory_bytes = uint64_t{1} << 26};
     absl::StatusOr<Exploration> resumed =
@@ -266,7 +266,7 @@ TEST_F(SnapshotTest, TheSnapshotOfACompleteSearchResumesAtItsEnd) {
   auto model = LoadGame("tictactoe.rules");
   ASSERT_NE(model, nullptr);
   const model::ModelStateSpace space(*model);
-  CountingObserver first;
+  SnapshotObserver first;
   ExplorationObserver* first_observers[] = {&first};
   ExploreOptions options{.threads = 2, .memory_bytes = uint64_t{1} << 26};
   options.checkpoint.path = path_;
@@ -281,7 +281,7 @@ TEST_F(SnapshotTest, TheSnapshotOfACompleteSearchResumesAtItsEnd) {
   EXPECT_EQ(writes, whole.stats().levels + 1);  // levels 1..9, and the end
   absl::StatusOr<Snapshot> snapshot = ReadSnapshot(path_, "test");
   ASSERT_TRUE(snapshot.ok()) << snapshot.status();
-  CountingObserver second;
+  SnapshotObserver second;
   ExplorationObserver* second_observers[] = {&second};
   absl::StatusOr<Exploration> resumed =
       ResumeExplore(space, second_observers, {.threads = 1}, *snapshot);
@@ -313,7 +313,7 @@ TEST_F(SnapshotTest, RefusesOtherObserversAndTooLittleMemory) {
   auto model = LoadGame("tictactoe.rules");
   ASSERT_NE(model, nullptr);
   const model::ModelStateSpace space(*model);
-  CountingObserver counting;
+  SnapshotObserver counting;
   ExplorationObserver* observers[] = {&counting};
   ExploreOptions options{.threads = 1, .memory_bytes = uint64_t{1} << 26};
   options.checkpoint.path = path_;
@@ -322,7 +322,7 @@ TEST_F(SnapshotTest, RefusesOtherObserversAndTooLittleMemory) {
   absl::StatusOr<Snapshot> snapshot = ReadSnapshot(path_, "test");
   ASSERT_TRUE(snapshot.ok()) << snapshot.status();
 
-  CountingObserver one, two;
+  SnapshotObserver one, two;
   ExplorationObserver* more[] = {&one, &two};
   absl::StatusOr<Exploration> refused = ResumeExplore(space, more, {.threads = 1}, *snapshot);
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument);

@@ -12,13 +12,13 @@
 namespace rulecheck::front {
 namespace {
 
-struct Checked {
+struct CheckedProgram {
   ir::Program program;
   std::vector<Diagnostic> errors;
 };
 
-Checked CheckRules(const std::string& text) {
-  Checked r;
+CheckedProgram CheckProgram(const std::string& text) {
+  CheckedProgram r;
   ir::SourceFile source("test.rules", text);
   Diagnostics diagnostics(&source);
   ast::File file = Parse(source, diagnostics);
@@ -30,7 +30,7 @@ Checked CheckRules(const std::string& text) {
 }
 
 // The one error of `r` is at line:col and contains `text`.
-void ExpectError(const Checked& r, int line, int col, const std::string& text) {
+void ExpectError(const CheckedProgram& r, int line, int col, const std::string& text) {
   ASSERT_EQ(r.errors.size(), 1u) << (r.errors.empty() ? "" : r.errors[0].message);
   EXPECT_EQ(r.errors[0].location.line, line) << r.errors[0].message;
   EXPECT_EQ(r.errors[0].location.column, col) << r.errors[0].message;
@@ -48,18 +48,18 @@ trigger heal on Hit(p) when hp[p] == 0 { hp[p] := 1 }
 std::string With(const std::string& more) { return std::string(kGame) + more; }
 
 TEST(MovedTest, NoUseAddsNoState) {
-  Checked r = CheckRules(With("reachable low: hp[P1] == 0\n"));
+  CheckedProgram r = CheckProgram(With("reachable low: hp[P1] == 0\n"));
   ASSERT_TRUE(r.errors.empty());
   EXPECT_EQ(r.program.state.size(), 2u);
   EXPECT_EQ(r.program.actions[0].body.stmts.size(), 2u);
 }
 
 TEST(MovedTest, OneHiddenMarkerPerPattern) {
-  Checked r =
-      CheckRules(With("reachable a: moved(attack)\n"
-                      "reachable b: moved(attack(_, _)) and hp[P1] == 0\n"
-                      "invariant c: moved(attack(P1, 2)) => hp[P1] <= 1\n"
-                      "query d: reachable moved(heal(P2)) within 3\n"));
+  CheckedProgram r =
+      CheckProgram(With("reachable a: moved(attack)\n"
+                        "reachable b: moved(attack(_, _)) and hp[P1] == 0\n"
+                        "invariant c: moved(attack(P1, 2)) => hp[P1] <= 1\n"
+                        "query d: reachable moved(heal(P2)) within 3\n"));
   ASSERT_TRUE(r.errors.empty()) << r.errors[0].message;
   // moved(attack) and moved(attack(_, _)) are one pattern: three markers in all.
   ASSERT_EQ(r.program.state.size(), 5u);
@@ -88,41 +88,42 @@ TEST(MovedTest, OneHiddenMarkerPerPattern) {
 }
 
 TEST(MovedTest, UnknownRule) {
-  ExpectError(CheckRules(With("reachable a: moved(atack)\n")), 7, 20,
+  ExpectError(CheckProgram(With("reachable a: moved(atack)\n")), 7, 20,
               "unknown action or trigger `atack`; did you mean `attack`?");
-  ExpectError(CheckRules(With("reachable a: moved(Hit(P1))\n")), 7, 20,
+  ExpectError(CheckProgram(With("reachable a: moved(Hit(P1))\n")), 7, 20,
               "`Hit` is an event, not an action or trigger");
-  ExpectError(CheckRules(With("reachable a: moved(1 + 2)\n")), 7, 20,
+  ExpectError(CheckProgram(With("reachable a: moved(1 + 2)\n")), 7, 20,
               "expected an action or trigger");
 }
 
 TEST(MovedTest, WrongArity) {
-  ExpectError(CheckRules(With("reachable a: moved(attack(P1))\n")), 7, 20,
+  ExpectError(CheckProgram(With("reachable a: moved(attack(P1))\n")), 7, 20,
               "action `attack`: expected 2 arguments, found 1");
-  ExpectError(CheckRules(With("reachable a: moved(heal(P1, P2))\n")), 7, 20,
+  ExpectError(CheckProgram(With("reachable a: moved(heal(P1, P2))\n")), 7, 20,
               "trigger `heal`: expected 1 argument, found 2");
-  ExpectError(CheckRules(With("reachable a: moved(rest, attack)\n")), 7, 14,
+  ExpectError(CheckProgram(With("reachable a: moved(rest, attack)\n")), 7, 14,
               "`moved` takes one action or trigger");
 }
 
 TEST(MovedTest, ArgumentsAreConstantsOfTheParameterType) {
-  ExpectError(CheckRules(With("reachable a: moved(attack(P1, 3))\n")), 7, 31,
+  ExpectError(CheckProgram(With("reachable a: moved(attack(P1, 3))\n")), 7, 31,
               "the value 3 is outside 1..2");
-  ExpectError(CheckRules(With("reachable a: moved(attack(turn, 1))\n")), 7, 27,
+  ExpectError(CheckProgram(With("reachable a: moved(attack(turn, 1))\n")), 7, 27,
               "an argument of `moved` is a constant or `_`");
-  ExpectError(CheckRules(With("reachable a: moved(attack(1, 1))\n")), 7, 27, "type mismatch");
+  ExpectError(CheckProgram(With("reachable a: moved(attack(1, 1))\n")), 7, 27, "type mismatch");
 }
 
 TEST(MovedTest, OnlyInInvariantReachableAndQueryConditions) {
   const std::string where = "can be used only in `invariant`, `reachable` and `query`";
-  ExpectError(CheckRules(With("action spy() when moved(rest) { }\n")), 7, 19, where);
-  ExpectError(CheckRules(With("action spy() { require moved(rest) }\n")), 7, 24, where);
-  ExpectError(CheckRules(With("fun last(): bool = moved(rest)\n")), 7, 20, where);
-  ExpectError(CheckRules(With("terminal when moved(rest)\n")), 7, 15, where);
+  ExpectError(CheckProgram(With("action spy() when moved(rest) { }\n")), 7, 19, where);
+  ExpectError(CheckProgram(With("action spy() { require moved(rest) }\n")), 7, 24, where);
+  ExpectError(CheckProgram(With("fun last(): bool = moved(rest)\n")), 7, 20, where);
+  ExpectError(CheckProgram(With("terminal when moved(rest)\n")), 7, 15, where);
 }
 
 TEST(MovedTest, ADeclarationNamedMovedIsCalledInstead) {
-  Checked r = CheckRules(With("fun moved(x: bool): bool = not x\nreachable a: moved(true)\n"));
+  CheckedProgram r =
+      CheckProgram(With("fun moved(x: bool): bool = not x\nreachable a: moved(true)\n"));
   EXPECT_TRUE(r.errors.empty());
   EXPECT_EQ(r.program.state.size(), 2u);
 }

@@ -14,14 +14,14 @@ namespace {
 
 Checked CheckRules(const std::string& text) { return std::move(*CheckText(text)); }
 
-constexpr char kGame[] = R"(enum P { P1, P2 }
+constexpr char kPolicyGame[] = R"(enum P { P1, P2 }
 state { hp: [P] 0..3  turn: P }
 action attack(p: P, n: 1..2) by turn when hp[p] >= n { hp[p] -= n  turn := next(turn) }
 action rest by turn { turn := next(turn) }
 )";
 
 TEST(PolicyTest, OneSeatWithPatternsAndConditions) {
-  Checked r = CheckRules(std::string(kGame) +
+  Checked r = CheckRules(std::string(kPolicyGame) +
                          "policy brute by P1 {\n"
                          "  prefer attack(P2, 2) when hp[P2] >= 2\n"
                          "  prefer attack(_, 1)\n"
@@ -50,7 +50,7 @@ TEST(PolicyTest, OneSeatWithPatternsAndConditions) {
 }
 
 TEST(PolicyTest, EverySeatWithABinder) {
-  Checked r = CheckRules(std::string(kGame) +
+  Checked r = CheckRules(std::string(kPolicyGame) +
                          "policy finish by me: P {\n"
                          "  prefer attack when hp[next(me)] <= 2\n"
                          "}\n");

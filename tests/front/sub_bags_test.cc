@@ -11,16 +11,16 @@ namespace rulecheck::front {
 namespace {
 
 // Lines 1 and 2 of every test text; the tests' own lines start at line 3.
-constexpr char kHeader[] =
+constexpr char kSubBagHeader[] =
     "enum Card { A, B, C }\n"
     "state { hand: bag<Card, 2>  pile: bag<Card, 3>  n: 0..3  s: set<Card> }\n";
 
-std::unique_ptr<Checked> CheckBody(const std::string& body) {
-  return CheckText(std::string(kHeader) + body);
+std::unique_ptr<Checked> CheckSubBagBody(const std::string& body) {
+  return CheckText(std::string(kSubBagHeader) + body);
 }
 
 TEST(SubBagTest, ChooseBindsABagOfTheSourceType) {
-  auto r = CheckBody(
+  auto r = CheckSubBagBody(
       "action a() { choose h in sub(hand, n + 1) where h[A] < 2 { move h from hand to pile } "
       "}\n");
   ASSERT_TRUE(r->errors.empty()) << r->rendered;
@@ -36,30 +36,33 @@ TEST(SubBagTest, ChooseBindsABagOfTheSourceType) {
 
 TEST(SubBagTest, Misuse) {
   // bag<Card, 2> holds at most 2 copies of each of 3 members.
-  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, 7) { } }\n"), 3, 36,
+  EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand, 7) { } }\n"), 3, 36,
                          "`sub` chooses 7 copies, but bag<Card, 2> holds from 0 to 6 copies"));
-  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, -1) { } }\n"), 3, 36,
+  EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand, -1) { } }\n"), 3, 36,
                          "`sub` chooses -1 copies"));
-  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(s, 1) { } }\n"), 3, 30,
+  EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(s, 1) { } }\n"), 3, 30,
                          "`sub(b, n)` chooses copies out of a bag, found set<Card>"));
-  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand) { } }\n"), 3, 26,
+  EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand) { } }\n"), 3, 26,
                          "`sub` takes 2 arguments"));
-  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { for h in sub(hand, 1) { } }\n"), 3, 23,
+  EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { for h in sub(hand, 1) { } }\n"), 3, 23,
                          "is a domain of `choose` only"));
-  EXPECT_TRUE(OneErrorAt(*CheckBody("invariant x: all h in sub(hand, 1): size(h) == 1\n"), 3, 23,
-                         "is a domain of `choose` only"));
-  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { let h = sub(hand, 1) }\n"), 3, 22,
+  EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("invariant x: all h in sub(hand, 1): size(h) == 1\n"), 3,
+                         23, "is a domain of `choose` only"));
+  EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { let h = sub(hand, 1) }\n"), 3, 22,
                          "written only as the domain of a `choose`"));
   // A whole bag moves between bags of its element type only.
-  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, 1) { move h from hand "
-                                    "to s } }\n"),
-                         3, 61, "so the place must be a bag of Card, found set<Card>"));
-  EXPECT_TRUE(OneErrorAt(*CheckBody("action a() { choose h in sub(hand, 1) { remove(s, h) } }\n"),
-                         3, 48, "so the place must be a bag of Card, found set<Card>"));
+  EXPECT_TRUE(
+      OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand, 1) { move h from hand "
+                                  "to s } }\n"),
+                 3, 61, "so the place must be a bag of Card, found set<Card>"));
+  EXPECT_TRUE(
+      OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand, 1) { remove(s, h) } }\n"), 3,
+                 48, "so the place must be a bag of Card, found set<Card>"));
 }
 
 TEST(SubBagTest, AddAndRemoveTakeAWholeBag) {
-  auto r = CheckBody("action a() { choose h in sub(hand, 2) { remove(hand, h)  add(pile, h) } }\n");
+  auto r = CheckSubBagBody(
+      "action a() { choose h in sub(hand, 2) { remove(hand, h)  add(pile, h) } }\n");
   ASSERT_TRUE(r->errors.empty()) << r->rendered;
   const ir::Block& body = r->program.actions[0].body.stmts[0]->blocks[0];
   ASSERT_EQ(body.stmts.size(), 2u);
@@ -69,7 +72,7 @@ TEST(SubBagTest, AddAndRemoveTakeAWholeBag) {
 }
 
 TEST(SubBagTest, AFunNamedSubIsStillCalled) {
-  auto r = CheckBody(
+  auto r = CheckSubBagBody(
       "fun sub(b: bag<Card, 2>, k: 0..3): set<Card> = {A}\n"
       "action a() { choose c in sub(hand, 1) { n := ord(c) } }\n");
   ASSERT_TRUE(r->errors.empty()) << r->rendered;

@@ -10,15 +10,10 @@
 #include "model/model.h"
 #include "model/successors.h"
 #include "model/value_format.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::model {
 namespace {
-
-std::unique_ptr<Model> Load(const std::string& text) {
-  auto model = LoadModelFromText("t.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
 
 // Records each successor as `choices | state` and each failure's message.
 class Recorder : public ir::SuccessorSink {
@@ -59,7 +54,7 @@ Recorder FirstMoves(const Model& model) {
 }
 
 TEST(LanguageGapsRuntimeTest, ChooseOverAnOptionTypeEndsWithNone) {
-  auto model = Load(R"(enum C { X, Y }
+  auto model = test_models::LoadTestModel(R"(enum C { X, Y }
 state { c: C?  k: 0..2 }
 action a when k == 0 { choose x in C?, j in 1..2 where x != none or j == 2 { c := x  k := j } }
 )");
@@ -75,7 +70,7 @@ action a when k == 0 { choose x in C?, j in 1..2 where x != none or j == 2 { c :
 }
 
 TEST(LanguageGapsRuntimeTest, ForOverAnOptionTypeVisitsNoneLast) {
-  auto model = Load(R"(state { n: 0..30  done: bool }
+  auto model = test_models::LoadTestModel(R"(state { n: 0..30  done: bool }
 action a when not done {
   for v in (1..3)? { n := n * 2 + (if v == none then 1 else 0) }
   done := true
@@ -87,7 +82,7 @@ action a when not done {
 }
 
 TEST(LanguageGapsRuntimeTest, StructLiteralFieldsAreCheckedWhenBuilt) {
-  auto model = Load(R"(enum P { A, B }
+  auto model = test_models::LoadTestModel(R"(enum P { A, B }
 struct S { p: P, n: 0..2 }
 state { s: S?  k: 0..3 = 2 }
 action ok() { s := S { n: k, p: B } }
@@ -100,7 +95,7 @@ action over() { s := S { p: A, n: k + 1 } }
 }
 
 TEST(LanguageGapsRuntimeTest, TheNeedsExactlyOneValue) {
-  auto model = Load(R"(enum P { A, B, C }
+  auto model = test_models::LoadTestModel(R"(enum P { A, B, C }
 state { cur: P }
 action one() { cur := the q in P where q != A and q != C }
 action two() { cur := the q in P where q != A }
@@ -117,7 +112,7 @@ action none_() { cur := the q in P where false }
 // `max` and `min` over a domain: the greatest and least value that passes the filter, and a
 // model error at the aggregate when none does.
 TEST(LanguageGapsRuntimeTest, MaxAndMinOverADomain) {
-  auto model = Load(R"(enum P { A, B, C }
+  auto model = test_models::LoadTestModel(R"(enum P { A, B, C }
 state { bid: [P] 0..9  v: 0..9 }
 init { bid[A] := 4  bid[B] := 7  bid[C] := 2 }
 action hi() { v := max p in P: bid[p] }
@@ -135,7 +130,7 @@ action none_() { v := max p in P where bid[p] > 8: bid[p] }
 // `may { } else { }`: the move that declines runs the `else` block, first, as a plain `may`
 // lists "no" first.
 TEST(LanguageGapsRuntimeTest, MayElseRunsTheElseBlockWhenDeclined) {
-  auto model = Load(R"(state { hand: 0..3  deck: 0..3 }
+  auto model = test_models::LoadTestModel(R"(state { hand: 0..3  deck: 0..3 }
 init { deck := 2 }
 action turn() {
   may { hand += 1 } else { deck -= 1 }
@@ -153,7 +148,7 @@ action turn() {
 
 // `{}` as an empty bag and an empty seq: assigned, compared, and in a struct literal.
 TEST(LanguageGapsRuntimeTest, EmptyLiteralIsAnEmptyBagAndSeq) {
-  auto model = Load(R"(enum C { R, G }
+  auto model = test_models::LoadTestModel(R"(enum C { R, G }
 struct Pile { heap: bag<C, 3>, line: seq<C, 2> }
 state { b: bag<C, 3>  s: seq<C, 2>  p: Pile?  was: bool }
 init { add(b, R)  push(s, G) }

@@ -29,8 +29,8 @@ struct Listing : ir::SuccessorSink {
 };
 
 // The successors of the initial state of `text` (the listing refers to the model it keeps).
-struct FirstMoves {
-  explicit FirstMoves(const std::string& text) {
+struct SubBagMoves {
+  explicit SubBagMoves(const std::string& text) {
     auto loaded = LoadModelFromText("t.rules", text, {});
     EXPECT_TRUE(loaded.ok()) << loaded.status();
     model = std::move(*loaded);
@@ -53,7 +53,7 @@ struct FirstMoves {
 // {A, A, B, C} has exactly four sub-multisets of two copies: AA, AB, AC, BC; nested choices
 // of one card each would give AB and BA apart (and AA twice over the same member).
 TEST(SubBagRuntimeTest, EachDistinctSubMultisetIsOneSuccessor) {
-  FirstMoves run(R"(enum Card { A, B, C }
+  SubBagMoves run(R"(enum Card { A, B, C }
 state { hand: bag<Card, 2> = {A, A, B, C}  pile: bag<Card, 2> }
 action discard() when size(pile) == 0 { choose h in sub(hand, 2) { move h from hand to pile } }
 )");
@@ -70,7 +70,7 @@ action discard() when size(pile) == 0 { choose h in sub(hand, 2) { move h from h
 // Sizes 0 and the whole bag have one sub-bag each; more copies than the bag holds, none.
 // {A, A, B} with sizes 0..4: 1, 2 (A, B), 2 (AA, AB), 1 (AAB), 0.
 TEST(SubBagRuntimeTest, CountsBySize) {
-  FirstMoves run(R"(enum Card { A, B, C }
+  SubBagMoves run(R"(enum Card { A, B, C }
 state { hand: bag<Card, 2> = {A, A, B}  k: 0..4  done: bool }
 action take(n: 0..4) when not done { choose h in sub(hand, n) { k := size(h)  done := true } }
 )");
@@ -83,7 +83,7 @@ action take(n: 0..4) when not done { choose h in sub(hand, n) { k := size(h)  do
 
 // `where` sees the whole choice; membership and counts work on it as on any bag.
 TEST(SubBagRuntimeTest, WhereFiltersTheChoices) {
-  FirstMoves run(R"(enum Card { A, B, C }
+  SubBagMoves run(R"(enum Card { A, B, C }
 state { hand: bag<Card, 2> = {A, A, B, C}  pile: bag<Card, 2> }
 action discard() when size(pile) == 0 {
   choose h in sub(hand, 2) where A in h and h[A] < 2 { move h from hand to pile }
@@ -98,7 +98,7 @@ action discard() when size(pile) == 0 {
 
 // Moving more copies than the destination may hold is a model error naming both places.
 TEST(SubBagRuntimeTest, MovingPastTheCapacityIsAModelError) {
-  FirstMoves run(R"(enum Card { A, B }
+  SubBagMoves run(R"(enum Card { A, B }
 state { hand: bag<Card, 2> = {A, A}  pile: bag<Card, 2> = {A} }
 action discard() { choose h in sub(hand, 2) { move h from hand to pile } }
 )");
@@ -111,7 +111,7 @@ action discard() { choose h in sub(hand, 2) { move h from hand to pile } }
 
 // Moving a choice out of a bag that holds fewer copies of a member is a model error.
 TEST(SubBagRuntimeTest, MovingWhatTheSourceLacksIsAModelError) {
-  FirstMoves run(R"(enum Card { A, B }
+  SubBagMoves run(R"(enum Card { A, B }
 state { hand: bag<Card, 2> = {A, B}  pile: bag<Card, 2> = {B}  out: bag<Card, 2> }
 action discard() { choose h in sub(hand, 1) { move h from pile to out } }
 )");
@@ -124,7 +124,7 @@ action discard() { choose h in sub(hand, 1) { move h from pile to out } }
 
 // `remove(A, h)` and `add(A, h)` take and put every copy, with the same model errors.
 TEST(SubBagRuntimeTest, AddAndRemoveAWholeBag) {
-  FirstMoves run(R"(enum Card { A, B }
+  SubBagMoves run(R"(enum Card { A, B }
 state { hand: bag<Card, 2> = {A, A, B}  pile: bag<Card, 2> = {A} }
 action trade() { choose h in sub(hand, 2) { remove(hand, h)  add(pile, h) } }
 )");
@@ -134,7 +134,7 @@ action trade() { choose h in sub(hand, 2) { remove(hand, h)  add(pile, h) } }
   EXPECT_EQ(
       l.failures,
       (std::vector<std::string>{"add(pile, {A: 2}): pile would hold 3 A, over its capacity 2"}));
-  FirstMoves lacking(R"(enum Card { A, B }
+  SubBagMoves lacking(R"(enum Card { A, B }
 state { hand: bag<Card, 2> = {A, B}  pile: bag<Card, 2> = {B} }
 action drop() { choose h in sub(hand, 1) { remove(pile, h) } }
 )");
@@ -145,7 +145,7 @@ action drop() { choose h in sub(hand, 1) { remove(pile, h) } }
 
 // A negative size computed at run time is a model error at the size.
 TEST(SubBagRuntimeTest, ANegativeSizeIsAModelError) {
-  FirstMoves run(R"(enum Card { A, B }
+  SubBagMoves run(R"(enum Card { A, B }
 state { hand: bag<Card, 2> = {A}  k: 0..2 }
 action take() { choose h in sub(hand, k - 1) { k := 1 } }
 )");

@@ -17,15 +17,10 @@
 #include "model/evaluator.h"
 #include "model/model.h"
 #include "model/value_format.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::model {
 namespace {
-
-std::unique_ptr<Model> Load(const std::string& text) {
-  auto model = LoadModelFromText("t.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
 
 // `n=1 c=X` for the whole state.
 std::string Show(const Model& model, const uint32_t* state) {
@@ -38,9 +33,9 @@ std::string Show(const Model& model, const uint32_t* state) {
 }
 
 // Records what the generator reports, in order.
-class Recorder : public ir::SuccessorSink {
+class MoveRecorder : public ir::SuccessorSink {
  public:
-  explicit Recorder(const Model& model) : model_(model) {}
+  explicit MoveRecorder(const Model& model) : model_(model) {}
   void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
     std::string line = FormatMoveCall(model_, move);
     std::string choices = FormatMoveChoices(move);
@@ -63,7 +58,7 @@ class Recorder : public ir::SuccessorSink {
 
 std::vector<uint32_t> FirstInitial(const Model& model) {
   SuccessorGenerator gen(model);
-  Recorder r(model);
+  MoveRecorder r(model);
   gen.Initial(r);
   EXPECT_FALSE(r.states.empty());
   return r.states.empty() ? std::vector<uint32_t>(model.layout.words()) : r.states[0];
@@ -82,15 +77,15 @@ std::vector<uint32_t> With(const Model& model, std::vector<uint32_t> base,
   return base;
 }
 
-Recorder Expand(const Model& model, const std::vector<uint32_t>& state) {
+MoveRecorder Expand(const Model& model, const std::vector<uint32_t>& state) {
   SuccessorGenerator gen(model);
-  Recorder r(model);
+  MoveRecorder r(model);
   gen.Successors(state.data(), r);
   return r;
 }
 
 TEST(SuccessorsTest, ChooseWhereThenMayInOrder) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     enum C { X, Y, Z }
     state { n: 0..9  c: C }
     action go() {
@@ -99,7 +94,7 @@ TEST(SuccessorsTest, ChooseWhereThenMayInOrder) {
     }
   )");
   ASSERT_NE(model, nullptr);
-  Recorder r = Expand(*model, FirstInitial(*model));
+  MoveRecorder r = Expand(*model, FirstInitial(*model));
   EXPECT_EQ(r.lines, (std::vector<std::string>{
                          "go() [v = X, may: no] | n=0 c=X",
                          "go() [v = X, may: yes] | n=1 c=X",
@@ -117,7 +112,7 @@ TEST(SuccessorsTest, ChooseWhereThenMayInOrder) {
 }
 
 TEST(SuccessorsTest, ParametersFirstSlowestGuardAndBy) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     enum Player { P1, P2 }
     state { turn: Player = P2  x: 0..3 }
     action nop() when false { }
@@ -125,7 +120,7 @@ TEST(SuccessorsTest, ParametersFirstSlowestGuardAndBy) {
     action other(b: bool) { x := 1 }
   )");
   ASSERT_NE(model, nullptr);
-  Recorder r = Expand(*model, FirstInitial(*model));
+  MoveRecorder r = Expand(*model, FirstInitial(*model));
   // set: (0, P1) yes, (0, P2) no, (1, P1) no, (1, P2) yes; then other(false), other(true).
   EXPECT_EQ(r.lines, (std::vector<std::string>{
                          "set(0, P1) | turn=P2 x=0",
@@ -144,7 +139,7 @@ TEST(SuccessorsTest, ParametersFirstSlowestGuardAndBy) {
 }
 
 TEST(SuccessorsTest, RequireAssertAndTerminal) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     state { n: 0..5 }
     terminal when n == 5
     action inc() { n += 1 }
@@ -158,11 +153,11 @@ TEST(SuccessorsTest, RequireAssertAndTerminal) {
   const std::vector<uint32_t> s0 = FirstInitial(*model);
   SuccessorGenerator gen(*model);
 
-  Recorder at0 = Expand(*model, s0);
+  MoveRecorder at0 = Expand(*model, s0);
   EXPECT_EQ(at0.lines, (std::vector<std::string>{"inc() | n=1"}));
   EXPECT_TRUE(at0.failures.empty());
 
-  Recorder at3 = Expand(*model, With(*model, s0, {{"n", 3}}));
+  MoveRecorder at3 = Expand(*model, With(*model, s0, {{"n", 3}}));
   EXPECT_EQ(at3.lines, (std::vector<std::string>{"inc() | n=4"}));
   ASSERT_EQ(at3.failures.size(), 1u);
   EXPECT_EQ(at3.failures[0].kind, ir::StepFailure::Kind::kAssert);
@@ -170,19 +165,19 @@ TEST(SuccessorsTest, RequireAssertAndTerminal) {
   EXPECT_EQ(at3.failures[0].move.index, 1);
   EXPECT_EQ(at3.failures[0].loc.line, 7);
 
-  Recorder at4 = Expand(*model, With(*model, s0, {{"n", 4}}));
+  MoveRecorder at4 = Expand(*model, With(*model, s0, {{"n", 4}}));
   EXPECT_EQ(at4.lines, (std::vector<std::string>{"inc() | n=5", "bad() | n=0"}));
 
   std::vector<uint32_t> s5 = With(*model, s0, {{"n", 5}});
   EXPECT_TRUE(gen.IsTerminal(s5.data()));
   EXPECT_FALSE(gen.IsTerminal(s0.data()));
-  Recorder at5 = Expand(*model, s5);
+  MoveRecorder at5 = Expand(*model, s5);
   EXPECT_TRUE(at5.lines.empty());
   EXPECT_TRUE(at5.failures.empty());
 }
 
 TEST(SuccessorsTest, ForLoopsContinueAfterForks) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     state { a: [0..1] bool  n: 0..5 }
     action go() {
       for i in 0..1 { may { a[i] := true } }
@@ -190,7 +185,7 @@ TEST(SuccessorsTest, ForLoopsContinueAfterForks) {
     }
   )");
   ASSERT_NE(model, nullptr);
-  Recorder r = Expand(*model, FirstInitial(*model));
+  MoveRecorder r = Expand(*model, FirstInitial(*model));
   EXPECT_EQ(r.lines, (std::vector<std::string>{
                          "go() [may: no, may: no] | a[0]=false a[1]=false n=1",
                          "go() [may: no, may: yes] | a[0]=false a[1]=true n=1",
@@ -200,14 +195,14 @@ TEST(SuccessorsTest, ForLoopsContinueAfterForks) {
 }
 
 TEST(SuccessorsTest, InitWithRollGivesSeveralInitialStates) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     state { n: 0..9 = 3  m: 0..9 = n + 1 }
     init { roll d in 1..3 { n += d } }
     action nop() { }
   )");
   ASSERT_NE(model, nullptr);
   SuccessorGenerator gen(*model);
-  Recorder r(*model);
+  MoveRecorder r(*model);
   gen.Initial(r);
   EXPECT_EQ(r.lines, (std::vector<std::string>{
                          "init [roll d = 1] | n=4 m=4",
@@ -220,20 +215,20 @@ TEST(SuccessorsTest, InitWithRollGivesSeveralInitialStates) {
 }
 
 TEST(SuccessorsTest, ChooseWithoutCandidateIsNoMove) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     enum C { A, B }
     state { b: bag<C, 2>  n: 0..3 }
     action draw() { choose c in b { remove(b, c) } }
     action never() { choose c in C where false { n := 1 } }
   )");
   ASSERT_NE(model, nullptr);
-  Recorder r = Expand(*model, FirstInitial(*model));
+  MoveRecorder r = Expand(*model, FirstInitial(*model));
   EXPECT_TRUE(r.lines.empty());
   EXPECT_TRUE(r.failures.empty());
 }
 
 TEST(SuccessorsTest, CollectionSemantics) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     enum C { A, B, D }
     state { s: seq<C, 4>  b: bag<C, 2>  st: set<C>  t: seq<C, 4> }
     init {
@@ -252,7 +247,7 @@ TEST(SuccessorsTest, CollectionSemantics) {
   ASSERT_NE(model, nullptr);
   std::vector<uint32_t> s0 = FirstInitial(*model);
   EXPECT_EQ(Show(*model, s0.data()), "s=[D, A, B, A] b={A: 2, B: 1} st=[] t=[]");
-  Recorder r = Expand(*model, s0);
+  MoveRecorder r = Expand(*model, s0);
   EXPECT_EQ(r.lines, (std::vector<std::string>{
                          "rm() | s=[D, A, B] b={A: 2, B: 1} st=[] t=[]",
                          "mv() | s=[D, A, B, A] b={A: 1, B: 1} st=[] t=[A]",
@@ -273,7 +268,7 @@ TEST(SuccessorsTest, CollectionSemantics) {
 // The message of the single failure of action `name` from the initial state; with
 // `succeeds`, the action must instead give exactly one successor.
 std::string ErrorOf(const Model& model, const std::string& name, bool succeeds = false) {
-  Recorder r = Expand(model, FirstInitial(model));
+  MoveRecorder r = Expand(model, FirstInitial(model));
   std::string found;
   for (const ir::StepFailure& f : r.failures) {
     if (f.move.kind == ir::Move::Kind::kAction &&
@@ -291,7 +286,7 @@ std::string ErrorOf(const Model& model, const std::string& name, bool succeeds =
 }
 
 TEST(SuccessorsTest, ModelErrorsNameThePlaceAndValue) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     enum Player { P1, P2 }
     state {
       points: [Player] 0..5
@@ -341,12 +336,12 @@ TEST(SuccessorsTest, ModelErrorsNameThePlaceAndValue) {
 }
 
 TEST(SuccessorsTest, ModelErrorInAGuardNamesTheInstance) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     state { arr: [0..2] 0..1 }
     action g(i: 0..3) when arr[i] == 0 { arr[0] := 1 }
   )");
   ASSERT_NE(model, nullptr);
-  Recorder r = Expand(*model, FirstInitial(*model));
+  MoveRecorder r = Expand(*model, FirstInitial(*model));
   EXPECT_EQ(r.lines.size(), 3u);
   ASSERT_EQ(r.failures.size(), 1u);
   EXPECT_EQ(r.failures[0].move.args, (std::vector<int64_t>{3}));
@@ -354,7 +349,7 @@ TEST(SuccessorsTest, ModelErrorInAGuardNamesTheInstance) {
 }
 
 TEST(SuccessorsTest, TriggersResolveFirstInFirstOutWithGuardsAtTheEmit) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     enum P { P1, P2 }
     state { log: seq<0..9, 6>  flag: bool }
     event E(p: P, k: 0..3)
@@ -377,7 +372,7 @@ TEST(SuccessorsTest, TriggersResolveFirstInFirstOutWithGuardsAtTheEmit) {
       "t2(P2, 2) | log=[1, 5, 6] flag=true pending=[]",
   };
   for (size_t step = 0; step < expected.size(); ++step) {
-    Recorder r = Expand(*model, s);
+    MoveRecorder r = Expand(*model, s);
     ASSERT_EQ(r.lines.size(), 1u) << "step " << step;
     EXPECT_EQ(r.lines[0], expected[step]);
     if (step == 1) {
@@ -392,13 +387,13 @@ TEST(SuccessorsTest, TriggersResolveFirstInFirstOutWithGuardsAtTheEmit) {
     s = r.states[0];
   }
   // Pending empty again and `go` disabled: a deadlock.
-  Recorder end = Expand(*model, s);
+  MoveRecorder end = Expand(*model, s);
   EXPECT_TRUE(end.lines.empty());
   EXPECT_TRUE(end.failures.empty());
 }
 
 TEST(SuccessorsTest, EntriesEmittedByATriggerQueueBehindTheRest) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     event A(k: 0..3)
     event B(k: 0..3)
     state { log: seq<0..3, 5>  n: 0..5 = 4 }
@@ -416,7 +411,7 @@ TEST(SuccessorsTest, EntriesEmittedByATriggerQueueBehindTheRest) {
       "tb(3) | log=[1, 2, 3] n=4 pending=[]",
   };
   for (size_t step = 0; step < expected.size(); ++step) {
-    Recorder r = Expand(*model, s);
+    MoveRecorder r = Expand(*model, s);
     ASSERT_EQ(r.lines.size(), 1u) << "step " << step;
     EXPECT_EQ(r.lines[0], expected[step]);
     if (step == 0) {
@@ -428,7 +423,7 @@ TEST(SuccessorsTest, EntriesEmittedByATriggerQueueBehindTheRest) {
 }
 
 TEST(SuccessorsTest, PendingOverflow) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     pending 2
     event E(k: 0..1)
     state { n: 0..3 }
@@ -436,7 +431,7 @@ TEST(SuccessorsTest, PendingOverflow) {
     trigger t on E(k) { n := 2 }
   )");
   ASSERT_NE(model, nullptr);
-  Recorder r = Expand(*model, FirstInitial(*model));
+  MoveRecorder r = Expand(*model, FirstInitial(*model));
   EXPECT_TRUE(r.lines.empty());
   ASSERT_EQ(r.failures.size(), 1u);
   EXPECT_EQ(r.failures[0].kind, ir::StepFailure::Kind::kPendingOverflow);
@@ -445,12 +440,12 @@ TEST(SuccessorsTest, PendingOverflow) {
 }
 
 TEST(SuccessorsTest, FailureInOneBranchKeepsTheOthers) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     state { n: 0..3 }
     action go() { choose d in 1..3 { n += d  n += 1 } }
   )");
   ASSERT_NE(model, nullptr);
-  Recorder r = Expand(*model, FirstInitial(*model));
+  MoveRecorder r = Expand(*model, FirstInitial(*model));
   // d = 1: n = 2; d = 2: n = 3; d = 3: 3 + 1 = 4 is outside.
   EXPECT_EQ(r.lines, (std::vector<std::string>{"go() [d = 1] | n=2", "go() [d = 2] | n=3"}));
   ASSERT_EQ(r.failures.size(), 1u);
@@ -460,7 +455,7 @@ TEST(SuccessorsTest, FailureInOneBranchKeepsTheOthers) {
 }
 
 TEST(SuccessorsTest, PropertiesEvaluateAndReportErrors) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     state { arr: [0..2] 0..3  k: 0..5 = 4 }
     invariant ok: arr[0] == 0
     invariant bad: arr[k] == 0
@@ -495,7 +490,7 @@ TEST(SuccessorsTest, TicTacToeStateCount) {
   ASSERT_TRUE(loaded.ok()) << loaded.status();
   const Model& model = **loaded;
   SuccessorGenerator gen(model);
-  Recorder init(model);
+  MoveRecorder init(model);
   gen.Initial(init);
   std::set<std::vector<uint32_t>> seen(init.states.begin(), init.states.end());
   std::vector<std::vector<uint32_t>> frontier(seen.begin(), seen.end());

@@ -9,16 +9,10 @@
 #include "gtest/gtest.h"
 #include "model/model.h"
 #include "properties/version_diff.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::properties {
 namespace {
-
-std::unique_ptr<model::Model> Load(const std::string& text) {
-  absl::StatusOr<std::unique_ptr<model::Model>> model =
-      model::LoadModelFromText("test.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return *std::move(model);
-}
 
 std::vector<std::string> Lines(const std::vector<DeclarationChange>& changes) {
   std::vector<std::string> lines;
@@ -60,8 +54,8 @@ trigger echo on Hit() { x := 0 }
 )";
 
 TEST(DeclarationDiffTest, NamesAddedRemovedAndChanged) {
-  const std::unique_ptr<model::Model> old_model = Load(kOld);
-  const std::unique_ptr<model::Model> new_model = Load(kNew);
+  const std::unique_ptr<model::Model> old_model = test_models::LoadTestModel(kOld);
+  const std::unique_ptr<model::Model> new_model = test_models::LoadTestModel(kNew);
   ASSERT_NE(old_model, nullptr);
   ASSERT_NE(new_model, nullptr);
   EXPECT_EQ(Lines(CompareDeclarations(old_model->program, new_model->program)),
@@ -81,16 +75,16 @@ TEST(DeclarationDiffTest, NamesAddedRemovedAndChanged) {
 }
 
 TEST(DeclarationDiffTest, IdenticalProgramsHaveNoChange) {
-  const std::unique_ptr<model::Model> a = Load(kOld);
-  const std::unique_ptr<model::Model> b = Load(kOld);
+  const std::unique_ptr<model::Model> a = test_models::LoadTestModel(kOld);
+  const std::unique_ptr<model::Model> b = test_models::LoadTestModel(kOld);
   EXPECT_TRUE(CompareDeclarations(a->program, b->program).empty());
 }
 
 // x changed its type and gone is only in the old version: hand is the one shared variable
 // (index 1 in both).
 TEST(DeclarationDiffTest, SharedVariablesHaveTheSameNameAndType) {
-  const std::unique_ptr<model::Model> old_model = Load(kOld);
-  const std::unique_ptr<model::Model> new_model = Load(kNew);
+  const std::unique_ptr<model::Model> old_model = test_models::LoadTestModel(kOld);
+  const std::unique_ptr<model::Model> new_model = test_models::LoadTestModel(kNew);
   const std::vector<std::pair<int, int>> shared =
       SharedVariables(old_model->program, new_model->program);
   ASSERT_EQ(shared.size(), 1u);

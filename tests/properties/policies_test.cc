@@ -14,6 +14,7 @@
 #include "model/model.h"
 #include "model/successors.h"
 #include "properties/simulate_step.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -33,12 +34,6 @@ constexpr char kGame[] = R"(
   policy seat_two by 2 { prefer pass }
 )";
 
-std::unique_ptr<model::Model> Load(const std::string& text) {
-  auto model = model::LoadModelFromText("policies.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
-
 // The chances of the initial state's moves (add(1), add(2), add(3), pass) under `names`.
 std::vector<double> ChancesUnder(const model::Model& model, const std::vector<std::string>& names) {
   absl::StatusOr<PolicySet> policies = PolicySet::Choose(model.program, names);
@@ -53,7 +48,7 @@ std::vector<double> ChancesUnder(const model::Model& model, const std::vector<st
 }
 
 TEST(PoliciesTest, TheFirstPreferenceThatAppliesKeepsWhatItMatches) {
-  auto model = Load(kGame);
+  auto model = test_models::LoadTestModel(kGame);
   ASSERT_NE(model, nullptr);
   // `add(3) when n > 0` does not hold at n = 0: `add(2)` applies.
   EXPECT_EQ(ChancesUnder(*model, {"twos"}), (std::vector<double>{0, 1, 0, 0}));
@@ -63,7 +58,7 @@ TEST(PoliciesTest, TheFirstPreferenceThatAppliesKeepsWhatItMatches) {
 }
 
 TEST(PoliciesTest, WithNoPreferenceApplyingTheSeatPlaysAtRandom) {
-  auto model = Load(kGame);
+  auto model = test_models::LoadTestModel(kGame);
   ASSERT_NE(model, nullptr);
   const std::vector<double> even = {0.25, 0.25, 0.25, 0.25};
   EXPECT_EQ(ChancesUnder(*model, {}), even);
@@ -76,14 +71,14 @@ TEST(PoliciesTest, APatternCountsOnlyMovesWithASuccessor) {
   // At n = 2, add(3) has no successor (n + k <= 4 fails): `twos`'s first preference holds
   // (n > 0) but matches nothing the seat can play, so its second keeps add(2). The moves are
   // add(1), add(2) and pass.
-  auto model = Load(std::string(kGame) + "init { n := 2 }\n");
+  auto model = test_models::LoadTestModel(std::string(kGame) + "init { n := 2 }\n");
   ASSERT_NE(model, nullptr);
   EXPECT_EQ(ChancesUnder(*model, {"twos"}), (std::vector<double>{0, 1, 0}));
   EXPECT_EQ(ChancesUnder(*model, {"big"}), (std::vector<double>{0, 0, 1}));
 }
 
 TEST(PoliciesTest, OnePolicyPerSeat) {
-  auto model = Load(kGame);
+  auto model = test_models::LoadTestModel(kGame);
   ASSERT_NE(model, nullptr);
   EXPECT_TRUE(PolicySet::Choose(model->program, {"twos", "later", "seat_two"}).ok());
   const absl::Status both = PolicySet::Choose(model->program, {"twos", "big"}).status();
@@ -102,7 +97,7 @@ TEST(PoliciesTest, OnePolicyPerSeat) {
 }
 
 TEST(PoliciesTest, FollowedNamesTheSeats) {
-  auto model = Load(kGame);
+  auto model = test_models::LoadTestModel(kGame);
   ASSERT_NE(model, nullptr);
   absl::StatusOr<PolicySet> set = PolicySet::Choose(model->program, {"later", "seat_two"});
   ASSERT_TRUE(set.ok());

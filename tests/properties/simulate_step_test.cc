@@ -16,15 +16,10 @@
 #include "model/successors.h"
 #include "properties/simulate_rng.h"
 #include "properties/simulation.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::properties {
 namespace {
-
-std::unique_ptr<model::Model> Load(const std::string& text) {
-  auto model = model::LoadModelFromText("step.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
 
 // A sampler holding the successors of a model's one initial state.
 struct AfterInit {
@@ -47,7 +42,7 @@ std::vector<double> ChancesAfterInit(const model::Model& model) {
 TEST(SimulateStepTest, InstancesThenRollsByCopiesThenChoicesEvenly) {
   // Three rule instances, each 1/3: draw() with an Ace (3 of 4 copies: 3/4) or the King
   // (1/4), so 1/4 and 1/12; pick(false) and pick(true), each with a may: 1/6 each side.
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     cards Card { Ace King }
     state { deck: bag<Card, 3> = {Ace, Ace, Ace, King}  got: Card? = none  x: bool }
     action draw() { roll c in deck { got := c } }
@@ -72,7 +67,7 @@ constexpr char kThreeSeats[] = R"(
 )";
 
 TEST(SimulateStepTest, TheSeatIsDrawnFirstThenItsInstance) {
-  auto model = Load(kThreeSeats);
+  auto model = test_models::LoadTestModel(kThreeSeats);
   ASSERT_NE(model, nullptr);
   const std::vector<double> chances = ChancesAfterInit(*model);
   const std::vector<double> expected = {1.0 / 3, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6};
@@ -95,7 +90,7 @@ TEST(SimulateStepTest, TheSeatIsDrawnFirstThenItsInstance) {
 TEST(SimulateStepTest, OneSeatDrawsTheInstanceAloneFromTheStream) {
   // With one seat able to move, a draw takes one number below the instance count and
   // nothing for the seat, so turn-based games play as they did before seats were drawn.
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     enum Seat { Ann, Ben }
     state { v: 0..9 }
     action wait(k: 1..3) by Ben { v := k }
@@ -111,7 +106,7 @@ TEST(SimulateStepTest, OneSeatDrawsTheInstanceAloneFromTheStream) {
 TEST(SimulateStepTest, ADroppedOutcomeLeavesItsChanceToTheOthers) {
   // Faces 1..6 with 6 ruled out: 1/5 each. Then a choose after a roll: the roll's outcome 1
   // offers two candidates (1/2 of its 1/2), outcome 2 one.
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     state { v: 0..9 }
     action go() { roll d in 1..6 { require d != 6  v := d } }
   )");
@@ -121,7 +116,7 @@ TEST(SimulateStepTest, ADroppedOutcomeLeavesItsChanceToTheOthers) {
   for (double c : chances) EXPECT_DOUBLE_EQ(c, 0.2);
 
   // A roll over a seq takes each position: equal elements are outcomes of their own.
-  model = Load(R"(
+  model = test_models::LoadTestModel(R"(
     state { s: seq<0..3, 3>  v: 0..9 }
     init { push(s, 1)  push(s, 1)  push(s, 2) }
     action go() { roll x in s { v := x } }
@@ -131,7 +126,7 @@ TEST(SimulateStepTest, ADroppedOutcomeLeavesItsChanceToTheOthers) {
   ASSERT_EQ(chances.size(), 3u);
   for (double c : chances) EXPECT_DOUBLE_EQ(c, 1.0 / 3);
 
-  model = Load(R"(
+  model = test_models::LoadTestModel(R"(
     state { v: 0..9 }
     action go() { roll d in 1..2 { choose e in 1..3 where e <= 3 - d { v := 3 * d + e } } }
   )");
@@ -144,7 +139,7 @@ TEST(SimulateStepTest, ADroppedOutcomeLeavesItsChanceToTheOthers) {
 }
 
 TEST(SimulateStepTest, DrawsFollowTheChances) {
-  auto model = Load(R"(
+  auto model = test_models::LoadTestModel(R"(
     cards Card { Ace King }
     state { deck: bag<Card, 3> = {Ace, Ace, Ace, King}  got: Card? = none }
     action draw() { roll c in deck { got := c } }
@@ -167,7 +162,7 @@ TEST(SimulateStepTest, DrawsFollowTheChances) {
 // The frozen tree of `text`'s state after init draws the same outcome as the scan from the
 // same random stream, game after game.
 void ExpectFrozenDrawsAsScanned(const std::string& text, uint64_t seed) {
-  auto model = Load(text);
+  auto model = test_models::LoadTestModel(text);
   ASSERT_NE(model, nullptr);
   AfterInit after(*model);
   StepSampler& sampler = after.sampler;

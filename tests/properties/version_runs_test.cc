@@ -10,6 +10,7 @@
 #include "model/model.h"
 #include "properties/property.h"
 #include "properties/version_diff.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -21,15 +22,8 @@ std::string Counter(int top) {
          " { x += 1 }\naction stop() when not done { done := true }\nterminal when done\n";
 }
 
-std::unique_ptr<model::Model> Load(const std::string& text) {
-  absl::StatusOr<std::unique_ptr<model::Model>> model =
-      model::LoadModelFromText("test.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return *std::move(model);
-}
-
 TEST(VersionRunsTest, CheckHandsItsExplorationOverOnce) {
-  const std::unique_ptr<model::Model> model = Load(Counter(2));
+  const std::unique_ptr<model::Model> model = test_models::LoadTestModel(Counter(2));
   CheckOptions options;
   options.explore.threads = 1;
   int calls = 0;
@@ -45,8 +39,8 @@ TEST(VersionRunsTest, CheckHandsItsExplorationOverOnce) {
 }
 
 TEST(VersionRunsTest, BothVersionsCheckedAndTheirBehaviourCompared) {
-  const std::unique_ptr<model::Model> old_model = Load(Counter(2));
-  const std::unique_ptr<model::Model> new_model = Load(Counter(3));
+  const std::unique_ptr<model::Model> old_model = test_models::LoadTestModel(Counter(2));
+  const std::unique_ptr<model::Model> new_model = test_models::LoadTestModel(Counter(3));
   CheckOptions options;
   options.explore.threads = 2;
   const VersionsRun run = RunVersions(*old_model, *new_model, options, 3);
@@ -65,8 +59,8 @@ TEST(VersionRunsTest, BothVersionsCheckedAndTheirBehaviourCompared) {
 // A stopped search of the old version still checks the new one, and leaves the behaviour
 // uncompared, saying why.
 TEST(VersionRunsTest, AStoppedSearchStillChecksTheOtherVersion) {
-  const std::unique_ptr<model::Model> old_model = Load(Counter(2));
-  const std::unique_ptr<model::Model> new_model = Load(Counter(3));
+  const std::unique_ptr<model::Model> old_model = test_models::LoadTestModel(Counter(2));
+  const std::unique_ptr<model::Model> new_model = test_models::LoadTestModel(Counter(3));
   CheckOptions options;
   options.explore.threads = 1;
   options.explore.max_states = 3;

@@ -14,6 +14,7 @@
 #include "model/model.h"
 #include "model/successors.h"
 #include "solver/solver.h"
+#include "tests/shared/load_model.h"
 #include "tests/solver/agreement_models.h"
 #include "tests/solver/oracle.h"
 
@@ -28,15 +29,9 @@ using testing::kOptions;
 using testing::kSeqs;
 using testing::kTriggers;
 
-std::unique_ptr<model::Model> Load(const std::string& text) {
-  auto model = model::LoadModelFromText("t.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
-
 // Every query of `text` answered by Z3 with `method` equals the explicit answer.
 void ExpectQueriesAgree(const std::string& text, OptimizeMethod method) {
-  std::unique_ptr<model::Model> model = Load(text);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
   ASSERT_NE(model, nullptr);
   int max_within = 0;
   for (const auto& q : model->program.queries) max_within = std::max<int>(max_within, q.within);
@@ -76,7 +71,7 @@ void ExpectQueriesAgree(const std::string& text, OptimizeMethod method) {
 // The bounded checks find the first failing move and the first deadlock at the explicit
 // search's depths.
 void ExpectChecksAgree(const std::string& text, int depth) {
-  std::unique_ptr<model::Model> model = Load(text);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
   ASSERT_NE(model, nullptr);
   testing::Levels levels = testing::ExploreLevels(*model, depth);
   SolveOptions options;
@@ -187,7 +182,7 @@ TEST(AgreementTest, ChecksOnRulebookForms) {
   const std::pair<const char*, int> fails[] = {
       {testing::kArrayLiteralFails, 2}, {testing::kEnumOfFails, 2}, {testing::kBagLiteralFails, 1}};
   for (const auto& [text, depth] : fails) {
-    std::unique_ptr<model::Model> model = Load(text);
+    std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
     ASSERT_NE(model, nullptr);
     EXPECT_EQ(testing::ExploreLevels(*model, 5).first_failure, depth) << text;
   }
@@ -208,7 +203,7 @@ TEST(AgreementTest, SubBags) {
   const std::pair<const char*, int> fails[] = {{testing::kSubBagOverCapacity, 1},
                                                {testing::kSubBagNegative, 3}};
   for (const auto& [text, depth] : fails) {
-    std::unique_ptr<model::Model> model = Load(text);
+    std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
     ASSERT_NE(model, nullptr);
     EXPECT_EQ(testing::ExploreLevels(*model, 5).first_failure, depth) << text;
   }

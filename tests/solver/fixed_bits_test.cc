@@ -17,16 +17,11 @@
 #include "model/model.h"
 #include "model/successors.h"
 #include "solver/successor_collector.h"
+#include "tests/shared/load_model.h"
 #include "tests/solver/agreement_models.h"
 
 namespace rulecheck::solver::internal {
 namespace {
-
-std::unique_ptr<model::Model> Load(const std::string& text) {
-  auto model = model::LoadModelFromText("t.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
 
 StateFacts Find(const model::Model& model) {
   z3::context ctx;
@@ -50,7 +45,7 @@ std::vector<int8_t> BitsOfVar(const model::Model& model, const StateFacts& found
 }
 
 TEST(FixedBitsTest, AVariableNothingWritesIsFixedAtItsInitialValue) {
-  std::unique_ptr<model::Model> model = Load(R"(
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
 state {
   a: 0..3
   keep: 0..7 = 5
@@ -70,7 +65,7 @@ action step() { a := (a + 1) % 4 }
 TEST(FixedBitsTest, FlagsThatKeepEachOtherOffAreFixedTogether) {
   // y could only be set when x is set, and x never is: neither bit alone is kept by every
   // step, both together are.
-  std::unique_ptr<model::Model> model = Load(R"(
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
 state {
   x: bool
   y: bool
@@ -90,7 +85,7 @@ TEST(FixedBitsTest, ABitOnlyAnUnreachableStateChangesIsNotClaimed) {
   // x stays in 0..2, so `bad` never runs and y is false in every reachable state; but x's
   // bits are not fixed, and from the well-formed state x = 3 a step sets y. Fixed bits alone
   // cannot show that y stays false, so y must stay free.
-  std::unique_ptr<model::Model> model = Load(R"(
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
 state {
   x: 0..3
   y: bool
@@ -106,7 +101,7 @@ action bad() when x == 3 { y := true }
 }
 
 TEST(FixedBitsTest, NoInitialStateFixesNothing) {
-  std::unique_ptr<model::Model> model = Load(R"(
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
 state { x: bool }
 init { require false }
 action flip() { x := not x }
@@ -155,7 +150,7 @@ TEST(FixedBitsTest, HoldInTheReachableStatesOfTheAgreementModels) {
   size_t fixed = 0;
   for (const char* text : testing::kAgreementModels) {
     SCOPED_TRACE(text);
-    std::unique_ptr<model::Model> model = Load(text);
+    std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
     ASSERT_NE(model, nullptr);
     fixed += ExpectFixedInReachableStates(*model, 200000);
   }

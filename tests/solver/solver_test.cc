@@ -12,17 +12,12 @@
 
 #include "model/model.h"
 #include "model/value_format.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::solver {
 namespace {
 
 using ::testing::HasSubstr;
-
-std::unique_ptr<model::Model> Load(const std::string& text) {
-  auto model = model::LoadModelFromText("t.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
 
 const results::Answer* Find(const std::vector<results::Answer>& results, const std::string& kind) {
   for (const results::Answer& r : results) {
@@ -42,7 +37,7 @@ class FailureTest : public ::testing::TestWithParam<FailureCase> {};
 
 TEST_P(FailureTest, FoundAtHandWorkedDepth) {
   const FailureCase& c = GetParam();
-  std::unique_ptr<model::Model> model = Load(c.text);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(c.text);
   ASSERT_NE(model, nullptr);
   SolveOptions options;
   options.queries = false;
@@ -91,7 +86,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(DeadlockTest, CounterThatStops) {
   // n = 0, 1, 2: the guard n < 2 fails after two moves and nothing else can move.
   std::unique_ptr<model::Model> model =
-      Load("state { n: 0..3 }\naction a() when n < 2 { n += 1 }\n");
+      test_models::LoadTestModel("state { n: 0..3 }\naction a() when n < 2 { n += 1 }\n");
   ASSERT_NE(model, nullptr);
   SolveOptions options;
   options.queries = false;
@@ -106,8 +101,8 @@ TEST(DeadlockTest, CounterThatStops) {
 }
 
 TEST(DeadlockTest, TerminalIsNoDeadlock) {
-  std::unique_ptr<model::Model> model =
-      Load("state { n: 0..3 }\nterminal when n == 2\naction a() when n < 2 { n += 1 }\n");
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+      "state { n: 0..3 }\nterminal when n == 2\naction a() when n < 2 { n += 1 }\n");
   ASSERT_NE(model, nullptr);
   SolveOptions options;
   options.queries = false;
@@ -119,8 +114,8 @@ TEST(DeadlockTest, TerminalIsNoDeadlock) {
 
 TEST(DeadlockTest, ChoiceWithoutCandidatesIsDeadlock) {
   // The choose has no candidate once x = 2, so `pick` is not a move there.
-  std::unique_ptr<model::Model> model =
-      Load("state { x: 0..3 }\naction pick() { choose k in 1..2 where x + k <= 2 { x += k } }\n");
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+      "state { x: 0..3 }\naction pick() { choose k in 1..2 where x + k <= 2 { x += k } }\n");
   ASSERT_NE(model, nullptr);
   SolveOptions options;
   options.queries = false;
@@ -137,7 +132,7 @@ TEST(ReachableTest, TooShortIsUnsatAndLongEnoughIsSat) {
       "state { n: 0..9 }\naction a() { n += 2 }\naction b() when n > 0 { n -= 1 }\n"
       "query five_short: reachable n == 5 within 3\n"
       "query five: reachable n == 5 within 4\n";
-  std::unique_ptr<model::Model> model = Load(text);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
   ASSERT_NE(model, nullptr);
   absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, SolveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
@@ -151,7 +146,8 @@ TEST(ReachableTest, TooShortIsUnsatAndLongEnoughIsSat) {
 }
 
 TEST(SolveTest, UnknownQueryIsNotFound) {
-  std::unique_ptr<model::Model> model = Load("state { n: 0..1 }\naction a() { n := 1 }\n");
+  std::unique_ptr<model::Model> model =
+      test_models::LoadTestModel("state { n: 0..1 }\naction a() { n := 1 }\n");
   ASSERT_NE(model, nullptr);
   SolveOptions options;
   options.query = "nope";
@@ -159,7 +155,7 @@ TEST(SolveTest, UnknownQueryIsNotFound) {
 }
 
 TEST(SolveTest, WithinOverridesTheQueryBound) {
-  std::unique_ptr<model::Model> model = Load(
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
       "state { n: 0..9 }\naction a() when n < 9 { n += 1 }\nquery most: maximize n within 2\n");
   ASSERT_NE(model, nullptr);
   SolveOptions options;
@@ -172,8 +168,8 @@ TEST(SolveTest, WithinOverridesTheQueryBound) {
 }
 
 TEST(ProveTest, InductiveInvariantIsProved) {
-  std::unique_ptr<model::Model> model =
-      Load("state { n: 0..9 }\naction a() when n < 8 { n += 2 }\ninvariant even: n % 2 == 0\n");
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+      "state { n: 0..9 }\naction a() when n < 8 { n += 2 }\ninvariant even: n % 2 == 0\n");
   ASSERT_NE(model, nullptr);
   absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, ProveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
@@ -182,8 +178,8 @@ TEST(ProveTest, InductiveInvariantIsProved) {
 }
 
 TEST(ProveTest, ViolatedInvariantHasATrace) {
-  std::unique_ptr<model::Model> model =
-      Load("state { n: 0..9 }\naction a() when n < 9 { n += 1 }\ninvariant small: n < 3\n");
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+      "state { n: 0..9 }\naction a() when n < 9 { n += 1 }\ninvariant small: n < 3\n");
   ASSERT_NE(model, nullptr);
   absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, ProveOptions{});
   ASSERT_TRUE(results.ok()) << results.status();
@@ -196,7 +192,7 @@ TEST(ProveTest, TrueButNotInductiveNeedsStrengthening) {
   // n runs 0, 1, 2, 3, 4, 0, ...: n != 6 always holds. But the unreachable 5 steps to 6, a
   // 1-induction counterexample; 5 itself has no predecessor (4 goes to 0), so 2-induction
   // proves it. (No bit of n is the same in every reachable state, so fixed bits do not help.)
-  std::unique_ptr<model::Model> model = Load(
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
       "state { n: 0..7 }\naction a() { n := if n == 4 then 0 else if n == 7 then 7 else n + 1 }\n"
       "invariant not_six: n != 6\n");
   ASSERT_NE(model, nullptr);
@@ -219,7 +215,7 @@ TEST(ProveTest, FixedBitsStrengthenInduction) {
   // n runs 0, 1, 2, 3, 0, ...: its top bit is 0 in every reachable state, which the engine
   // proves first (fixed_bits.h); with it, n != 5 (top bit 1) is 1-inductive, although the
   // unreachable 4 steps to 5.
-  std::unique_ptr<model::Model> model = Load(
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
       "state { n: 0..7 }\naction a() { n := if n == 3 then 0 else if n == 7 then 7 else n + 1 }\n"
       "invariant not_five: n != 5\n");
   ASSERT_NE(model, nullptr);

@@ -14,7 +14,7 @@ TEST(Z3VersionTest, StartsWithDigitAndContainsDot) {
   const std::string version = Z3Version();
   ASSERT_FALSE(version.empty());
   EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(version.front()))) << version;
-  EXPECT_THAT(version, testing::HasSubstr("."));
+  EXPECT_THAT(version, ::testing::HasSubstr("."));
 }
 
 TEST(Z3VersionTest, IsStable) { EXPECT_EQ(Z3Version(), Z3Version()); }
