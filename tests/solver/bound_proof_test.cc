@@ -20,19 +20,13 @@
 #include "solver/invariant_candidates.h"
 #include "solver/solver.h"
 #include "solver/state_sample.h"
+#include "tests/shared/load_model.h"
 #include "tests/solver/oracle.h"
 
 namespace rulecheck::solver {
 namespace {
 
 using ::testing::HasSubstr;
-
-std::unique_ptr<model::Model> Parse(const std::string& text) {
-  absl::StatusOr<std::unique_ptr<model::Model>> model =
-      model::LoadModelFromText("bound.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
-}
 
 // x and y move together (y == x in every reachable state), so the best x + y is 10 (x = 5).
 // Alone, x + y <= 10 is not k-inductive for any k the tests try: from the unreachable
@@ -72,7 +66,7 @@ query most_x: maximize x within 3
 
 // The answer to `query` of `text` by `solve --prove-optimal`, with its proof.
 results::Answer SolveProving(const std::string& text, const std::string& query, int max_k = 4) {
-  std::unique_ptr<model::Model> model = Parse(text);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
   if (model == nullptr) return {};
   SolveOptions options;
   options.query = query;
@@ -92,7 +86,7 @@ results::BoundProof ProveDirectly(const std::string& text, int64_t bound,
                                   const internal::BoundProofLimits& limits,
                                   const std::atomic<bool>* cancel = nullptr,
                                   double timeout_seconds = 0) {
-  std::unique_ptr<model::Model> model = Parse(text);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
   if (model == nullptr) return {};
   std::optional<internal::StateFacts> facts;
   internal::BmcContext bc;
@@ -175,7 +169,7 @@ TEST(BoundProofTest, BoundBelowTheTrueBestIsNeverProved) {
 }
 
 TEST(BoundProofTest, ProvedValueIsTheExplicitBestOverEveryReachableState) {
-  std::unique_ptr<model::Model> model = Parse(kPair);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kPair);
   ASSERT_NE(model, nullptr);
   // 48 reachable states, all within 12 moves; the explicit engine visits every one.
   const testing::Levels levels = testing::ExploreLevels(*model, 100);
@@ -213,7 +207,7 @@ TEST(BoundProofTest, NoValueMeansNoProof) {
 }
 
 TEST(InvariantCandidatesTest, EverySampledStateSatisfiesEveryCandidate) {
-  std::unique_ptr<model::Model> model = Parse(kSum);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kSum);
   ASSERT_NE(model, nullptr);
   const std::vector<internal::StateField> fields = internal::StateFields(*model);
   ASSERT_EQ(fields.size(), 3u);
@@ -242,7 +236,7 @@ TEST(InvariantCandidatesTest, EverySampledStateSatisfiesEveryCandidate) {
 }
 
 TEST(InvariantCandidatesTest, BlockingClauseKeepsTheValuesNoSampledStateHasTogether) {
-  std::unique_ptr<model::Model> model = Parse(kSum);
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kSum);
   ASSERT_NE(model, nullptr);
   const std::vector<internal::StateField> fields = internal::StateFields(*model);
   const std::vector<std::vector<uint32_t>> sample =
