@@ -24,9 +24,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -94,6 +96,12 @@ struct ExploreOptions {
   // Snapshots of the search; every observer must support them (snapshots()), or none is
   // written and on_write says why.
   CheckpointOptions checkpoint{};
+  // Keep every transition as the search goes (about 12 bytes an edge, charged to the
+  // budget), for the analyses that need the whole state graph after a complete search
+  // (Exploration::TakeRecordedEdges), so that they need not expand every state again. When
+  // the budget has no room for the record, or the search resumes from a snapshot, there is no
+  // record; the search itself is the same either way.
+  bool record_edges = false;
 };
 
 enum class StopReason {
@@ -192,6 +200,17 @@ struct ExplorationStats {
   uint64_t link_bytes = 0;       // bytes of parent links and level lists
 };
 
+// The transitions of a complete search that recorded them (ExploreOptions::record_edges).
+// States are named by their ordinal, their position in the canonical order over all levels
+// (level 0 first); the successors of state s are target[edge_start[s]] up to
+// target[edge_start[s + 1]], in the order the expander gave them (failed moves do not count).
+// Terminal states have none.
+struct RecordedEdges {
+  MemoryCharge charge;  // the arrays', against the search's budget
+  std::vector<uint64_t> edge_start;
+  std::vector<uint32_t> target;
+};
+
 // The outcome of a search: statistics, the stored states, the levels and the parent links.
 // Movable, not copyable. The StateSpace it was made from must outlive it. Const methods are
 // thread-safe.
@@ -222,6 +241,9 @@ class Exploration {
   // The account the search charged its memory to: what the exploration holds stays charged
   // while it lives, and the analyses after the search charge theirs to it too. Thread-safe.
   MemoryBudget& budget() const { return *budget_; }
+  // The search's record of its transitions, moved out (see ExploreOptions::record_edges);
+  // nothing when it kept none, or it was taken already.
+  std::optional<RecordedEdges> TakeRecordedEdges() { return std::exchange(recorded_edges_, {}); }
 
  private:
   friend class Search;
@@ -234,6 +256,7 @@ class Exploration {
   std::unique_ptr<TreeStore> store_;
   std::unique_ptr<ParentLinks> links_;
   std::vector<std::vector<uint32_t>> levels_;  // state ids of each level, canonical order
+  std::optional<RecordedEdges> recorded_edges_;
   ExplorationStats stats_;
 };
 

@@ -11,6 +11,7 @@ void ChunkLog::Reset(uint64_t b, uint64_t e) {
   expanded = 0;
   found.clear();
   successors.clear();
+  edges.clear();
   events.clear();
   next.clear();
 }

@@ -25,6 +25,8 @@
 
 namespace rulecheck::explorer {
 
+class EdgeRecorder;
+
 // A new state reached while expanding a level: its id and the position of the parent.
 struct Discovery {
   uint32_t id;
@@ -44,20 +46,24 @@ struct SearchEvent {
 // a push the budget has no room for fails, and the search then stops (memory is used up).
 struct ChunkLog {
   explicit ChunkLog(MemoryBudget* budget)
-      : found(budget), successors(budget), events(budget), next(budget) {}
+      : found(budget), successors(budget), edges(budget), events(budget), next(budget) {}
   uint64_t begin = 0, end = 0;  // the chunk's positions in the level
   uint64_t visited = 0;         // states [begin, begin + visited) were visited
   uint64_t visited_before = 0;  // by an earlier attempt at the level (the store grew)
   uint64_t expanded = 0;        // states [begin, begin + expanded) were fully expanded
   ChargedVector<Discovery> found;
   ChargedVector<uint32_t> successors;  // per expanded state
-  ChargedVector<SearchEvent> events;   // in position order
-  ChargedVector<uint32_t> next;        // finalisation: the states this chunk adds to the next level
+  // With a record of the edges (edge_recorder.h): the ids of every successor of the expanded
+  // states, in order (successors[i] of them for the i-th).
+  ChargedVector<uint32_t> edges;
+  ChargedVector<SearchEvent> events;  // in position order
+  ChargedVector<uint32_t> next;       // finalisation: the states this chunk adds to the next level
   // Empties the log for the chunk [b, e), keeping its buffers' memory.
   void Reset(uint64_t b, uint64_t e);
 };
 
-// One run of one level, as the workers see it. Every pointer is set and outlives the run.
+// One run of one level, as the workers see it. Every pointer but `edges` is set, and all
+// outlive the run.
 struct LevelTask {
   int depth = 0;
   const std::vector<uint32_t>* states = nullptr;  // the level's ids, in canonical order
@@ -73,6 +79,8 @@ struct LevelTask {
   SearchLimits* limits = nullptr;
   uint64_t inserted_before = 0;                  // counters->inserted() when this run began
   std::atomic<uint64_t>* states_done = nullptr;  // add each finished chunk's size (progress)
+  // Where the edges go (edge_recorder.h); null: they are not recorded.
+  EdgeRecorder* edges = nullptr;
 };
 
 }  // namespace rulecheck::explorer

@@ -111,6 +111,7 @@ Search::Search(const ir::StateSpace& space, std::span<ExplorationObserver* const
   for (ExplorationObserver* observer : observers_) {
     if (observer->wants_transitions()) transition_observers_.push_back(observer);
   }
+  if (options_.record_edges) edges_ = std::make_unique<EdgeRecorder>(budget_.get());
   if (room && store_->ok() && links_->ok()) {
     const bool record_trail = !transition_observers_.empty();
     for (int w = 0; w < options_.threads; ++w) {
@@ -184,6 +185,7 @@ Exploration Search::Run() {
       depth = StopAtMaxStates(depth, std::move(next));
       break;
     }
+    RecordEdges(next, expand);
     Deliver(depth, size);
     reason = SearchLimits::AfterLevel(expand, observers_);
     if (reason != StopReason::kNone || next.empty()) break;
@@ -239,6 +241,7 @@ void Search::InitialLevel() {
     limits_.SetMaxReached();
   }
   for (uint32_t id : kept) links_->Settle(id);
+  if (edges_ != nullptr) edges_->Number(kept, 0, store_->id_bound());
   counted_ = kept.size();
   result_.levels_.push_back(std::move(kept));
 }
@@ -265,7 +268,8 @@ LevelTask Search::Task(int depth, bool expand) {
           .counters = &counters_,
           .limits = &limits_,
           .inserted_before = counters_.inserted(),
-          .states_done = &gauges_.level_done};
+          .states_done = &gauges_.level_done,
+          .edges = edges_ != nullptr && !edges_->dropped() ? edges_.get() : nullptr};
 }
 
 void Search::ProcessLevel(int depth, bool expand) {
@@ -367,6 +371,14 @@ void Search::Deliver(int depth, uint64_t cut) {
   }
 }
 
+void Search::RecordEdges(const std::vector<uint32_t>& next, bool expanded) {
+  if (edges_ == nullptr) return;
+  if (!expanded) edges_->Drop();  // the search ends here, short of complete
+  edges_->Number(next, counted_, store_->id_bound());
+  edges_->AddLevel(logs_);
+  edges_->FreeIfDropped(logs_);
+}
+
 void Search::StopPartWay(int depth, uint64_t size) {
   Deliver(depth, ExpandedPrefix());
   uint64_t visited = 0;
@@ -429,6 +441,11 @@ Exploration Search::Finish(int depth, StopReason reason) {
   result_.levels_.resize(depth + 1);
   stats.complete = reason == StopReason::kNone;
   stats.stop_reason = reason;
+  if (edges_ != nullptr) {
+    if (!stats.complete) edges_->Drop();
+    result_.recorded_edges_ = edges_->Finish();
+    edges_->FreeIfDropped(logs_);
+  }
   stats.states = counted_;
   stats.levels = depth;
   stats.terminal_states += counters_.terminal();
@@ -444,6 +461,12 @@ Search::Grown Search::Grow(StoreGrowth::Room room, StoreGrowth::Why why) {
   uint64_t copy_bytes = 0;
   for (const std::vector<uint32_t>& level : result_.levels_) {
     copy_bytes += level.size() * sizeof(uint32_t);
+  }
+  if (edges_ != nullptr && budget_->available() < budget_->limit() / 2) {
+    // Memory is getting short and the store comes first: without the record of the edges
+    // the analyses expand the states again.
+    edges_->Drop();
+    edges_->FreeIfDropped(logs_);
   }
   MemoryCharge charge(budget_.get());
   std::unique_ptr<TreeStore> store = store_growth_.Bigger(*store_, room, copy_bytes, charge, why);
@@ -472,6 +495,7 @@ Search::Grown Search::Grow(StoreGrowth::Room room, StoreGrowth::Why why) {
   }
   charge.Set(charge.bytes() - copy_bytes);
   Adopt(std::move(store), std::move(links), std::move(charge), std::move(levels), counted_);
+  if (edges_ != nullptr) edges_->Renumber(result_.levels_, store_->id_bound());
   return Grown::kYes;
 }
 

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "explorer/edge_recorder.h"
 #include "explorer/explorer.h"
 #include "explorer/level_sharing.h"
 #include "explorer/level_task.h"
@@ -78,6 +79,9 @@ class Search {
   std::optional<std::vector<uint32_t>> Finalize(uint64_t cut);
   // Delivers the events of states below `cut` and adds up their transitions.
   void Deliver(int depth, uint64_t cut);
+  // With a record of the edges: numbers the states of `next`, the level after the one just
+  // expanded (in full, when `expanded`), and records that level's edges.
+  void RecordEdges(const std::vector<uint32_t>& next, bool expanded);
 
   // Ending the search at a limit. After level `depth` (of `size` states) stopped part-way:
   // delivers what the finished chunks expanded and counts the states they visited.
@@ -143,9 +147,10 @@ class Search {
   ProgressGauges gauges_;
   ProgressMonitor monitor_;
   std::vector<std::unique_ptr<SearchWorker>> workers_;
-  std::vector<ChunkLog> logs_;   // of the level being processed
-  MemoryCharge logs_charge_;     // logs_'s own array
-  MemoryCharge scratch_charge_;  // the workers' successor batches
+  std::unique_ptr<EdgeRecorder> edges_;  // with ExploreOptions::record_edges
+  std::vector<ChunkLog> logs_;           // of the level being processed
+  MemoryCharge logs_charge_;             // logs_'s own array
+  MemoryCharge scratch_charge_;          // the workers' successor batches
   uint64_t chunk_size_ = 1;
   double level_growth_ = 4;  // the last level's size over the one before it
   uint64_t counted_ = 0;     // states in the settled levels

@@ -206,6 +206,11 @@ absl::Status Search::Restore(const Snapshot& snapshot) {
   first_depth_ = static_cast<int>(level_count - 1);
   restored_ = true;
   restored_complete_ = complete;
+  // The edges of the levels before the snapshot are not in it.
+  if (edges_ != nullptr) {
+    edges_->Drop();
+    edges_->FreeIfDropped(logs_);
+  }
   if (snapshot.path == options_.checkpoint.path && !complete) written_depth_ = first_depth_;
   return absl::OkStatus();
 }

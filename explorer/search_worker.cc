@@ -6,6 +6,8 @@
 
 #include <utility>
 
+#include "explorer/edge_recorder.h"
+
 namespace rulecheck::explorer {
 
 SearchWorker::SearchWorker(int index, std::unique_ptr<ir::Expander> expander, uint32_t words,
@@ -112,8 +114,14 @@ void SearchWorker::OnSuccessor(const uint32_t* state, const ir::Move& move) {
 
 void SearchWorker::InternSuccessors() {
   ParentLinks& links = *task_->links;
+  EdgeRecorder* edges = task_->edges;
   const Interned outcome =
       batch_.Intern(*task_->store, &parent_, [&](const TreeStore::PutResult& put) {
+        // A record the budget has no room for is dropped; the search goes on without it.
+        if (edges != nullptr && !edges->dropped() &&
+            !log_->edges.push_back(static_cast<uint32_t>(put.id))) {
+          edges->Drop();
+        }
         if (put.new_nodes != 0) {
           counters_.nodes.fetch_add(put.new_nodes, std::memory_order_relaxed);
         }

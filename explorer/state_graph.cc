@@ -3,6 +3,9 @@
 //
 // Each thread takes a contiguous range of ordinals and builds its edges in order; the ranges
 // are joined in ordinal order afterwards, so the graph is the same for any thread count.
+//
+// StateGraphFromRecord: the search's record, already in that form, with the edges of the
+// states an analysis does not ask for taken out.
 #include "explorer/state_graph.h"
 
 #include <algorithm>
@@ -13,13 +16,35 @@
 namespace rulecheck::explorer {
 namespace {
 
+absl::Status NoRoom() {
+  return absl::ResourceExhaustedError(
+      "the transition graph needs more memory than the --memory budget has left");
+}
+
+// Charges and fills the graph's level starts and ids.
+absl::Status NumberStates(const Exploration& exploration, StateGraph& graph) {
+  graph.charge = MemoryCharge(&exploration.budget());
+  uint64_t n = 0;
+  for (int d = 0; d < exploration.level_count(); ++d) n += exploration.Level(d).size();
+  if (!graph.charge.Set((exploration.level_count() + 1) * sizeof(uint64_t) + n * sizeof(StateId))) {
+    return NoRoom();
+  }
+  graph.level_start.push_back(0);
+  graph.id.reserve(n);
+  for (int d = 0; d < exploration.level_count(); ++d) {
+    const std::vector<uint32_t>& level = exploration.Level(d);
+    graph.level_start.push_back(graph.level_start.back() + level.size());
+    graph.id.insert(graph.id.end(), level.begin(), level.end());
+  }
+  return absl::OkStatus();
+}
+
 // Collects the ordinals of a state's successors.
 class EdgeSink final : public ir::SuccessorSink {
  public:
   EdgeSink(const Exploration& exploration, const std::vector<Ordinal>& ordinal_of_id,
            uint32_t words)
       : targets(&exploration.budget()),
-        successors(&exploration.budget()),
         exploration_(exploration),
         ordinal_of_id_(ordinal_of_id),
         words_(words) {}
@@ -31,23 +56,17 @@ class EdgeSink final : public ir::SuccessorSink {
     const bool found = exploration_.Find(words_, id);
     // A complete search stored every successor of every state it counted.
     assert(found);
-    if (found) {
-      out_of_memory = !targets.push_back(ordinal_of_id_[id]) || !successors.push_back(index_);
-    }
-    ++index_;
+    if (found) out_of_memory = !targets.push_back(ordinal_of_id_[id]);
   }
   void OnFailure(const ir::StepFailure& /*failure*/) override {}
-  void Reset() { index_ = 0; }
 
   ChargedVector<Ordinal> targets;
-  ChargedVector<uint32_t> successors;
   bool out_of_memory = false;  // the budget had no room for an edge
 
  private:
   const Exploration& exploration_;
   const std::vector<Ordinal>& ordinal_of_id_;
   std::vector<uint32_t> words_;
-  uint32_t index_ = 0;
 };
 
 // Keeps the k-th successor.
@@ -85,41 +104,20 @@ absl::StatusOr<StateGraph> BuildStateGraph(const Exploration& exploration,
                                            const std::function<bool(const uint32_t*)>& expand,
                                            int threads, const std::atomic<bool>* cancel) {
   MemoryBudget& budget = exploration.budget();
-  const auto no_room = [] {
-    return absl::ResourceExhaustedError(
-        "the transition graph needs more memory than the --memory budget has left");
-  };
   StateGraph graph;
-  graph.charge = MemoryCharge(&budget);
-  uint64_t n = 0;
-  for (int d = 0; d < exploration.level_count(); ++d) n += exploration.Level(d).size();
   // The map from ids to ordinals lives while the graph is built; the rest is the graph's.
   MemoryCharge map_charge(&budget);
-  if (!map_charge.Set(exploration.id_bound() * sizeof(Ordinal)) ||
-      !graph.charge.Set((exploration.level_count() + 1) * sizeof(uint64_t) + n * sizeof(StateId))) {
-    return no_room();
-  }
-  graph.level_start.push_back(0);
-  for (int d = 0; d < exploration.level_count(); ++d) {
-    graph.level_start.push_back(graph.level_start.back() + exploration.Level(d).size());
-  }
+  if (!map_charge.Set(exploration.id_bound() * sizeof(Ordinal))) return NoRoom();
+  if (absl::Status numbered = NumberStates(exploration, graph); !numbered.ok()) return numbered;
+  const uint64_t n = graph.states();
+  const std::vector<StateId>& id_of = graph.id;
   std::vector<Ordinal> ordinal_of_id(exploration.id_bound(), ~Ordinal{0});
-  std::vector<StateId>& id_of = graph.id;
-  id_of.resize(n);
-  for (int d = 0; d < exploration.level_count(); ++d) {
-    const std::vector<uint32_t>& level = exploration.Level(d);
-    for (uint64_t p = 0; p < level.size(); ++p) {
-      const uint64_t ordinal = graph.level_start[d] + p;
-      ordinal_of_id[level[p]] = static_cast<Ordinal>(ordinal);
-      id_of[ordinal] = level[p];
-    }
-  }
+  for (uint64_t s = 0; s < n; ++s) ordinal_of_id[id_of[s]] = static_cast<Ordinal>(s);
 
   struct Part {
     explicit Part(MemoryBudget* budget) : counts(budget), expanded(budget) {}
     ChargedVector<uint64_t> counts;  // edges per state of the range
     ChargedVector<Ordinal> targets{nullptr};
-    ChargedVector<uint32_t> successors{nullptr};
     ChargedVector<uint8_t> expanded;
     bool out_of_memory = false;
   };
@@ -136,12 +134,9 @@ absl::StatusOr<StateGraph> BuildStateGraph(const Exploration& exploration,
     for (uint64_t s = begin; s < end && !sink.out_of_memory; ++s) {
       if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
       const std::vector<uint32_t> words = exploration.StateWords(id_of[s]);
-      const bool wanted = expand(words.data());
+      const bool wanted = expand == nullptr || expand(words.data());
       const size_t before = sink.targets.size();
-      if (wanted) {
-        sink.Reset();
-        expander->Successors(words.data(), sink);
-      }
+      if (wanted) expander->Successors(words.data(), sink);
       if (!part.expanded.push_back(wanted ? 1 : 0) ||
           !part.counts.push_back(sink.targets.size() - before)) {
         sink.out_of_memory = true;
@@ -149,7 +144,6 @@ absl::StatusOr<StateGraph> BuildStateGraph(const Exploration& exploration,
     }
     part.out_of_memory = sink.out_of_memory;
     part.targets = std::move(sink.targets);
-    part.successors = std::move(sink.successors);
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
@@ -160,31 +154,58 @@ absl::StatusOr<StateGraph> BuildStateGraph(const Exploration& exploration,
   }
   uint64_t edges = 0;
   for (const Part& part : parts) {
-    if (part.out_of_memory) return no_room();
+    if (part.out_of_memory) return NoRoom();
     edges += part.targets.size();
   }
   // The joined arrays, charged before they are made; each part is freed once joined.
-  if (!graph.charge.Add((n + 1) * sizeof(uint64_t) + (n + 7) / 8 +
-                        edges * (sizeof(Ordinal) + sizeof(uint32_t)))) {
-    return no_room();
+  if (!graph.charge.Add((n + 1) * sizeof(uint64_t) + (n + 7) / 8 + edges * sizeof(Ordinal))) {
+    return NoRoom();
   }
   graph.edge_start.reserve(n + 1);
   graph.edge_start.push_back(0);
   graph.expanded.reserve(n);
   graph.target.reserve(edges);
-  graph.successor.reserve(edges);
   for (Part& part : parts) {
     for (size_t i = 0; i < part.counts.size(); ++i) {
       graph.edge_start.push_back(graph.edge_start.back() + part.counts[i]);
       graph.expanded.push_back(part.expanded[i] != 0);
     }
     graph.target.insert(graph.target.end(), part.targets.begin(), part.targets.end());
-    graph.successor.insert(graph.successor.end(), part.successors.begin(), part.successors.end());
     part.counts.Free();
     part.targets.Free();
-    part.successors.Free();
     part.expanded.Free();
   }
+  return graph;
+}
+
+absl::StatusOr<StateGraph> StateGraphFromRecord(
+    const Exploration& exploration, RecordedEdges record,
+    const std::function<bool(const uint32_t*)>& expand) {
+  StateGraph graph;
+  if (absl::Status numbered = NumberStates(exploration, graph); !numbered.ok()) return numbered;
+  const uint64_t n = graph.states();
+  assert(record.edge_start.size() == n + 1);
+  if (!graph.charge.Add((n + 7) / 8)) return NoRoom();
+  graph.expanded.assign(n, true);
+  if (expand != nullptr) {
+    // Takes out the edges of the states not asked for, in place.
+    uint64_t kept = 0;
+    for (uint64_t s = 0; s < n; ++s) {
+      const uint64_t begin = record.edge_start[s], end = record.edge_start[s + 1];
+      record.edge_start[s] = kept;
+      graph.expanded[s] = expand(exploration.StateWords(graph.id[s]).data());
+      if (!graph.expanded[s]) continue;
+      std::copy(record.target.begin() + static_cast<int64_t>(begin),
+                record.target.begin() + static_cast<int64_t>(end),
+                record.target.begin() + static_cast<int64_t>(kept));
+      kept += end - begin;
+    }
+    record.edge_start[n] = kept;
+    record.target.resize(kept);  // its buffer, and the charge for it, stay as they were
+  }
+  graph.edge_start = std::move(record.edge_start);
+  graph.target = std::move(record.target);
+  graph.charge.Absorb(std::move(record.charge));
   return graph;
 }
 

@@ -89,8 +89,9 @@ std::string Build(Version& version, const std::vector<int>& vars,
     for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
       const uint32_t q = version.projection[graph.target[e]];
       if (p == q) continue;
-      version.first_edge.try_emplace(EdgeKey(p, q),
-                                     std::make_pair(static_cast<Ordinal>(s), graph.successor[e]));
+      version.first_edge.try_emplace(
+          EdgeKey(p, q),
+          std::make_pair(static_cast<Ordinal>(s), graph.successor(static_cast<Ordinal>(s), e)));
     }
   }
   return "";

@@ -14,6 +14,7 @@
 #include <cassert>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <utility>
@@ -182,12 +183,14 @@ class TreeBuilder {
 
 }  // namespace
 
-absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
+absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration, int threads,
                                              const std::atomic<bool>* cancel,
                                              const PolicySet* policies) {
   if (policies != nullptr && policies->empty()) policies = nullptr;
-  absl::StatusOr<explorer::StateGraph> graph = explorer::BuildStateGraph(
-      exploration, [](const uint32_t*) { return true; }, threads, cancel);
+  std::optional<explorer::RecordedEdges> record = exploration.TakeRecordedEdges();
+  absl::StatusOr<explorer::StateGraph> graph =
+      record.has_value() ? explorer::StateGraphFromRecord(exploration, *std::move(record), {})
+                         : explorer::BuildStateGraph(exploration, {}, threads, cancel);
   if (!graph.ok()) return graph.status();
   ChanceGraph g;
   g.graph = std::move(*graph);
@@ -239,10 +242,7 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& explor
     // The graph's edges of s are its successors in generator order (a complete search found
     // every one).
     assert(sg.edge_start[s + 1] - sg.edge_start[s] == succs.size());
-    for (size_t k = 0; k < succs.size(); ++k) {
-      assert(sg.successor[sg.edge_start[s] + k] == k);
-      succs[k].target = sg.target[sg.edge_start[s] + k];
-    }
+    for (size_t k = 0; k < succs.size(); ++k) succs[k].target = sg.target[sg.edge_start[s] + k];
     g.root[s] = builder.State(succs);
     if (builder.full()) return full;
   }

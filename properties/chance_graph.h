@@ -59,13 +59,15 @@ struct ChanceGraph {
   uint64_t failed_moves = 0;
 };
 
-// Builds the chance graph of a complete exploration. Errors: those of
-// explorer::BuildStateGraph (Cancelled once `cancel`, may be null, is set; ResourceExhausted
-// when the memory budget has no room for the graph), and ResourceExhausted when the budget
-// has no room for the trees (charged before they grow). `policies` (may be null) are those
-// the exploration's space follows (policy_state_space.h): the seats they govern choose
-// evenly among what it allows. REQUIRES: exploration.stats().complete. Thread-compatible.
-absl::StatusOr<ChanceGraph> BuildChanceGraph(const explorer::Exploration& exploration, int threads,
+// Builds the chance graph of a complete exploration, whose state graph is made of the
+// search's record of its edges when it kept one (explorer::ExploreOptions::record_edges).
+// Errors: those of explorer::BuildStateGraph (Cancelled once `cancel`, may be null, is set;
+// ResourceExhausted when the memory budget has no room for the graph), and ResourceExhausted
+// when the budget has no room for the trees (charged before they grow). `policies` (may be
+// null) are those the exploration's space follows (policy_state_space.h): the seats they
+// govern choose evenly among what it allows. REQUIRES: exploration.stats().complete.
+// Thread-compatible.
+absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration, int threads,
                                              const std::atomic<bool>* cancel,
                                              const PolicySet* policies = nullptr);
 

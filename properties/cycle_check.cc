@@ -131,8 +131,8 @@ std::vector<std::string> BuildLasso(const model::Model& model,
   finding.cycle_start = static_cast<int>(finding.trace.size()) - 1;
   std::vector<std::string> triggers;
   for (uint64_t e : cycle) {
-    results::TraceStep step =
-        explorer::StepTo(exploration.space(), finding.trace.back().state, graph.successor[e]);
+    results::TraceStep step = explorer::StepTo(exploration.space(), finding.trace.back().state,
+                                               graph.successor(graph.Source(e), e));
     if (step.move.kind == ir::Move::Kind::kTrigger) {
       const std::string& name = model.program.triggers[step.move.index].name;
       if (std::find(triggers.begin(), triggers.end(), name) == triggers.end()) {

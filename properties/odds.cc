@@ -125,7 +125,11 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   const PolicyStateSpace policy_space(model, *policies);
   const ir::StateSpace& space =
       policies->empty() ? static_cast<const ir::StateSpace&>(model_space) : policy_space;
-  const explorer::Exploration exploration = explorer::Explore(space, {}, options.explore);
+  // The search keeps its edges for the chance graph, which then expands each state once more
+  // rather than twice.
+  explorer::ExploreOptions explore = options.explore;
+  explore.record_edges = true;
+  explorer::Exploration exploration = explorer::Explore(space, {}, explore);
   result.graph.states = exploration.stats().states;
   result.graph.transitions = exploration.stats().transitions;
   if (!exploration.stats().complete) {

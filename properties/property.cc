@@ -2,7 +2,9 @@
 #include "properties/property.h"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -49,14 +51,29 @@ std::string NoRoom(const std::string& what, uint64_t bytes) {
                       " MiB, more than the --memory budget has left");
 }
 
-// The analyses that need the transition graph, after the search (see property.h).
-void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& exploration,
+// Which of the analyses after the search run.
+struct GraphAnalyses {
+  GraphAnalyses(const model::Model& model, const CheckOptions& options)
+      : chains(options.reaction_chains && model.layout.has_triggers()),
+        order(options.order_dependence && model.layout.has_triggers()),
+        termination(options.non_termination && model.program.terminates.has_value()) {}
+  // Whether one of them follows the edges of the state graph.
+  bool need_graph() const { return chains || termination; }
+
+  bool chains;       // infinite reaction chains
+  bool order;        // orders of pending triggers
+  bool termination;  // `terminates`
+};
+
+// The analyses that need the transition graph, after the search (see property.h). The
+// graph is made of the search's record of its edges when it kept one.
+void RunGraphAnalyses(const model::Model& model, explorer::Exploration& exploration,
                       const CheckOptions& options, CheckResult& result,
                       FindingCollector& collector) {
   const ir::StateLayout& layout = model.layout;
-  const bool chains = options.reaction_chains && layout.has_triggers();
-  const bool order = options.order_dependence && layout.has_triggers();
-  const bool termination = options.non_termination && model.program.terminates.has_value();
+  const GraphAnalyses analyses(model, options);
+  const bool chains = analyses.chains, order = analyses.order, termination = analyses.termination;
+  std::optional<explorer::RecordedEdges> record = exploration.TakeRecordedEdges();
   // `terminates` is not determined: the search was stopped (no reason) or `reason`.
   auto termination_undetermined = [&](std::string reason) {
     if (termination) {
@@ -85,20 +102,29 @@ void RunGraphAnalyses(const model::Model& model, const explorer::Exploration& ex
     if (chains) trigger_analysis_undetermined("reaction_chain", "reaction chains", reason);
   };
   explorer::MemoryBudget& budget = exploration.budget();
-  if ((termination || chains) && GraphBytes(result.stats) > budget.available()) {
+  if ((termination || chains) && !record.has_value() &&
+      GraphBytes(result.stats) > budget.available()) {
     // Known before the graph is built: not worth building.
     no_room(NoRoom(absl::StrCat("the transition graph of ",
                                 base::GroupThousands(result.stats.transitions), " transitions"),
                    GraphBytes(result.stats)));
   } else if (termination || chains) {
-    Announce(options, termination ? absl::StrCat("building the transition graph of ",
-                                                 result.stats.states, " states")
-                                  : "building the graph of the states with pending triggers");
+    Announce(options,
+             absl::StrCat(termination ? absl::StrCat("building the transition graph of ",
+                                                     result.stats.states, " states")
+                                      : "building the graph of the states with pending triggers",
+                          record.has_value() ? " from the search's record" : ""));
     // Non-termination needs every edge; reaction chains only those of pending states.
-    const absl::StatusOr<explorer::StateGraph> graph = explorer::BuildStateGraph(
-        exploration,
-        [&](const uint32_t* words) { return termination || layout.PendingLength(words) > 0; },
-        threads, cancel);
+    std::function<bool(const uint32_t*)> expand;
+    if (!termination) {
+      expand = [&](const uint32_t* words) { return layout.PendingLength(words) > 0; };
+    }
+    absl::StatusOr<explorer::StateGraph> graph =
+        record.has_value() ? explorer::StateGraphFromRecord(exploration, *std::move(record), expand)
+                           : explorer::BuildStateGraph(exploration, expand, threads, cancel);
+    if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+      graph = absl::CancelledError("interrupted");
+    }
     explorer::MemoryCharge searches(&budget);
     if (graph.status().code() == absl::StatusCode::kCancelled) {
       mark_cancelled();
@@ -163,10 +189,13 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
 
   const model::ModelStateSpace interpreted(model);
   const ir::StateSpace& space = options.space != nullptr ? *options.space : interpreted;
+  explorer::ExploreOptions explore = options.explore;
+  // The search keeps its edges for the analyses that need them, which then expand no state
+  // again.
+  explore.record_edges = GraphAnalyses(model, options).need_graph();
   absl::StatusOr<explorer::Exploration> explored =
-      resume == nullptr
-          ? explorer::Explore(space, observers, options.explore)
-          : explorer::ResumeExplore(space, observers, options.explore, std::move(*resume));
+      resume == nullptr ? explorer::Explore(space, observers, explore)
+                        : explorer::ResumeExplore(space, observers, explore, std::move(*resume));
   if (!explored.ok()) return explored.status();
   explorer::Exploration exploration = *std::move(explored);
 
