@@ -376,7 +376,14 @@ void Search::RecordEdges(const std::vector<uint32_t>& next, bool expanded) {
   if (!expanded) edges_->Drop();  // the search ends here, short of complete
   edges_->Number(next, counted_, store_->id_bound());
   edges_->AddLevel(logs_);
-  edges_->FreeIfDropped(logs_);
+  DropEdgesIfShort();
+}
+
+void Search::DropEdgesIfShort() {
+  // The states come first: with more than half the budget used, the record goes (and the
+  // analyses expand the states again), before a level's logs find no room.
+  if (edges_ != nullptr && budget_->available() < budget_->limit() / 2) edges_->Drop();
+  if (edges_ != nullptr) edges_->FreeIfDropped(logs_);
 }
 
 void Search::StopPartWay(int depth, uint64_t size) {
@@ -462,12 +469,7 @@ Search::Grown Search::Grow(StoreGrowth::Room room, StoreGrowth::Why why) {
   for (const std::vector<uint32_t>& level : result_.levels_) {
     copy_bytes += level.size() * sizeof(uint32_t);
   }
-  if (edges_ != nullptr && budget_->available() < budget_->limit() / 2) {
-    // Memory is getting short and the store comes first: without the record of the edges
-    // the analyses expand the states again.
-    edges_->Drop();
-    edges_->FreeIfDropped(logs_);
-  }
+  DropEdgesIfShort();
   MemoryCharge charge(budget_.get());
   std::unique_ptr<TreeStore> store = store_growth_.Bigger(*store_, room, copy_bytes, charge, why);
   if (store == nullptr) return Grown::kNoRoom;

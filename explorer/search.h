@@ -82,6 +82,8 @@ class Search {
   // With a record of the edges: numbers the states of `next`, the level after the one just
   // expanded (in full, when `expanded`), and records that level's edges.
   void RecordEdges(const std::vector<uint32_t>& next, bool expanded);
+  // Drops the record of the edges when memory runs short (or it was dropped), and frees it.
+  void DropEdgesIfShort();
 
   // Ending the search at a limit. After level `depth` (of `size` states) stopped part-way:
   // delivers what the finished chunks expanded and counts the states they visited.

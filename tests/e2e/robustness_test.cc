@@ -203,14 +203,15 @@ TEST(RobustnessTest, AnalysesTheBudgetHasNoRoomForAreNotDetermined) {
       "dense.rules",
       "state { x: 0..999 }\ninit { x := 0 }\naction go(y: 0..999) { x := y }\nterminates\n");
   RunResult run =
-      RunRulecheck({"check", path, "--memory", "16M", "--threads", "2", "--format", "json", "-q"});
+      RunRulecheck({"check", path, "--memory", "20M", "--threads", "2", "--format", "json", "-q"});
   EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
   EXPECT_THAT(run.stdout_text, HasSubstr("\"complete\": true"));
   // The search kept its edges, so the graph is there; the cycle search over it is not.
   EXPECT_THAT(run.stdout_text,
               HasSubstr("the cycle search over 1,000,000 transitions needs about 22 MiB, "
                         "more than the --memory budget has left"));
-  // With less, the search has no room for its record, and the graph none to be built.
+  // With less, the record would take more than half the budget, so the search drops it,
+  // and there is no room to build the graph by expanding again.
   run = RunRulecheck({"check", path, "--memory", "8M", "--threads", "2", "--format", "json", "-q"});
   EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
   EXPECT_THAT(run.stdout_text, HasSubstr("\"complete\": true"));

@@ -159,8 +159,8 @@ TEST(StateGraphTest, ASearchWithoutRoomForTheRecordDropsItAndCompletes) {
   EXPECT_LE(exploration.budget().peak(), kBudget);
 
   // With room, the record holds every edge.
-  Exploration roomy = Explore(
-      space, {}, {.threads = 2, .memory_bytes = uint64_t{64} << 20, .record_edges = true});
+  Exploration roomy =
+      Explore(space, {}, {.threads = 2, .memory_bytes = uint64_t{64} << 20, .record_edges = true});
   std::optional<RecordedEdges> record = roomy.TakeRecordedEdges();
   ASSERT_TRUE(record.has_value());
   EXPECT_EQ(record->target.size(), 1000000u);
