@@ -120,7 +120,7 @@ absl::Status Generator::Generate(std::string& out) {
     }
     absl::StrAppend(&units, "// action ", action.name, "\ntemplate <bool kTrail>\nvoid Action", a,
                     "(uint32_t* parent, const rulecheck::native::abi::Host* host, "
-                    "std::vector<uint32_t>& trail",
+                    "Trail& trail",
                     params, ") {\nint64_t steps = kMaxSteps;\n", FrameDecls(action.frame));
     for (size_t k = 0; k < action.params.size(); ++k) {
       absl::StrAppend(&units, "l", action.params[k].slot, " = a", k, ";\n");
@@ -137,18 +137,18 @@ absl::Status Generator::Generate(std::string& out) {
     absl::StrAppend(&units, "if constexpr (kTrail) trail.clear();\n", out_,
                     "const int64_t args[] = {", args.empty() ? "0" : args,
                     "};\nhost->successor(host->context, W, ", a,
-                    ", args, player, trail.data(), kTrail ? trail.size() : 0);\n}\n\n");
+                    ", args, player, trail.data, kTrail ? trail.size : 0);\n}\n\n");
     absl::StrAppend(&enumerate, loops, "Action", a, "<kTrail>(S, host, trail",
                     action.params.empty() ? "" : ", ", args, ");\n");
   }
   absl::StrAppend(&units,
                   "template <bool kTrail>\nvoid Enumerate(uint32_t* S, const "
-                  "rulecheck::native::abi::Host* host, std::vector<uint32_t>& trail) {\n",
+                  "rulecheck::native::abi::Host* host, Trail& trail) {\n",
                   enumerate,
                   "}\n\nint32_t Successors(const uint32_t* state, const "
                   "rulecheck::native::abi::Host* host, int32_t record_trail) {\n"
                   "uint32_t* S = const_cast<uint32_t*>(state);\n"
-                  "thread_local std::vector<uint32_t> trail;\ntry {\n"
+                  "Trail trail{host, host->trail, 0, host->trail_capacity};\ntry {\n"
                   "if (record_trail != 0) {\nEnumerate<true>(S, host, trail);\n} else {\n"
                   "Enumerate<false>(S, host, trail);\n}\n"
                   "return rulecheck::native::abi::kDone;\n} catch (const Stopped&) {\n"

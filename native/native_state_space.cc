@@ -60,7 +60,7 @@ class NativeExpander final : public ir::Expander {
     if (terminal) return;
     sink_ = &sink;
     delivered_ = 0;
-    const abi::Host host{this, &Deliver};
+    const abi::Host host{this, &Deliver, trail_.data(), trail_.size(), &GrowTrail};
     if (module_.successors(state, &host, record_trail_ ? 1 : 0) == abi::kStopped) {
       SkippingSink rest(sink, delivered_);
       interpreter_.Successors(state, rest);
@@ -82,9 +82,20 @@ class NativeExpander final : public ir::Expander {
     self->sink_->OnSuccessor(state, move);
   }
 
+  static uint32_t* GrowTrail(void* context, uint64_t /*length*/, uint64_t min_capacity,
+                             uint64_t* capacity) {
+    // resize keeps the ids written so far.
+    std::vector<uint32_t>& trail = static_cast<NativeExpander*>(context)->trail_;
+    trail.resize(std::max<uint64_t>(min_capacity, trail.size()));
+    *capacity = trail.size();
+    return trail.data();
+  }
+
   const ir::Program& program_;
   const abi::Module& module_;
   const bool record_trail_;
+  // The buffer of a move's trail, which the generated code fills (runtime_abi.h).
+  std::vector<uint32_t> trail_;
   model::SuccessorGenerator interpreter_;
   ir::Move move_;
   ir::SuccessorSink* sink_ = nullptr;

@@ -26,6 +26,19 @@ struct Sl {
 };
 inline Sl At(Sl s, uint64_t d) { return {s.w, s.b + d}; }
 
+// The trail of the move being made, in the host's buffer (runtime_abi.h).
+struct Trail {
+  const ::rulecheck::native::abi::Host* host;
+  uint32_t* data;
+  uint64_t size;
+  uint64_t capacity;
+  void clear() { size = 0; }
+  void push_back(uint32_t id) {
+    if (size == capacity) data = host->grow_trail(host->context, size, 2 * size + 16, &capacity);
+    data[size++] = id;
+  }
+};
+
 inline void Step(int64_t& steps) {
   if (--steps < 0) Stop();
 }

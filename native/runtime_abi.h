@@ -4,9 +4,10 @@
 // host includes the same file, so both sides agree on every field by construction.
 //
 // The library exports one C symbol, `rulecheck_native_module`, returning a Module that lives
-// as long as the library is loaded. It imports nothing: the host passes a Host with its one
-// callback. All functions are reentrant (no global state), so any number of threads may call
-// them at once, each with its own Host.
+// as long as the library is loaded. It imports nothing: the host passes a Host with its
+// callbacks and the buffer for a move's trail. All functions are reentrant (no global or
+// thread-local state: the library allocates nothing that outlives a call), so any number of
+// threads may call them at once, each with its own Host.
 //
 // The generated code implements a subset of the rules language (docs/architecture.md lists
 // it) over packed states laid out as ir/state_layout.h says. It never reports a model error
@@ -21,7 +22,7 @@
 namespace rulecheck::native::abi {
 
 // Bumped on any change to this file; the host refuses a library of another version.
-inline constexpr uint32_t kAbiVersion = 1;
+inline constexpr uint32_t kAbiVersion = 2;
 
 // What a call reports: done (every successor was delivered), or stopped where the interpreter
 // reports a model error (the successors delivered before the stop are the interpreter's
@@ -37,6 +38,14 @@ struct Host {
   // The pointers are valid only during the call.
   void (*successor)(void* context, const uint32_t* state, int32_t action, const int64_t* args,
                     int64_t player, const uint32_t* trail, uint64_t trail_length);
+  // The host's buffer for the trail of the move being made: room for `trail_capacity` ids.
+  // When a trail needs more, the library calls grow_trail with the ids written so far,
+  // which returns a buffer of at least `min_capacity` ids that starts with them and sets
+  // *capacity to its size. Only used when trails are recorded.
+  uint32_t* trail;
+  uint64_t trail_capacity;
+  uint32_t* (*grow_trail)(void* context, uint64_t length, uint64_t min_capacity,
+                          uint64_t* capacity);
 };
 
 struct Module {
