@@ -206,7 +206,7 @@ struct ExplorationStats {
 // target[edge_start[s + 1]], in the order the expander gave them (failed moves do not count).
 // Terminal states have none.
 struct RecordedEdges {
-  MemoryCharge charge;  // the arrays', against the search's budget
+  MemoryCharge charge;  // the arrays', against the search's budget: must not outlive it
   std::vector<uint64_t> edge_start;
   std::vector<uint32_t> target;
 };
