@@ -9,25 +9,6 @@
 #include "native/native.h"
 
 namespace rulecheck::cli {
-namespace {
-
-// Whether this binary runs under AddressSanitizer, whose leak scan at exit crashed
-// ("Tracer caught signal 11") after loading a compiled model: the generated code keeps a
-// thread_local trail, and the scan cannot read that library's thread-local storage. Until the
-// trail moves into a buffer the host owns, `auto` interprets in such a build.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kLeakScanAtExit = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kLeakScanAtExit = true;
-#else
-constexpr bool kLeakScanAtExit = false;
-#endif
-#else
-constexpr bool kLeakScanAtExit = false;
-#endif
-
-}  // namespace
 
 void AddEngineFlag(CLI::App& command, std::string& engine) {
   command
@@ -50,14 +31,6 @@ absl::StatusOr<EngineChoice> ChooseEngine(const model::Model& model, const std::
           absl::StrCat("--engine compiled: ", compiled.status().message()));
     }
     if (note) note(absl::StrCat("interpreting the model: ", compiled.status().message()));
-    return choice;
-  }
-  if (engine == native::Engine::kAuto && kLeakScanAtExit) {
-    if (note) {
-      note(
-          "interpreting the model: this is an AddressSanitizer build, whose leak scan at exit "
-          "cannot read compiled code's thread-local storage");
-    }
     return choice;
   }
   choice.space = std::move(compiled->space);

@@ -14,13 +14,6 @@
 #include "properties/property.h"
 #include "reports/report.h"
 
-// LeakSanitizer's exit-time scan crashed ("Tracer caught signal 11") in this executable,
-// after the tests had loaded a few dozen generated libraries (built without the sanitizers,
-// with thread-local storage) into one process; the rulecheck binary, which loads one, is
-// scanned as usual in the end-to-end tests. This hook, which LeakSanitizer documents, turns
-// the leak scan off for this executable only; AddressSanitizer's and UBSan's checks stay on.
-extern "C" int __lsan_is_turned_off() { return 1; }
-
 namespace rulecheck::native {
 
 using nlohmann::json;
