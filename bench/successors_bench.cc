@@ -4,11 +4,13 @@
 // kExploreStates states; kSampleStates of them, evenly spaced in that order, so that the
 // sample spreads over the levels reached and is the same in every run. Connect four, Lights
 // Out and hanoi run at the sizes bench/run.sh compares with SPIN; the other games at their
-// default constants. One benchmark per game, so that another way of generating successors
-// can be compared with this one game by game.
+// default constants. Two benchmarks per game on the same sample: BM_Successors/GAME runs the
+// interpreter, BM_SuccessorsCompiled/GAME the model compiled to native code (--engine
+// compiled; the library comes from the user's cache, and compiling it is not timed). A game
+// that does not compile yet is reported as an error naming the first construct that does not.
 //
 //   build/bench/rulecheck_bench --benchmark_filter=Successors
-//   build/bench/rulecheck_bench --benchmark_filter=Successors/connect4
+//   build/bench/rulecheck_bench --benchmark_filter=Successors.*/connect4
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 
 #include "model/model.h"
 #include "model/successors.h"
+#include "native/native.h"
 
 namespace rulecheck::model {
 namespace {
@@ -87,6 +90,11 @@ struct Prepared {
   std::unique_ptr<SuccessorGenerator> generator;
   std::vector<State> sample;
   std::string error;
+  // The compiled engine, made on first use.
+  bool compile_tried = false;
+  native::CompiledModel compiled;
+  std::unique_ptr<ir::Expander> compiled_expander;
+  std::string compile_error;
 };
 
 std::vector<State> Sample(const Model& model, SuccessorGenerator& generator) {
@@ -127,16 +135,28 @@ Prepared& Prepare(const Game& game) {
   return p;
 }
 
-void BM_Successors(benchmark::State& state, const Game& game) {
-  Prepared& p = Prepare(game);
-  if (!p.error.empty()) {
-    state.SkipWithError(p.error.c_str());
-    return;
+// The compiled engine's expander of a prepared game, or null with p.compile_error set.
+ir::Expander* Compiled(Prepared& p) {
+  if (!p.compile_tried) {
+    p.compile_tried = true;
+    absl::StatusOr<native::CompiledModel> compiled = native::CompileModel(*p.model, {});
+    if (compiled.ok()) {
+      p.compiled = *std::move(compiled);
+      p.compiled_expander = p.compiled.space->NewExpander(/*record_trail=*/false);
+    } else {
+      p.compile_error = std::string(compiled.status().message());
+    }
   }
+  return p.compiled_expander.get();
+}
+
+// Expands the sample's states in turn with `expand(words, sink)`, counting per state.
+template <typename Expand>
+void TimeSuccessors(benchmark::State& state, const Prepared& p, Expand expand) {
   CountSink sink;
   size_t i = 0;
   for (auto _ : state) {
-    p.generator->Successors(p.sample[i].data(), sink);
+    expand(p.sample[i].data(), sink);
     if (++i == p.sample.size()) i = 0;
   }
   const double iterations = static_cast<double>(state.iterations());
@@ -146,9 +166,37 @@ void BM_Successors(benchmark::State& state, const Game& game) {
   state.counters["sample"] = static_cast<double>(p.sample.size());
 }
 
+void BM_Successors(benchmark::State& state, const Game& game) {
+  Prepared& p = Prepare(game);
+  if (!p.error.empty()) {
+    state.SkipWithError(p.error.c_str());
+    return;
+  }
+  TimeSuccessors(state, p, [&](const uint32_t* words, CountSink& sink) {
+    p.generator->Successors(words, sink);
+  });
+}
+
+void BM_SuccessorsCompiled(benchmark::State& state, const Game& game) {
+  Prepared& p = Prepare(game);
+  if (!p.error.empty()) {
+    state.SkipWithError(p.error.c_str());
+    return;
+  }
+  ir::Expander* expander = Compiled(p);
+  if (expander == nullptr) {
+    state.SkipWithError(("not compiled: " + p.compile_error).c_str());
+    return;
+  }
+  TimeSuccessors(
+      state, p, [&](const uint32_t* words, CountSink& sink) { expander->Successors(words, sink); });
+}
+
 [[maybe_unused]] const bool kRegistered = [] {
   for (const Game& game : Games()) {
     benchmark::RegisterBenchmark(("BM_Successors/" + game.name).c_str(), BM_Successors, game);
+    benchmark::RegisterBenchmark(("BM_SuccessorsCompiled/" + game.name).c_str(),
+                                 BM_SuccessorsCompiled, game);
   }
   return true;
 }();
