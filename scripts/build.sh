@@ -18,6 +18,8 @@
 #              the headers every file includes (GoogleTest, abseil, CLI11) are parsed and
 #              their inline functions compiled once a batch; 0: one file at a time, for
 #              quick rebuilds while editing a few files
+#   CXX        the C++ compiler, as CMake reads it when it first configures BUILD_DIR
+#              (default: c++, GCC on Debian; CI builds the AddressSanitizer tree with clang++)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

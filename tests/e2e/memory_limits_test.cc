@@ -24,9 +24,16 @@ namespace {
 using testing::HasSubstr;
 
 // Under a sanitizer the binary's memory (shadow memory, quarantine) and times are the
-// sanitizer's: the runs are smaller, and only their outcome is checked.
+// sanitizer's: the runs are smaller, and only their outcome is checked. (GCC defines the
+// __SANITIZE_*__ macros; clang answers __has_feature.)
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
 #else
 constexpr bool kSanitized = false;
 #endif
