@@ -24,14 +24,13 @@ bool EdgeRecorder::Reserve(ChargedVector<T>& v, size_t n) {
   return false;
 }
 
-bool EdgeRecorder::FreeIfDropped(std::vector<ChunkLog>& logs) {
-  if (!dropped()) return false;
+void EdgeRecorder::FreeIfDropped(std::vector<ChunkLog>& logs) {
+  if (!dropped()) return;
   std::vector<uint32_t>().swap(ordinal_of_id_);
   map_charge_.Set(0);
   edge_start_.Free();
   target_.Free();
   for (ChunkLog& log : logs) log.edges.Free();
-  return true;
 }
 
 void EdgeRecorder::Number(const std::vector<uint32_t>& level, uint64_t first, uint64_t id_bound) {

@@ -42,8 +42,8 @@ class EdgeRecorder {
   // Drops the record; its memory is freed by the next call from the level loop (or by
   // FreeIfDropped).
   void Drop() { dropped_.store(true, std::memory_order_relaxed); }
-  // Frees a dropped record's memory, and `logs`' edges. Returns dropped().
-  bool FreeIfDropped(std::vector<ChunkLog>& logs);
+  // Frees a dropped record's memory, and `logs`' edges.
+  void FreeIfDropped(std::vector<ChunkLog>& logs);
 
   // Gives the states of `level`, ids of a store with ids below `id_bound`, the ordinals from
   // `first` on.

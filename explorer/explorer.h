@@ -244,6 +244,7 @@ class Exploration {
   // The search's record of its transitions, moved out (see ExploreOptions::record_edges);
   // nothing when it kept none, or it was taken already.
   std::optional<RecordedEdges> TakeRecordedEdges() { return std::exchange(recorded_edges_, {}); }
+  bool has_recorded_edges() const { return recorded_edges_.has_value(); }
 
  private:
   friend class Search;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cassert>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace rulecheck::explorer {
@@ -207,6 +208,14 @@ absl::StatusOr<StateGraph> StateGraphFromRecord(
   graph.target = std::move(record.target);
   graph.charge.Absorb(std::move(record.charge));
   return graph;
+}
+
+absl::StatusOr<StateGraph> TakeStateGraph(Exploration& exploration,
+                                          const std::function<bool(const uint32_t*)>& expand,
+                                          int threads, const std::atomic<bool>* cancel) {
+  std::optional<RecordedEdges> record = exploration.TakeRecordedEdges();
+  if (record.has_value()) return StateGraphFromRecord(exploration, *std::move(record), expand);
+  return BuildStateGraph(exploration, expand, threads, cancel);
 }
 
 results::TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words,

@@ -75,6 +75,13 @@ absl::StatusOr<StateGraph> StateGraphFromRecord(const Exploration& exploration,
                                                 RecordedEdges record,
                                                 const std::function<bool(const uint32_t*)>& expand);
 
+// The graph of the states `expand` asks for: StateGraphFromRecord of the search's record
+// when it kept one (which this takes out of `exploration`), else BuildStateGraph. Errors as
+// theirs.
+absl::StatusOr<StateGraph> TakeStateGraph(Exploration& exploration,
+                                          const std::function<bool(const uint32_t*)>& expand,
+                                          int threads, const std::atomic<bool>* cancel);
+
 // The move and state of the `successor`-th successor of `words` in `space` (see
 // StateGraph::successor). REQUIRES: it exists.
 results::TraceStep StepTo(const ir::StateSpace& space, const std::vector<uint32_t>& words,

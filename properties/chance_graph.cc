@@ -14,7 +14,6 @@
 #include <cassert>
 #include <map>
 #include <memory>
-#include <optional>
 #include <span>
 #include <unordered_map>
 #include <utility>
@@ -187,10 +186,8 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration,
                                              const std::atomic<bool>* cancel,
                                              const PolicySet* policies) {
   if (policies != nullptr && policies->empty()) policies = nullptr;
-  std::optional<explorer::RecordedEdges> record = exploration.TakeRecordedEdges();
   absl::StatusOr<explorer::StateGraph> graph =
-      record.has_value() ? explorer::StateGraphFromRecord(exploration, *std::move(record), {})
-                         : explorer::BuildStateGraph(exploration, {}, threads, cancel);
+      explorer::TakeStateGraph(exploration, {}, threads, cancel);
   if (!graph.ok()) return graph.status();
   ChanceGraph g;
   g.graph = std::move(*graph);

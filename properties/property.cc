@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -73,7 +72,7 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
   const ir::StateLayout& layout = model.layout;
   const GraphAnalyses analyses(model, options);
   const bool chains = analyses.chains, order = analyses.order, termination = analyses.termination;
-  std::optional<explorer::RecordedEdges> record = exploration.TakeRecordedEdges();
+  const bool recorded = exploration.has_recorded_edges();
   // `terminates` is not determined: the search was stopped (no reason) or `reason`.
   auto termination_undetermined = [&](std::string reason) {
     if (termination) {
@@ -102,8 +101,7 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
     if (chains) trigger_analysis_undetermined("reaction_chain", "reaction chains", reason);
   };
   explorer::MemoryBudget& budget = exploration.budget();
-  if ((termination || chains) && !record.has_value() &&
-      GraphBytes(result.stats) > budget.available()) {
+  if ((termination || chains) && !recorded && GraphBytes(result.stats) > budget.available()) {
     // Known before the graph is built: not worth building.
     no_room(NoRoom(absl::StrCat("the transition graph of ",
                                 base::GroupThousands(result.stats.transitions), " transitions"),
@@ -113,15 +111,14 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
              absl::StrCat(termination ? absl::StrCat("building the transition graph of ",
                                                      result.stats.states, " states")
                                       : "building the graph of the states with pending triggers",
-                          record.has_value() ? " from the search's record" : ""));
+                          recorded ? " from the search's record" : ""));
     // Non-termination needs every edge; reaction chains only those of pending states.
     std::function<bool(const uint32_t*)> expand;
     if (!termination) {
       expand = [&](const uint32_t* words) { return layout.PendingLength(words) > 0; };
     }
     absl::StatusOr<explorer::StateGraph> graph =
-        record.has_value() ? explorer::StateGraphFromRecord(exploration, *std::move(record), expand)
-                           : explorer::BuildStateGraph(exploration, expand, threads, cancel);
+        explorer::TakeStateGraph(exploration, expand, threads, cancel);
     if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
       graph = absl::CancelledError("interrupted");
     }

@@ -14,9 +14,10 @@ std::unique_ptr<model::Model> LoadForTest(const std::string& text) {
   return model.ok() ? std::move(*model) : nullptr;
 }
 
-std::unique_ptr<model::Model> LoadGame(const std::string& name) {
+std::unique_ptr<model::Model> LoadGame(const std::string& name,
+                                       const std::vector<front::ConstOverride>& overrides) {
   absl::StatusOr<std::unique_ptr<model::Model>> model =
-      model::LoadModel(std::string(RULECHECK_SOURCE_DIR) + "/games/" + name, {});
+      model::LoadModel(std::string(RULECHECK_SOURCE_DIR) + "/games/" + name, overrides);
   EXPECT_TRUE(model.ok()) << model.status().message();
   return model.ok() ? std::move(*model) : nullptr;
 }

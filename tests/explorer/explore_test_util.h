@@ -14,8 +14,9 @@ namespace rulecheck::explorer {
 
 // The model in `text`, or a test failure (and null) when it does not load.
 std::unique_ptr<model::Model> LoadForTest(const std::string& text);
-// The model in games/`name` of the source tree.
-std::unique_ptr<model::Model> LoadGame(const std::string& name);
+// The model in games/`name` of the source tree, with `overrides` of its constants.
+std::unique_ptr<model::Model> LoadGame(const std::string& name,
+                                       const std::vector<front::ConstOverride>& overrides = {});
 
 struct ExploreSummary {
   ExplorationStats stats;

@@ -19,9 +19,10 @@
 namespace rulecheck::explorer {
 namespace {
 
-// Six cells of 0..3 poked one at a time; each poke queues two triggers that do not commute,
-// so states with pending triggers have several successors (one per order) and the rest one
-// per cell: 4,096 settled states and more with triggers pending.
+// Six cells of 0..3 poked one at a time; each poke queues the triggers whose guards hold (two
+// that do not commute while the cell is below 2), so states with pending triggers can have
+// several successors (one per order) and the rest one per cell: 4,096 settled states and
+// more with triggers pending.
 constexpr char kPokes[] = R"(
 event Poke(i: 0..5)
 state {
@@ -41,10 +42,7 @@ action go(y: 0..999) { x := y }
 )";
 
 std::unique_ptr<model::Model> Hanoi(int discs) {
-  absl::StatusOr<std::unique_ptr<model::Model>> model = model::LoadModel(
-      std::string(RULECHECK_SOURCE_DIR) + "/games/hanoi.rules", {{"N", std::to_string(discs)}});
-  EXPECT_TRUE(model.ok()) << model.status();
-  return model.ok() ? std::move(*model) : nullptr;
+  return LoadGame("hanoi.rules", {{"N", std::to_string(discs)}});
 }
 
 void ExpectSameGraph(const StateGraph& recorded, const StateGraph& rebuilt) {
