@@ -205,7 +205,7 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
     result = properties::Check(*setup->model, options);
   }
   progress.Finish();
-  result.engine = engine->stats;
+  result.engine = engine->Stats();
 
   setup->context.skipped_checks = flags.skip;
   const bool written =

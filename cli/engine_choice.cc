@@ -7,6 +7,7 @@
 #include "CLI/CLI.hpp"
 #include "absl/strings/str_cat.h"
 #include "native/native.h"
+#include "native/tiered_state_space.h"
 
 namespace rulecheck::cli {
 
@@ -24,7 +25,20 @@ absl::StatusOr<EngineChoice> ChooseEngine(const model::Model& model, const std::
   EngineChoice choice;
   const native::Engine engine = native::ParseEngine(name).value_or(native::Engine::kAuto);
   if (engine == native::Engine::kInterpreted) return choice;
-  absl::StatusOr<native::CompiledModel> compiled = native::CompileModel(model, {});
+  native::CompileOptions options;
+  options.only_cached = engine == native::Engine::kAuto;
+  absl::StatusOr<native::CompiledModel> compiled = native::CompileModel(model, options);
+  if (absl::IsNotFound(compiled.status())) {
+    // Built while the search starts; a failure then is noted when it happens.
+    auto tiered = std::make_unique<native::TieredStateSpace>(
+        model, native::CompileOptions{}, [note](const absl::Status& status) {
+          if (note) note(absl::StrCat("interpreting the model: ", status.message()));
+        });
+    choice.tiered = tiered.get();
+    choice.space = std::move(tiered);
+    choice.stats.background = true;
+    return choice;
+  }
   if (!compiled.ok()) {
     if (engine == native::Engine::kCompiled) {
       return absl::InvalidArgumentError(
@@ -38,6 +52,14 @@ absl::StatusOr<EngineChoice> ChooseEngine(const model::Model& model, const std::
   choice.stats.compile_seconds = compiled->seconds;
   choice.stats.cached = compiled->cached;
   return choice;
+}
+
+properties::EngineStats EngineChoice::Stats() const {
+  if (tiered == nullptr) return stats;
+  properties::EngineStats now = stats;
+  now.compiled = tiered->compiled() != nullptr;
+  now.compile_seconds = tiered->build_seconds();
+  return now;
 }
 
 std::function<void(const std::string&)> EngineNotes(bool quiet, std::ostream& err) {

@@ -3,8 +3,10 @@
 // successor function the search runs. `compiled` is the model's generated code
 // (native/native.h), `interpreted` the interpreter, and `auto` (the default) the generated code
 // when the model compiles and a compiler is there, else the interpreter, with a one-line note
-// on stderr saying why (unless --quiet). With `compiled`, a model that cannot be compiled is an
-// error (exit code 2) with the same reason.
+// on stderr saying why (unless --quiet). Under `auto` a library not in the cache yet is built
+// in the background while the search starts interpreted (native/tiered_state_space.h). With
+// `compiled`, a model that cannot be compiled is an error (exit code 2) with the same reason,
+// and the search waits for the compiler.
 #ifndef RULECHECK_CLI_ENGINE_CHOICE_H_
 #define RULECHECK_CLI_ENGINE_CHOICE_H_
 
@@ -22,6 +24,10 @@ namespace CLI {
 class App;
 }  // namespace CLI
 
+namespace rulecheck::native {
+class TieredStateSpace;
+}  // namespace rulecheck::native
+
 namespace rulecheck::cli {
 
 // Registers --engine on `command`, parsing into `engine` (which must outlive `command`).
@@ -29,7 +35,12 @@ void AddEngineFlag(CLI::App& command, std::string& engine);
 
 struct EngineChoice {
   std::unique_ptr<ir::StateSpace> space;  // null: the interpreter
-  properties::EngineStats stats;
+  properties::EngineStats stats;          // as chosen
+  // `space` when it builds the library in the background, else null.
+  const native::TieredStateSpace* tiered = nullptr;
+  // The statistics for the report, at the end of the run: whether a background build was
+  // ready in time, and how long it took or had taken.
+  properties::EngineStats Stats() const;
 };
 
 // The engine `name` (auto, compiled or interpreted) asks for, for `model` (which must outlive

@@ -4,11 +4,11 @@
 // The generated source is self-contained (standard headers, and the embedded ir/bits.h and
 // native/runtime_abi.h, see prelude.h) and defines the Module of runtime_abi.h: the successors
 // of a state (every action instance in the interpreter's order, its guard, `by` and body) and
-// whether a state is terminal. What it compiles today: actions without choose, roll, may or
-// emit; expressions over scalars, arrays, structs, seqs, sets and bags of scalars, quantifiers
-// over every domain but `sub`, and calls of funs with scalar results. A model with triggers
-// is not compiled. Each invariant and reachable property is compiled on its own, when it can
-// be; init and queries stay with the interpreter.
+// whether a state is terminal. What it compiles today: actions and triggers, with forks
+// (choose, roll, may over every domain but `sub`) and emit; expressions over scalars,
+// arrays, structs, seqs, sets and bags of scalars, their literals, quantifiers over every
+// domain but `sub`, and calls of funs. Each invariant and reachable property is compiled on
+// its own, when it can be; init and queries stay with the interpreter.
 #ifndef RULECHECK_NATIVE_CODEGEN_H_
 #define RULECHECK_NATIVE_CODEGEN_H_
 

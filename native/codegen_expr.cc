@@ -15,25 +15,6 @@ namespace {
 int64_t Lo(const ir::Type* t) { return t->kind == ir::TypeKind::kRange ? t->lo : 0; }
 int64_t Hi(const ir::Type* t) { return Lo(t) + t->Cardinality() - 1; }
 
-// How a message names a composite expression the generator does not handle yet.
-std::string CompositeName(ir::ExprOp op) {
-  switch (op) {
-    case ir::ExprOp::kSetLiteral:
-      return "a set literal";
-    case ir::ExprOp::kBagLiteral:
-      return "a bag literal";
-    case ir::ExprOp::kStructLiteral:
-      return "a struct literal";
-    case ir::ExprOp::kArrayOf:
-      return "an array built by `[x in I: e]`";
-    case ir::ExprOp::kNone:
-    case ir::ExprOp::kSome:
-      return "an optional composite value";
-    default:
-      return absl::StrCat("a composite expression (IR op ", static_cast<int>(op), ")");
-  }
-}
-
 }  // namespace
 
 int64_t Generator::Base(const ir::Type* t) {
@@ -134,8 +115,7 @@ std::string Generator::Slice(const ir::Expr& e) {
       }
       return absl::StrCat("UnwrapSl(", Composite(*e.args[0]), ")");
     default:
-      Unsupported(CompositeName(e.op), e.loc);
-      return "Sl{S, 0}";
+      return Literal(e);
   }
 }
 
@@ -143,10 +123,6 @@ std::string Generator::Composite(const ir::Expr& e) {
   if (e.op == ir::ExprOp::kIf) {
     return absl::StrCat("(Truth(", Scalar(*e.args[0]), ") ? ", Composite(*e.args[1]), " : ",
                         Composite(*e.args[2]), ")");
-  }
-  if (e.op == ir::ExprOp::kCall) {
-    Unsupported("a call of a fun with a composite result", e.loc);
-    return "Sl{S, 0}";
   }
   return Slice(e);
 }
@@ -264,13 +240,11 @@ std::string Generator::Arith(const ir::Expr& e) {
   return absl::StrCat(fn, "(", Scalar(*e.args[0]), ", ", Scalar(*e.args[1]), ")");
 }
 
-std::string Generator::Call(const ir::Expr& e) {
+std::string Generator::Call(const ir::Expr& e) { return CallArgs(e, ""); }
+
+std::string Generator::CallArgs(const ir::Expr& e, const std::string& out) {
   const ir::Fun& f = program_.funs[e.index];
-  if (!f.result->is_scalar()) {
-    Unsupported(absl::StrCat("a call of `", f.name, "`, whose result is a composite"), e.loc);
-    return "INT64_C(0)";
-  }
-  std::string text = absl::StrCat("Fun", e.index, "(S, steps");
+  std::string text = absl::StrCat("Fun", e.index, "(S, steps", out.empty() ? "" : ", ", out);
   for (size_t i = 0; i < e.args.size(); ++i) {
     absl::StrAppend(&text, ", ",
                     f.params[i].type->is_scalar() ? Scalar(*e.args[i]) : Composite(*e.args[i]));

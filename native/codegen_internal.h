@@ -34,8 +34,15 @@ class Generator {
   std::string Scalar(const ir::Expr& e);
   std::string Composite(const ir::Expr& e);
 
-  // Statements of a body (codegen_stmt.cc), appended to `out_` at `indent`.
+  // Statements of a body that does not fork (codegen_stmt.cc), appended to `out_` at
+  // `indent`.
   void Block(const ir::Block& block, int indent);
+  // The statements of `block` from `from` on, then `then`: a C++ statement that runs the
+  // rest of the path (codegen_forks.cc). Any body may fork.
+  void BlockThen(const ir::Block& block, size_t from, int indent, const std::string& then);
+  // Whether a statement or a block may fork a path (a choose, roll or may in it).
+  static bool Forks(const ir::Stmt& s);
+  static bool Forks(const ir::Block& block);
 
   // Type helpers (codegen_expr.cc). `v` must be a variable or a literal.
   static int64_t Base(const ir::Type* t);  // the value of ordinal 0 of a finite scalar
@@ -49,6 +56,16 @@ class Generator {
   // Whether `v` is in `t`, as a C++ bool expression.
   static std::string Contains(const ir::Type* t, const std::string& v);
 
+  // The declarations of a frame's locals (codegen.cc): the scalars `l<i>` are elements of
+  // one array `L` in a body that `forks`, else variables of their own.
+  static std::string FrameDecls(const ir::FrameLayout& frame, bool forks = false);
+  // A region of `width` bits of the code unit's temporaries `T`, as Sl text, and in `clear`
+  // the code that empties it (codegen_literals.cc). StartUnit begins a unit's count;
+  // TempDecl, after the unit's code is generated, declares its temporaries.
+  std::string Temp(uint32_t width, std::string& clear);
+  void StartUnit() { temp_bits_ = 0; }
+  std::string TempDecl();
+
   // Records that `what` at `loc` is not compiled yet (the first such wins).
   void Unsupported(const std::string& what, ir::Location loc);
   bool ok() const { return status_.ok(); }
@@ -59,6 +76,8 @@ class Generator {
 
   const model::Model& model_;
   const ir::Program& program_;
+  // The frame of the action or trigger whose body is being generated.
+  const ir::FrameLayout* frame_ = nullptr;
   std::string out_;
   // Declarations the expressions need before the code units (attribute tables).
   std::string decls_;
@@ -67,6 +86,14 @@ class Generator {
   std::string Quantifier(const ir::Expr& e);
   std::string Collection(const ir::Expr& e);
   std::string Call(const ir::Expr& e);
+  // A call of a fun, its result written to the Sl `out` when it is a composite (empty: a
+  // scalar result).
+  std::string CallArgs(const ir::Expr& e, const std::string& out);
+  // A composite built by the expression (codegen_literals.cc): a literal, a composite
+  // option, a call of a fun with a composite result.
+  std::string Literal(const ir::Expr& e);
+  // Code that stores `value` into the place `place` (Sl text) of type `t`, checked.
+  std::string ScalarInto(const ir::Type* t, const std::string& place, const ir::Expr& value);
   std::string Arith(const ir::Expr& e);
   // The Sl of a node that denotes bits of a value (a state variable, a composite local, an
   // element, a field, a seq element, an unwrapped composite option), scalar or not.
@@ -74,18 +101,57 @@ class Generator {
   // The name of the table of attribute `attr` of `def`, declared in decls_ when first used.
   std::string AttrTable(const ir::EnumDef* def, int64_t attr);
 
+  // Code units (codegen.cc): the funs (their declarations into `decls`), the terminal
+  // conditions and state properties, and the actions (the calls of every instance into
+  // `enumerate`).
+  std::string FunUnits(std::string& decls);
+  std::string StateUnits();
+  std::string ActionUnits(std::string& enumerate);
+  // The head of an action's or trigger's function, with `params`
+  // after the common ones, and its body, which ends each path by handing the successor `W`
+  // to the host (`args` and `player` declared before it). REQUIRES: frame_ is the unit's.
+  static std::string UnitHead(const std::string& name, const std::string& params);
+  std::string UnitBody(const ir::Block& body, int trigger, int rule);
+  // Triggers (codegen_triggers.cc): the functions of the trigger guards, the trigger units,
+  // and the code that runs the first pending trigger of a state `S` instead of the actions.
+  std::string TriggerGuards();
+  std::string TriggerUnits();
+  std::string PendingDispatch();
+
   // Statements.
   void Stmt(const ir::Stmt& s, int indent);
   void Assign(const ir::Stmt& s, int indent);
   void For(const ir::Stmt& s, int indent);
   void CollectionStmt(const ir::Stmt& s, int indent);
   void Move(const ir::Stmt& s, int indent);
+  // An `emit`: its arguments checked, and each trigger on the event whose guard holds
+  // queued in the pending list (codegen_triggers.cc).
+  void Emit(const ir::Stmt& s, int indent);
   void Line(int indent, const std::string& text);
+
+  // Forks (codegen_forks.cc): a statement that may fork, each of its paths ending with
+  // `then`.
+  void ForkingStmt(const ir::Stmt& s, int indent, const std::string& then);
+  void Choose(const ir::Stmt& s, int indent, const std::string& then);
+  void May(const ir::Stmt& s, int indent, const std::string& then);
+  void ForkingFor(const ir::Stmt& s, int indent, const std::string& then);
+  // The lambda `name` that runs `block` (none: nothing) and then `then`.
+  void PathLambda(const std::string& name, const ir::Block* block, int indent,
+                  const std::string& then);
+  // The text that saves what a path owns before a fork's first branch, and puts it back.
+  std::string SavePath(int id) const;
+  std::string RestorePath(int id) const;
+  // The most values a domain lists (codegen_stmt.cc): a range's is kMaxRangeCandidates.
+  static int64_t MostValues(const ir::Domain& d);
+  // The most candidates of a `choose` or `roll` over a range the generated code takes; one
+  // with more is left to the interpreter (which takes up to 2^20).
+  static constexpr int64_t kMaxRangeCandidates = 256;
   // The text that appends trail point `id` when trails are recorded.
   static std::string Trail(uint32_t id);
 
   absl::Status status_;
   std::set<std::pair<const ir::EnumDef*, int64_t>> attr_tables_;
+  uint32_t temp_bits_ = 0;
   int next_id_ = 0;
 };
 

@@ -1,11 +1,14 @@
-// Statements as C++ (see codegen_internal.h). A body without forks is straight-line code on
-// the working copy `S`: `require false` returns from the action instance (no successor), and
-// each check where model::Executor throws a model error calls Stop(). Every statement costs
-// one step, as Executor::Continue counts them, and a `for` one more per value; a `for` over a
-// collection lists its values first (each costing a step, as Executor::ListLoop does), since
-// the body may change the collection. choose, roll, may and emit are not generated yet.
-// Action bodies are templates on `kTrail`: with it, each statement and `if` branch passed
-// appends its trail id (ir::TrailPoint) to `trail`, as model::Executor records Move::trail.
+// Statements as C++ (see codegen_internal.h). A statement that does not fork is straight-line
+// code on the working copy `S`: `require false` returns from the code that runs the path (no
+// successor), and each check where model::Executor throws a model error calls Stop(). Every
+// statement costs one step, as Executor::Continue counts them, and a `for` one more per
+// value; a `for` over a collection lists its values first (each costing a step, as
+// Executor::ListLoop does), since the body may change the collection. The statements that
+// fork are in codegen_forks.cc.
+// When trails are recorded, each statement and `if` branch passed appends its trail id
+// (ir::TrailPoint) to `trail`, as model::Executor records Move::trail.
+#include <cassert>
+
 #include "absl/strings/str_cat.h"
 #include "native/codegen_internal.h"
 
@@ -17,9 +20,7 @@ void Generator::Line(int indent, const std::string& text) {
   out_ += '\n';
 }
 
-std::string Generator::Trail(uint32_t id) {
-  return absl::StrCat(" if constexpr (kTrail) trail.push_back(", id, "u);");
-}
+std::string Generator::Trail(uint32_t id) { return absl::StrCat(" trail.push_back(", id, "u);"); }
 
 void Generator::Block(const ir::Block& block, int indent) {
   for (const ir::StmtPtr& s : block.stmts) Stmt(*s, indent);
@@ -27,6 +28,7 @@ void Generator::Block(const ir::Block& block, int indent) {
 
 void Generator::Stmt(const ir::Stmt& s, int indent) {
   using ir::StmtOp;
+  assert(!Forks(s));
   Line(indent, absl::StrCat("Step(steps);", Trail(s.id)));
   switch (s.op) {
     case StmtOp::kAssign:
@@ -62,13 +64,12 @@ void Generator::Stmt(const ir::Stmt& s, int indent) {
       Line(indent, absl::StrCat("if (!Truth(", Scalar(*s.value), ")) Stop();"));
       return;
     case StmtOp::kChoose:
-      return Unsupported("`choose`", s.loc);
     case StmtOp::kRoll:
-      return Unsupported("`roll`", s.loc);
     case StmtOp::kMay:
-      return Unsupported("`may`", s.loc);
+      assert(false && "a fork goes through BlockThen");
+      return;
     case StmtOp::kEmit:
-      return Unsupported("`emit`", s.loc);
+      return Emit(s, indent);
     case StmtOp::kMove:
       return Move(s, indent);
     default:
@@ -119,19 +120,7 @@ void Generator::For(const ir::Stmt& s, int indent) {
     return;
   }
   // The values first, then one step per value as the loop runs.
-  int64_t most = 0;
-  switch (d.kind) {
-    case ir::DomainKind::kType:
-      most = d.elem_type->elem->Cardinality() + 1;
-      break;
-    case ir::DomainKind::kSet:
-    case ir::DomainKind::kBag:
-      most = d.collection->type->elem->Cardinality();
-      break;
-    default:
-      most = d.collection->type->capacity;
-      break;
-  }
+  const int64_t most = MostValues(d);
   const int list = NewId();
   Line(indent, absl::StrCat("{ int64_t vals", id, "[", most + 1, "]; int64_t count", id, " = 0;"));
   // For an option type, the listing costs a step for each value but none.
@@ -143,6 +132,22 @@ void Generator::For(const ir::Stmt& s, int indent) {
   out_ += body;
   Line(indent, "}");
   Line(indent, "}");
+}
+
+int64_t Generator::MostValues(const ir::Domain& d) {
+  switch (d.kind) {
+    case ir::DomainKind::kType:
+      // An option type's values end with none.
+      return d.elem_type->kind == ir::TypeKind::kOption ? d.elem_type->elem->Cardinality() + 1
+                                                        : d.elem_type->Cardinality();
+    case ir::DomainKind::kRange:
+      return kMaxRangeCandidates;
+    case ir::DomainKind::kSet:
+    case ir::DomainKind::kBag:
+      return d.collection->type->elem->Cardinality();
+    default:
+      return d.collection->type->capacity;
+  }
 }
 
 void Generator::CollectionStmt(const ir::Stmt& s, int indent) {

@@ -6,6 +6,7 @@
 #include "native/compiler.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -85,7 +86,14 @@ std::string UniqueName(const std::string& dir, const std::string& stem, const ch
 }
 
 // Runs `argv` with stdin from /dev/null and stdout and stderr into `output`; its exit status.
-absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string& output) {
+// In a process group of its own, which `cancel` (when set) can kill: the compiler driver's
+// own children (cc1plus, as, ld) go with it.
+absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string& output,
+                        BuildCancel* cancel = nullptr) {
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -95,15 +103,21 @@ absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string&
   for (const std::string& word : argv) args.push_back(const_cast<char*>(word.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
-  const int error = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  const int error = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   if (error != 0) {
     return absl::FailedPreconditionError(
         absl::StrCat("cannot run the compiler `", argv[0], "`: ", std::strerror(error)));
   }
+  if (cancel != nullptr && !cancel->SetRunning(pid)) kill(-pid, SIGKILL);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) return absl::InternalError("lost the compiler process");
+  }
+  if (cancel != nullptr) {
+    cancel->SetRunning(0);
+    if (cancel->cancelled()) return absl::CancelledError("the build was stopped");
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
@@ -147,6 +161,23 @@ absl::StatusOr<std::string> CompilerIdentity(const std::vector<std::string>& wor
 
 }  // namespace
 
+void BuildCancel::Cancel() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  cancelled_ = true;
+  if (group_ > 0) kill(-group_, SIGKILL);
+}
+
+bool BuildCancel::SetRunning(pid_t group) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  group_ = cancelled_ ? 0 : group;
+  return !cancelled_;
+}
+
+bool BuildCancel::cancelled() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return cancelled_;
+}
+
 std::string DefaultCacheDir() {
   const char* xdg = std::getenv("XDG_CACHE_HOME");
   if (xdg != nullptr && xdg[0] == '/') return absl::StrCat(xdg, "/rulecheck");
@@ -179,6 +210,7 @@ absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
     built.cached = true;
     return built;
   }
+  if (request.only_cached) return absl::NotFoundError("the library is not in the cache yet");
   // Compile into files of our own, then rename the library into place.
   const std::string stem = absl::StrCat("model-", key);
   const std::string source = UniqueName(dir, stem, ".cc");
@@ -196,7 +228,7 @@ absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
   for (const char* flag : {"-std=c++17", "-O2", "-shared", "-fPIC", "-o"}) argv.push_back(flag);
   argv.push_back(library);
   argv.push_back(source);
-  absl::StatusOr<int> status = Run(argv, output);
+  absl::StatusOr<int> status = Run(argv, output, request.cancel);
   const std::string log = ReadFile(output);
   std::remove(output.c_str());
   if (!status.ok() || *status != 0 || std::rename(library.c_str(), built.path.c_str()) != 0) {

@@ -12,17 +12,39 @@
 #ifndef RULECHECK_NATIVE_COMPILER_H_
 #define RULECHECK_NATIVE_COMPILER_H_
 
+#include <sys/types.h>
+
+#include <mutex>
 #include <string>
 
 #include "absl/status/statusor.h"
 
 namespace rulecheck::native {
 
+// Stops a build from another thread: Cancel kills the compiler (its whole process group) and
+// makes the build end with Cancelled. Thread-safe.
+class BuildCancel {
+ public:
+  void Cancel();
+  // For BuildLibrary: the compiler's process group while it runs (0: none); false when the
+  // build is cancelled already (the caller then kills the group it just started).
+  bool SetRunning(pid_t group);
+  bool cancelled();
+
+ private:
+  std::mutex mutex_;
+  pid_t group_ = 0;
+  bool cancelled_ = false;
+};
+
 struct BuildRequest {
   std::string source;  // the generated C++
   // More text the library's identity depends on (the model text and the constants).
   std::string identity;
   std::string cache_dir;  // empty: the user's cache directory, as above
+  // Only look in the cache: NotFound when the library is not there.
+  bool only_cached = false;
+  BuildCancel* cancel = nullptr;  // null: the build cannot be stopped
 };
 
 struct BuiltLibrary {
@@ -33,7 +55,8 @@ struct BuiltLibrary {
 // The library for `request`, from the cache or compiled now with `-O2 -shared -fPIC`.
 // Errors: FailedPrecondition when there is no compiler (the message says which was looked
 // for) or no usable cache directory; Internal when the compiler fails (the message quotes the
-// start of its output). Thread-safe; safe across processes.
+// start of its output); NotFound with `only_cached`; Cancelled when `cancel` stopped it.
+// Thread-safe; safe across processes.
 absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request);
 
 // The cache directory BuildLibrary uses for an empty BuildRequest::cache_dir; empty when

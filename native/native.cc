@@ -35,6 +35,8 @@ absl::StatusOr<CompiledModel> CompileModel(const model::Model& model,
     absl::StrAppend(&request.identity, "\n", constant.name, "=", constant.value);
   }
   request.cache_dir = options.cache_dir;
+  request.only_cached = options.only_cached;
+  request.cancel = options.cancel;
   ASSIGN_OR_RETURN(BuiltLibrary built, BuildLibrary(request));
   absl::StatusOr<std::unique_ptr<Library>> library =
       Library::Open(built.path, model.layout.words());

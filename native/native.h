@@ -31,8 +31,12 @@ std::optional<Engine> ParseEngine(std::string_view name);
 // The names ParseEngine takes.
 std::vector<std::string> EngineNames();
 
+class BuildCancel;
+
 struct CompileOptions {
-  std::string cache_dir;  // empty: $XDG_CACHE_HOME/rulecheck, else ~/.cache/rulecheck
+  std::string cache_dir;          // empty: $XDG_CACHE_HOME/rulecheck, else ~/.cache/rulecheck
+  bool only_cached = false;       // NotFound when the library is not in the cache
+  BuildCancel* cancel = nullptr;  // stops the compiler from another thread (compiler.h)
 };
 
 struct CompiledModel {
@@ -43,7 +47,7 @@ struct CompiledModel {
 
 // Errors: Unimplemented naming the first construct not compiled yet and its file:line:col;
 // FailedPrecondition when there is no compiler or no cache directory; Internal when the
-// compiler rejects the generated code. Thread-safe.
+// compiler rejects the generated code; NotFound with `only_cached`; Cancelled. Thread-safe.
 absl::StatusOr<CompiledModel> CompileModel(const model::Model& model,
                                            const CompileOptions& options);
 

@@ -1,6 +1,7 @@
 // NativeStateSpace's expander (see native_state_space.h). A successor from the generated code
-// becomes an ir::Move here, in one reused object: the generated code only passes the action,
-// its arguments, the player and the trail, since a move it makes has no choices.
+// becomes an ir::Move here, in one reused object: the generated code passes the rule, its
+// arguments, the player, the trail, and each choice as the trail id of its statement, whose
+// kind, name, type and location the host reads from the program.
 #include "native/native_state_space.h"
 
 #include <algorithm>
@@ -38,7 +39,6 @@ class NativeExpander final : public ir::Expander {
         interpreter_(model),
         checked_(module.words) {
     interpreter_.set_record_trail(record_trail);
-    move_.kind = ir::Move::Kind::kAction;
   }
 
   void Initial(ir::SuccessorSink& sink) override { interpreter_.Initial(sink); }
@@ -60,7 +60,8 @@ class NativeExpander final : public ir::Expander {
     if (terminal) return;
     sink_ = &sink;
     delivered_ = 0;
-    const abi::Host host{this, &Deliver, trail_.data(), trail_.size(), &GrowTrail};
+    const abi::Host host{this,       &Deliver,        trail_.data(),   trail_.size(),
+                         &GrowTrail, choices_.data(), choices_.size(), &GrowChoices};
     if (module_.successors(state, &host, record_trail_ ? 1 : 0) == abi::kStopped) {
       SkippingSink rest(sink, delivered_);
       interpreter_.Successors(state, rest);
@@ -68,18 +69,54 @@ class NativeExpander final : public ir::Expander {
   }
 
  private:
-  static void Deliver(void* context, const uint32_t* state, int32_t action, const int64_t* args,
-                      int64_t player, const uint32_t* trail, uint64_t trail_length) {
+  static void Deliver(void* context, const uint32_t* state, const abi::MoveMade* made) {
     auto* self = static_cast<NativeExpander*>(context);
-    const ir::Action& a = self->program_.actions[action];
+    const ir::Program& program = self->program_;
     ir::Move& move = self->move_;
-    move.index = action;
-    move.args.assign(args, args + a.params.size());
-    move.player_type = a.by != nullptr ? a.by->type : nullptr;
-    move.player = player;
-    move.trail.assign(trail, trail + trail_length);
+    size_t args = 0;
+    if (made->trigger != 0) {
+      const ir::Trigger& t = program.triggers[made->rule];
+      move.kind = ir::Move::Kind::kTrigger;
+      args = program.events[t.event].params.size();
+      move.player_type = t.by != nullptr ? t.by->type : nullptr;
+    } else {
+      const ir::Action& a = program.actions[made->rule];
+      move.kind = ir::Move::Kind::kAction;
+      args = a.params.size();
+      move.player_type = a.by != nullptr ? a.by->type : nullptr;
+    }
+    move.index = made->rule;
+    move.args.assign(made->args, made->args + args);
+    move.player = made->player;
+    move.choices.resize(made->choice_count);
+    for (uint64_t i = 0; i < made->choice_count; ++i) {
+      const abi::Choice& from = made->choices[i];
+      const ir::Stmt& s = *program.trail_points[from.point].stmt;
+      ir::Choice& c = move.choices[i];
+      const bool may = s.op == ir::StmtOp::kMay;
+      c.kind = may                         ? ir::Choice::Kind::kMay
+               : s.op == ir::StmtOp::kRoll ? ir::Choice::Kind::kRoll
+                                           : ir::Choice::Kind::kChoose;
+      c.name = may ? std::string() : s.name;
+      c.type = may ? program.types->Bool() : s.domain->elem_type;
+      c.value = from.value;
+      c.words.clear();
+      c.position = from.position;
+      c.loc = s.loc;
+      c.weight = from.weight;
+      c.total = from.total;
+    }
+    move.trail.assign(made->trail, made->trail + made->trail_length);
     ++self->delivered_;
     self->sink_->OnSuccessor(state, move);
+  }
+
+  static abi::Choice* GrowChoices(void* context, uint64_t /*length*/, uint64_t min_capacity,
+                                  uint64_t* capacity) {
+    std::vector<abi::Choice>& choices = static_cast<NativeExpander*>(context)->choices_;
+    choices.resize(std::max<uint64_t>(min_capacity, choices.size()));
+    *capacity = choices.size();
+    return choices.data();
   }
 
   static uint32_t* GrowTrail(void* context, uint64_t /*length*/, uint64_t min_capacity,
@@ -96,6 +133,8 @@ class NativeExpander final : public ir::Expander {
   const bool record_trail_;
   // The buffer of a move's trail, which the generated code fills (runtime_abi.h).
   std::vector<uint32_t> trail_;
+  // The buffer of a move's choices, likewise.
+  std::vector<abi::Choice> choices_;
   model::SuccessorGenerator interpreter_;
   ir::Move move_;
   ir::SuccessorSink* sink_ = nullptr;

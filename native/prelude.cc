@@ -26,17 +26,48 @@ struct Sl {
 };
 inline Sl At(Sl s, uint64_t d) { return {s.w, s.b + d}; }
 
-// The trail of the move being made, in the host's buffer (runtime_abi.h).
-struct Trail {
-  const ::rulecheck::native::abi::Host* host;
-  uint32_t* data;
+namespace abi = ::rulecheck::native::abi;
+
+// A buffer of the host's for the move being made (runtime_abi.h): its trail or its choices.
+// One that is not `on` stays empty (the trail when trails are not recorded). A flag rather
+// than a template parameter: two copies of every body took twice as long to compile.
+template <typename T>
+struct Buffer {
+  const abi::Host* host;
+  T* (*grow)(void*, uint64_t, uint64_t, uint64_t*);
+  T* data;
   uint64_t size;
   uint64_t capacity;
+  bool on;
   void clear() { size = 0; }
-  void push_back(uint32_t id) {
-    if (size == capacity) data = host->grow_trail(host->context, size, 2 * size + 16, &capacity);
-    data[size++] = id;
+  void push_back(const T& x) {
+    if (!on) return;
+    if (size == capacity) data = grow(host->context, size, 2 * size + 16, &capacity);
+    data[size++] = x;
   }
+};
+using Trail = Buffer<uint32_t>;
+using Choices = Buffer<abi::Choice>;
+
+// Hands a finished path's successor `W` to the host.
+inline void Deliver(const abi::Host* host, const uint32_t* W, int32_t trigger, int32_t rule,
+                    const int64_t* args, int64_t player, const Trail& trail,
+                    const Choices& choices) {
+  const abi::MoveMade move{trigger, rule,         args,       player,
+                           choices.data, choices.size, trail.data, trail.size};
+  host->successor(host->context, W, &move);
+}
+
+// The nesting of the calls that run the rest of a path through a loop with a fork in its
+// body (one per iteration): past kMaxNest the generated code stops and the interpreter,
+// whose stack grows by forks only, takes the state.
+constexpr int kMaxNest = 256;
+struct Nest {
+  explicit Nest(int& depth) : depth(depth) {
+    if (++depth > kMaxNest) Stop();
+  }
+  ~Nest() { --depth; }
+  int& depth;
 };
 
 inline void Step(int64_t& steps) {
@@ -231,6 +262,15 @@ inline int64_t CountAll(Sl s, uint32_t cw, int64_t members) {
   int64_t total = 0;
   for (int64_t o = 0; o < members; ++o) total += static_cast<int64_t>(Count(s, cw, o));
   return total;
+}
+
+// Removes the first entry of the pending-trigger list (length `lw` bits at `lo`, entries of
+// `ew` bits from `entries`): the later ones move down one slot (Executor::RemovePending).
+inline void PendingPop(uint32_t* S, uint64_t lo, uint32_t lw, uint64_t entries, uint32_t ew) {
+  const uint64_t len = B::Read(S, lo, lw);
+  for (uint64_t j = 0; j + 1 < len; ++j) B::Copy(S, entries + j * ew, S, entries + (j + 1) * ew, ew);
+  B::Clear(S, entries + (len - 1) * ew, ew);
+  B::Write(S, lo, lw, len - 1);
 }
 }  // namespace
 )prelude";

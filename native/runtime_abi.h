@@ -22,38 +22,63 @@
 namespace rulecheck::native::abi {
 
 // Bumped on any change to this file; the host refuses a library of another version.
-inline constexpr uint32_t kAbiVersion = 2;
+inline constexpr uint32_t kAbiVersion = 3;
 
 // What a call reports: done (every successor was delivered), or stopped where the interpreter
 // reports a model error (the successors delivered before the stop are the interpreter's
 // first ones, in its order; the rest are not delivered).
 enum Outcome : int32_t { kDone = 0, kStopped = 1 };
 
+// One choice a move made (ir::Choice): `point` is the trail id of its choose, roll or may
+// statement (ir::Program::trail_points), which tells the host its kind, name, type and
+// location; then the value, its position among the candidates, and for a roll its weight
+// out of the total (1 and 1 otherwise).
+struct Choice {
+  uint32_t point;
+  uint32_t position;
+  int64_t value;
+  uint64_t weight;
+  uint64_t total;
+};
+
+// A move that gave a successor (ir::Move). The pointers are valid only during the call.
+struct MoveMade {
+  int32_t trigger;      // 0: an action (index into ir::Program::actions); 1: a trigger
+  int32_t rule;         // the action's or trigger's index
+  const int64_t* args;  // the action's parameters or the event's arguments (logical values)
+  int64_t player;       // `by`, 0 without it
+  const Choice* choices;
+  uint64_t choice_count;
+  const uint32_t* trail;  // when trails are recorded, ir::Move::trail; else trail_length is 0
+  uint64_t trail_length;
+};
+
 // Supplied by the host for one call.
 struct Host {
   void* context;
-  // One successor: its packed words, the action (index into ir::Program::actions), the
-  // action's parameter values (logical values, ir/types.h), the player (`by`, 0 without it),
-  // and when trails are recorded the move's ir::Move::trail (`trail_length` ids; else 0).
-  // The pointers are valid only during the call.
-  void (*successor)(void* context, const uint32_t* state, int32_t action, const int64_t* args,
-                    int64_t player, const uint32_t* trail, uint64_t trail_length);
-  // The host's buffer for the trail of the move being made: room for `trail_capacity` ids.
-  // When a trail needs more, the library calls grow_trail with the ids written so far,
-  // which returns a buffer of at least `min_capacity` ids that starts with them and sets
-  // *capacity to its size. Only used when trails are recorded.
+  // One successor: its packed words and the move that made it.
+  void (*successor)(void* context, const uint32_t* state, const MoveMade* move);
+  // The host's buffers for the trail and the choices of the move being made: room for
+  // `*_capacity` entries. When one needs more, the library calls its grow function with the
+  // entries written so far, which returns a buffer of at least `min_capacity` entries that
+  // starts with them and sets *capacity to its size. The trail is used only when trails are
+  // recorded.
   uint32_t* trail;
   uint64_t trail_capacity;
   uint32_t* (*grow_trail)(void* context, uint64_t length, uint64_t min_capacity,
+                          uint64_t* capacity);
+  Choice* choices;
+  uint64_t choice_capacity;
+  Choice* (*grow_choices)(void* context, uint64_t length, uint64_t min_capacity,
                           uint64_t* capacity);
 };
 
 struct Module {
   uint32_t abi_version;  // kAbiVersion of the generator
   uint32_t words;        // 32-bit words of a packed state
-  // Every successor of a state that is not terminal and has no pending trigger, in the
-  // interpreter's order, each through host->successor, with its trail when `record_trail` is
-  // not 0. Returns an Outcome.
+  // Every successor of a state that is not terminal, in the interpreter's order (the first
+  // pending trigger's paths when one is pending, else every action instance's), each through
+  // host->successor, with its trail when `record_trail` is not 0. Returns an Outcome.
   int32_t (*successors)(const uint32_t* state, const Host* host, int32_t record_trail);
   // 1 when some `terminal when` holds in the state, 0 when none does, -1 when deciding it
   // meets a model error (the host then asks the interpreter).

@@ -104,6 +104,10 @@ struct EngineStats {
   bool compiled = false;       // generated code (native/), else the interpreter
   double compile_seconds = 0;  // generating, compiling (or finding in the cache) and loading
   bool cached = false;         // the compiled library came from the cache
+  // The library was built while the search ran interpreted (`--engine auto`); `compiled`
+  // says whether it was ready before the run ended, and compile_seconds how long it took or
+  // had taken.
+  bool background = false;
 };
 
 struct CheckResult {

@@ -30,6 +30,7 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
   engine["name"] = result.engine.compiled ? "compiled" : "interpreted";
   engine["compile_seconds"] = result.engine.compile_seconds;
   engine["cached"] = result.engine.cached;
+  engine["background"] = result.engine.background;
   json["engine"] = std::move(engine);
   json["store_bytes"] = stats.store_bytes;
   json["memory_budget"] = stats.memory_budget;

@@ -32,7 +32,8 @@ void WriteSummary(const model::Model& model, const explorer::ExplorationStats& s
 void WriteEngine(const properties::EngineStats& engine, std::ostream& out) {
   if (!engine.compiled) return;
   out << "compiled to native code in " << Seconds(engine.compile_seconds)
-      << (engine.cached ? " (from the cache)" : "") << "\n";
+      << (engine.cached ? " (from the cache)" : "")
+      << (engine.background ? ", in the background (interpreted until then)" : "") << "\n";
 }
 
 void WriteLocation(const std::string& file, const ir::Location& location, std::ostream& out) {

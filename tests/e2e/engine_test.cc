@@ -82,22 +82,24 @@ TEST_F(EngineTest, ConcurrentRunsShareTheCache) {
   }
 }
 
-// `choose` is at line 4, column 3; the states n = 1, 2, 3 are terminal, so no deadlock.
-constexpr char kChoose[] =
+// A choice of a sub-bag is not compiled yet; it is at line 5, column 3. {A, A, B} has two
+// sub-bags of one card, {A} and {B}: n = 1 or 2, both terminal, so no deadlock.
+constexpr char kSubBag[] =
     "game \"g\"\n"
-    "state { n: 0..3 }\n"
+    "enum Card { A, B }\n"
+    "state { hand: bag<Card, 2> = {A, A, B}  n: 0..3 }\n"
     "action pick when n == 0 {\n"
-    "  choose k in 1..3 { n := k }\n"
+    "  choose h in sub(hand, 1) { n := 1 + h[B] }\n"
     "}\n"
     "terminal when n > 0\n";
 
 TEST_F(EngineTest, ConstructNotCompiledYet) {
-  const std::string file = WriteFile("choose.rules", kChoose);
-  const std::string why = "`choose` at " + file + ":4:3 is not compiled yet";
+  const std::string file = WriteFile("sub_bag.rules", kSubBag);
+  const std::string why = "`choose` of a sub-bag at " + file + ":5:3 is not compiled yet";
   const RunResult automatic = Run({"check", file});
   EXPECT_EQ(automatic.exit_code, 0) << automatic.stderr_text;
   EXPECT_THAT(automatic.stderr_text, HasSubstr("rulecheck: note: interpreting the model: " + why));
-  EXPECT_THAT(automatic.stdout_text, HasSubstr("4 states"));  // n = 0, then 1, 2 or 3
+  EXPECT_THAT(automatic.stdout_text, HasSubstr("3 states"));  // n = 0, then 1 or 2
   const RunResult quiet = Run({"check", file, "--quiet"});
   EXPECT_THAT(quiet.stderr_text, Not(HasSubstr("note")));
   const RunResult compiled = Run({"check", file, "--engine", "compiled"});

@@ -62,7 +62,15 @@ class Transcript final : public ir::SuccessorSink {
   static void Describe(const ir::Move& move, std::ostringstream& line) {
     line << " | move " << static_cast<int>(move.kind) << " " << move.index << " (";
     for (int64_t arg : move.args) line << arg << ",";
-    line << ") player " << move.player << " choices " << move.choices.size() << " trail";
+    line << ") player " << move.player << " of "
+         << (move.player_type != nullptr ? move.player_type->ToString() : "-") << " choices";
+    for (const ir::Choice& c : move.choices) {
+      line << " [" << static_cast<int>(c.kind) << " " << c.name << ": "
+           << (c.type != nullptr ? c.type->ToString() : "-") << " = " << c.value << " #"
+           << c.position << " at " << c.loc.line << ":" << c.loc.column << " weight " << c.weight
+           << "/" << c.total << " words " << c.words.size() << "]";
+    }
+    line << " trail";
     for (uint32_t id : move.trail) line << " " << id;
   }
   uint32_t words_;

@@ -43,6 +43,33 @@ TEST(DifferentialTest, BenchmarkGamesCompileAndAgree) {
   }
 }
 
+// Where the generated code leaves a state to the interpreter without an error: a choice of
+// more candidates than it lists (kMaxRangeCandidates, 256), and a loop that forks nested
+// deeper than kMaxNest (256) calls. Worked by hand: `pick` gives n = 1..300 (301 states);
+// `run` goes through 300 iterations and forks at the last (3 states: x false or true).
+TEST(DifferentialTest, ForksPastTheGeneratedLimitsAgree) {
+  struct Case {
+    const char* text;
+    uint64_t states;
+  };
+  for (const Case& c : {Case{"game \"g\"\nstate { n: 0..300 }\n"
+                             "action pick when n == 0 { choose k in 1..300 { n := k } }\n"
+                             "terminal when n > 0\n",
+                             301},
+                        Case{"game \"g\"\nstate { c: 0..300\n x: bool\n done: bool }\n"
+                             "action run when not done {\n  for i in 1..300 {\n"
+                             "    if i == 300 { may { x := true } }\n    c := i\n  }\n"
+                             "  done := true\n}\nterminal when done\n",
+                             3}}) {
+    absl::StatusOr<std::unique_ptr<model::Model>> model =
+        model::LoadModelFromText("limits.rules", c.text, {});
+    ASSERT_TRUE(model.ok()) << model.status();
+    std::string why;
+    EXPECT_TRUE(RunBothWays(**model, 0, why)) << why;
+    EXPECT_EQ(Report(**model, nullptr, 0)["states"], c.states);
+  }
+}
+
 // Every other model under games/ and tests/ that loads: compared when it compiles.
 TEST(DifferentialTest, EveryModelThatCompilesAgrees) {
   const std::string root = RULECHECK_SOURCE_DIR;

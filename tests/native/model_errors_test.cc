@@ -1,7 +1,8 @@
 // Model errors in compiled code: small models where a move leaves a value's type, indexes
 // outside an array, divides by zero, fails an assert, passes a fun an argument outside its
 // parameter's type, overflows a seq, asks `the` of no value, or decides terminal states or
-// evaluates an invariant with an error. Each runs both ways (both_ways.h: the same report and the
+// evaluates an invariant with an error; in a later branch of a fork, in an `emit`, and in a
+// set literal. Each runs both ways (both_ways.h: the same report and the
 // same successors and failures in every state), and the report must hold the error worked out by
 // hand in the comment, so that an error neither engine reported fails the test too.
 #include <gtest/gtest.h>
@@ -90,7 +91,35 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"move_from_empty",
                   "game \"g\"\nstate { p: [0..1] seq<1..2, 2> }\ninit { push(p[0], 1) }\n"
                   "action mv(f: 0..1, t: 0..1) when f != t { move 1 from p[f] to p[t] }\n",
-                  "model_error", "holds no 1"}),
+                  "model_error", "holds no 1"},
+        // From n = 2 the first branch (k = 1) gives 3, the second (k = 2) leaves 0..3: the
+        // compiled code delivers the first successor, then the interpreter the failure.
+        ErrorCase{"second_branch",
+                  "game \"g\"\nstate { n: 0..3 }\n"
+                  "action add when n < 3 { choose k in 1..2 { n += k } }\n",
+                  "model_error", "n += 2 gives 4, outside 0..3"},
+        // The same after a `may`, on the path with the block, and inside a loop that forks.
+        ErrorCase{"may_in_loop",
+                  "game \"g\"\nstate { n: 0..3 }\n"
+                  "action add when n < 3 { for i in 1..2 { may { n += i } } }\n",
+                  "model_error", "gives 4, outside 0..3"},
+        // The second emit finds the pending list of one entry full.
+        ErrorCase{"pending_overflow",
+                  "game \"g\"\nevent E()\nstate { n: 0..3 }\n"
+                  "trigger t on E() { n := 1 }\n"
+                  "action go when n == 0 { emit E()\n emit E() }\npending 1\n",
+                  "reaction_chain", "pending-trigger list overflow"},
+        // n reaches 3, an argument outside the event's parameter type 0..2.
+        ErrorCase{"emit_argument",
+                  "game \"g\"\nevent E(x: 0..2)\nstate { n: 0..3\n seen: 0..2 }\n"
+                  "trigger t on E(x) { seen := x }\n"
+                  "action go when n < 3 { n += 1\n emit E(n) }\n",
+                  "model_error", "argument `x` = 3 is outside 0..2"},
+        // A set literal with an element outside its type.
+        ErrorCase{"set_literal",
+                  "game \"g\"\nstate { n: 0..3\n s: set<0..2> }\n"
+                  "action go when n < 3 { n += 1\n s := {n} }\n",
+                  "model_error", "3 is outside 0..2"}),
     [](const testing::TestParamInfo<ErrorCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

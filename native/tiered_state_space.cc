@@ -1,0 +1,116 @@
+// TieredStateSpace (see tiered_state_space.h). An expander asks for the compiled space
+// before each state (one atomic load) until it has it; a property evaluator likewise.
+#include "native/tiered_state_space.h"
+
+#include <utility>
+
+namespace rulecheck::native {
+namespace {
+
+class TieredExpander final : public ir::Expander {
+ public:
+  TieredExpander(const TieredStateSpace& space, std::unique_ptr<ir::Expander> interpreted,
+                 bool record_trail)
+      : space_(space), current_(std::move(interpreted)), record_trail_(record_trail) {}
+
+  void Initial(ir::SuccessorSink& sink) override { Current().Initial(sink); }
+  void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
+    Current().Successors(state, sink);
+  }
+  bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
+    return Current().IsTerminal(state, failure);
+  }
+
+ private:
+  ir::Expander& Current() {
+    if (!switched_) {
+      if (const ir::StateSpace* compiled = space_.compiled()) {
+        current_ = compiled->NewExpander(record_trail_);
+        switched_ = true;
+      }
+    }
+    return *current_;
+  }
+
+  const TieredStateSpace& space_;
+  std::unique_ptr<ir::Expander> current_;
+  const bool record_trail_;
+  bool switched_ = false;
+};
+
+// The interpreter has no property evaluator of its own: false (ask the interpreter) until
+// the compiled one is there.
+class TieredPropertyEvaluator final : public ir::PropertyEvaluator {
+ public:
+  explicit TieredPropertyEvaluator(const TieredStateSpace& space) : space_(space) {}
+  bool Evaluate(int index, const uint32_t* state, int64_t* value) override {
+    if (compiled_ == nullptr) {
+      const ir::StateSpace* space = space_.compiled();
+      if (space == nullptr) return false;
+      compiled_ = space->NewPropertyEvaluator();
+      if (compiled_ == nullptr) return false;
+    }
+    return compiled_->Evaluate(index, state, value);
+  }
+
+ private:
+  const TieredStateSpace& space_;
+  std::unique_ptr<ir::PropertyEvaluator> compiled_;
+};
+
+}  // namespace
+
+TieredStateSpace::TieredStateSpace(const model::Model& model, CompileOptions options,
+                                   std::function<void(const absl::Status&)> on_failure,
+                                   std::chrono::milliseconds delay)
+    : model_(model), interpreted_(model) {
+  options.cancel = &cancel_;
+  options.only_cached = false;
+  build_ = std::thread([this, options, delay, on_failure = std::move(on_failure)] {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (wake_.wait_for(lock, delay, [this] { return stopping_; })) return;
+      start_ = std::chrono::steady_clock::now();
+      started_.store(true);
+    }
+    absl::StatusOr<CompiledModel> built = CompileModel(model_, options);
+    seconds_.store(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+    if (built.ok()) {
+      owned_ = std::move(built->space);
+      compiled_.store(owned_.get(), std::memory_order_release);
+    } else if (!absl::IsCancelled(built.status()) && on_failure) {
+      on_failure(built.status());
+    }
+  });
+}
+
+TieredStateSpace::~TieredStateSpace() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  cancel_.Cancel();
+  build_.join();
+}
+
+std::unique_ptr<ir::Expander> TieredStateSpace::NewExpander(bool record_trail) const {
+  if (const ir::StateSpace* space = compiled()) return space->NewExpander(record_trail);
+  return std::make_unique<TieredExpander>(*this, interpreted_.NewExpander(record_trail),
+                                          record_trail);
+}
+
+std::unique_ptr<ir::PropertyEvaluator> TieredStateSpace::NewPropertyEvaluator() const {
+  if (const ir::StateSpace* space = compiled()) return space->NewPropertyEvaluator();
+  return std::make_unique<TieredPropertyEvaluator>(*this);
+}
+
+double TieredStateSpace::build_seconds() const {
+  const double seconds = seconds_.load();
+  if (seconds >= 0) return seconds;
+  if (!started_.load()) return 0;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+}  // namespace rulecheck::native

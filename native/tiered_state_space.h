@@ -1,0 +1,72 @@
+// What `--engine auto` runs for a model whose library is not in the cache yet: the search
+// starts at once on the interpreter; if it is still running after a second, the library is
+// built on a thread of its own, and each expander moves to the compiled code at its next
+// state once the library is there. A short check so never waits for the compiler nor shares
+// the machine with it, and a long one runs compiled for most of its states. Both engines give the same successors in the same order (tests/native), so where
+// the switch falls changes no state, finding or trace, only the time.
+//
+// Destroying the space stops a build still running (the compiler's process group is
+// killed), so a search that ends first leaves no compiler behind; a finished build stays in
+// the cache for the next run.
+#ifndef RULECHECK_NATIVE_TIERED_STATE_SPACE_H_
+#define RULECHECK_NATIVE_TIERED_STATE_SPACE_H_
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "absl/status/status.h"
+#include "ir/state_space.h"
+#include "model/model.h"
+#include "model/model_state_space.h"
+#include "native/compiler.h"
+#include "native/native.h"
+
+namespace rulecheck::native {
+
+// The Model must outlive this object, and this object every expander made from it.
+// Thread-safe.
+class TieredStateSpace final : public ir::StateSpace {
+ public:
+  // Starts building after `delay` (with `options`, whose `cancel` is this space's own).
+  // `on_failure`, when set, gets the reason a build failed (not a stop), on the build's
+  // thread.
+  TieredStateSpace(const model::Model& model, CompileOptions options,
+                   std::function<void(const absl::Status&)> on_failure,
+                   std::chrono::milliseconds delay = kStartDelay);
+  static constexpr std::chrono::milliseconds kStartDelay{1000};
+  ~TieredStateSpace() override;
+
+  uint32_t words() const override { return interpreted_.words(); }
+  std::unique_ptr<ir::Expander> NewExpander(bool record_trail) const override;
+  std::unique_ptr<ir::PropertyEvaluator> NewPropertyEvaluator() const override;
+
+  // The compiled space once the library is loaded, else null.
+  const ir::StateSpace* compiled() const { return compiled_.load(std::memory_order_acquire); }
+  // The seconds the build took, or has taken so far (0 before it starts).
+  double build_seconds() const;
+
+ private:
+  const model::Model& model_;
+  model::ModelStateSpace interpreted_;
+  BuildCancel cancel_;
+  // The wait before the build: ended early by the destructor.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::atomic<bool> started_{false};
+  std::unique_ptr<ir::StateSpace> owned_;  // set by the build's thread before compiled_
+  std::atomic<const ir::StateSpace*> compiled_{nullptr};
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<double> seconds_{-1};  // the build's time once it ended
+  std::thread build_;
+};
+
+}  // namespace rulecheck::native
+
+#endif  // RULECHECK_NATIVE_TIERED_STATE_SPACE_H_

@@ -1,0 +1,145 @@
+// `--engine auto` on a model whose library is not cached (native/tiered_state_space.h): the
+// search starts on the interpreter, an expander made before the library is ready moves to
+// the compiled code once it is, with the same successors; a space destroyed while the
+// compiler runs stops it at once and leaves no file behind; and one destroyed before its
+// delay is up never starts the compiler.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "model/model.h"
+#include "model/model_state_space.h"
+#include "native/native.h"
+#include "native/tiered_state_space.h"
+
+namespace rulecheck::native {
+namespace {
+
+class TieredTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = testing::TempDir() + "rulecheck-native-tiered-test-" +
+           testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::filesystem::remove_all(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::vector<std::string> Files() {
+    std::vector<std::string> found;
+    if (!std::filesystem::exists(dir_)) return found;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+      found.push_back(entry.path().filename().string());
+    }
+    return found;
+  }
+
+  std::string dir_;
+};
+
+// The successors of `state` as text: words, action and arguments.
+class Lines final : public ir::SuccessorSink {
+ public:
+  explicit Lines(uint32_t words) : words_(words) {}
+  void OnSuccessor(const uint32_t* state, const ir::Move& move) override {
+    std::string line = std::to_string(move.index);
+    for (int64_t arg : move.args) line += " a" + std::to_string(arg);
+    for (const ir::Choice& c : move.choices) line += " c" + std::to_string(c.value);
+    for (uint32_t i = 0; i < words_; ++i) line += " " + std::to_string(state[i]);
+    lines.push_back(line);
+  }
+  void OnFailure(const ir::StepFailure& failure) override { lines.push_back(failure.message); }
+  std::vector<std::string> lines;
+
+ private:
+  uint32_t words_;
+};
+
+// Two dice rolled into a sum: one initial state, 36 successors with their choices.
+constexpr char kDice[] =
+    "game \"dice\"\nstate { sum: 0..12\n done: bool }\n"
+    "action throw when not done { roll a in 1..6 { roll b in 1..6 { sum := a + b } }\n"
+    "  done := true }\nterminal when done\n";
+
+TEST_F(TieredTest, AnExpanderMovesToTheCompiledCodeWithTheSameSuccessors) {
+  absl::StatusOr<std::unique_ptr<model::Model>> model =
+      model::LoadModelFromText("dice.rules", kDice, {});
+  ASSERT_TRUE(model.ok()) << model.status();
+  CompileOptions cached_only{dir_};
+  cached_only.only_cached = true;
+  EXPECT_TRUE(absl::IsNotFound(CompileModel(**model, cached_only).status()));
+
+  TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::milliseconds(0));
+  std::unique_ptr<ir::Expander> expander = tiered.NewExpander(true);
+  // The initial state, from whichever engine runs it.
+  std::vector<uint32_t> initial;
+  struct First final : ir::SuccessorSink {
+    explicit First(std::vector<uint32_t>& out, uint32_t words) : out(out), words(words) {}
+    void OnSuccessor(const uint32_t* state, const ir::Move&) override {
+      out.assign(state, state + words);
+    }
+    void OnFailure(const ir::StepFailure&) override {}
+    std::vector<uint32_t>& out;
+    uint32_t words;
+  } first(initial, tiered.words());
+  expander->Initial(first);
+  ASSERT_EQ(initial.size(), tiered.words());
+
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (tiered.compiled() == nullptr && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_NE(tiered.compiled(), nullptr) << "the library was not built within two minutes";
+  EXPECT_GT(tiered.build_seconds(), 0);
+
+  Lines tiered_lines(tiered.words()), interpreted_lines(tiered.words());
+  expander->Successors(initial.data(), tiered_lines);
+  model::ModelStateSpace interpreter(**model);
+  interpreter.NewExpander(true)->Successors(initial.data(), interpreted_lines);
+  EXPECT_EQ(tiered_lines.lines.size(), 36u);
+  EXPECT_EQ(tiered_lines.lines, interpreted_lines.lines);
+  // The build put the library into the cache: the next run finds it there.
+  EXPECT_TRUE(CompileModel(**model, cached_only).ok());
+}
+
+TEST_F(TieredTest, DestroyingTheSpaceStopsTheCompiler) {
+  // A rulebook model takes seconds to compile: the build is still running when the space
+  // goes.
+  absl::StatusOr<std::unique_ptr<model::Model>> model = model::LoadModel(
+      std::string(RULECHECK_SOURCE_DIR) + "/games/monster-mutators/monster-mutators.rules", {});
+  ASSERT_TRUE(model.ok()) << model.status();
+  auto tiered = std::make_unique<TieredStateSpace>(**model, CompileOptions{dir_}, nullptr,
+                                                   std::chrono::milliseconds(0));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(tiered->compiled(), nullptr);
+  tiered.reset();
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(took.count(), 2.0);
+  // No library, no partial output, no source left behind.
+  EXPECT_EQ(Files(), std::vector<std::string>{});
+}
+
+// A run that ends within the delay never starts the compiler.
+TEST_F(TieredTest, AShortRunNeverCompiles) {
+  absl::StatusOr<std::unique_ptr<model::Model>> model =
+      model::LoadModelFromText("dice.rules", kDice, {});
+  ASSERT_TRUE(model.ok()) << model.status();
+  const auto start = std::chrono::steady_clock::now();
+  {
+    TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::seconds(30));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_EQ(tiered.compiled(), nullptr);
+    EXPECT_EQ(tiered.build_seconds(), 0);
+  }
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(took.count(), 5.0);
+  EXPECT_EQ(Files(), std::vector<std::string>{});
+}
+
+}  // namespace
+}  // namespace rulecheck::native
