@@ -88,8 +88,8 @@ std::string Generator::SavePath(int id) const {
 }
 
 std::string Generator::RestorePath(int id) const {
-  std::string text = absl::StrCat("std::memcpy(W, sw", id, ", sizeof sw", id, "); std::memcpy(F, sf",
-                                  id, ", sizeof F); ");
+  std::string text = absl::StrCat("std::memcpy(W, sw", id, ", sizeof sw", id,
+                                  "); std::memcpy(F, sf", id, ", sizeof F); ");
   if (frame_->scalars > 0) absl::StrAppend(&text, "std::memcpy(L, sl", id, ", sizeof L); ");
   absl::StrAppend(&text, "trail.size = st", id, "; choices.size = sc", id, ";");
   return text;
@@ -127,8 +127,8 @@ void Generator::May(const ir::Stmt& s, int indent, const std::string& then) {
   // Without the block (or with the `else`) first, as Executor::ExecMay.
   const int id = NewId();
   Line(indent, "{");
-  PathLambda(absl::StrCat("without", id), s.blocks.size() > 1 ? &s.blocks[1] : nullptr,
-             indent + 1, then);
+  PathLambda(absl::StrCat("without", id), s.blocks.size() > 1 ? &s.blocks[1] : nullptr, indent + 1,
+             then);
   PathLambda(absl::StrCat("with", id), &s.blocks[0], indent + 1, then);
   Line(indent + 1, SavePath(id));
   const std::string choice = absl::StrCat("choices.push_back(abi::Choice{", s.id, "u, 0, ");
@@ -149,18 +149,19 @@ void Generator::Choose(const ir::Stmt& s, int indent, const std::string& then) {
   // The candidates, as Evaluator::ForEachCountedValue lists them (a step each); a range
   // with more than a fixed number of them is left to the interpreter.
   const int64_t most = MostValues(d);
-  const std::string c = absl::StrCat("c", id), n = absl::StrCat("n", id),
-                    w = absl::StrCat("w", id), v = absl::StrCat("v", list);
+  const std::string c = absl::StrCat("c", id), n = absl::StrCat("n", id), w = absl::StrCat("w", id),
+                    v = absl::StrCat("v", list);
   Line(indent, absl::StrCat("{ int64_t ", c, "[", most + 1, "]; [[maybe_unused]] uint64_t ", w, "[",
                             roll ? most + 1 : 1, "]; int64_t ", n,
                             " = 0; [[maybe_unused]] uint64_t total", id, " = 0;"));
-  std::string add = absl::StrCat("if (", n, " == ", most, ") Stop();\n", c, "[", n, "] = ", v,
-                                 ";\n");
+  std::string add =
+      absl::StrCat("if (", n, " == ", most, ") Stop();\n", c, "[", n, "] = ", v, ";\n");
   if (roll) {
     // A bag member weighs its copies (docs/language.md#chance).
     const std::string copies =
         d.kind == ir::DomainKind::kBag
-            ? absl::StrCat("Count(c", list, ", ", d.collection->type->CountWidth(), ", o", list, ")")
+            ? absl::StrCat("Count(c", list, ", ", d.collection->type->CountWidth(), ", o", list,
+                           ")")
             : "1";
     absl::StrAppend(&add, w, "[", n, "] = ", copies, ";\ntotal", id, " += ", w, "[", n, "];\n");
   }
@@ -169,15 +170,15 @@ void Generator::Choose(const ir::Stmt& s, int indent, const std::string& then) {
   if (s.filter != nullptr) {
     // The parser gives a roll no `where`, so the weights stay aligned.
     Line(indent + 1, absl::StrCat("{ int64_t kept = 0; for (int64_t i = 0; i < ", n, "; ++i) { l",
-                                  s.slot, " = ", c, "[i]; if (Truth(", Scalar(*s.filter), ")) ",
-                                  c, "[kept++] = ", c, "[i]; } ", n, " = kept; }"));
+                                  s.slot, " = ", c, "[i]; if (Truth(", Scalar(*s.filter), ")) ", c,
+                                  "[kept++] = ", c, "[i]; } ", n, " = kept; }"));
   }
   Line(indent + 1, absl::StrCat("if (", n, " == 0) return;"));
   PathLambda(absl::StrCat("branch", id), &s.blocks[0], indent + 1, then);
   const std::string weight = roll ? absl::StrCat(w, "[i], total", id) : "1, 1";
-  const std::string pick = absl::StrCat("l", s.slot, " = ", c, "[i]; choices.push_back(abi::Choice{",
-                                        s.id, "u, static_cast<uint32_t>(i), ", c, "[i], ", weight,
-                                        "}); branch", id, "();");
+  const std::string pick =
+      absl::StrCat("l", s.slot, " = ", c, "[i]; choices.push_back(abi::Choice{", s.id,
+                   "u, static_cast<uint32_t>(i), ", c, "[i], ", weight, "}); branch", id, "();");
   // One candidate does not fork: nothing to save.
   Line(indent + 1, absl::StrCat("if (", n, " == 1) { const int64_t i = 0; ", pick, " } else {"));
   Line(indent + 2, SavePath(id));
@@ -210,8 +211,8 @@ void Generator::ForkingFor(const ir::Stmt& s, int indent, const std::string& the
     value = absl::StrCat("vals", id, "[k", id, "]");
     last = absl::StrCat("k", id, " + 1 == count", id);
   } else if (d.kind == ir::DomainKind::kRange) {
-    Line(indent + 1, absl::StrCat("const int64_t lo", id, " = ", Scalar(*d.lo), "; const int64_t hi",
-                                  id, " = ", Scalar(*d.hi), ";"));
+    Line(indent + 1, absl::StrCat("const int64_t lo", id, " = ", Scalar(*d.lo),
+                                  "; const int64_t hi", id, " = ", Scalar(*d.hi), ";"));
     first = absl::StrCat("lo", id);
     nonempty = absl::StrCat("lo", id, " <= hi", id);
     value = absl::StrCat("k", id);
@@ -229,8 +230,8 @@ void Generator::ForkingFor(const ir::Stmt& s, int indent, const std::string& the
   const std::string next = absl::StrCat("next", id);
   Line(indent + 1,
        absl::StrCat("auto ", loop, " = [&](auto& self", id, ", int64_t k", id, ") -> void {"));
-  Line(indent + 2, absl::StrCat("Nest nest", id, "(depth); Step(steps); l", s.slot, " = ", value,
-                                ";"));
+  Line(indent + 2,
+       absl::StrCat("Nest nest", id, "(depth); Step(steps); l", s.slot, " = ", value, ";"));
   Line(indent + 2, absl::StrCat("auto ", next, " = [&]() -> void { if (", last, ") { ", then,
                                 " } else { self", id, "(self", id, ", k", id, " + 1); } };"));
   if (s.filter != nullptr) {

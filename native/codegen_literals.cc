@@ -24,8 +24,8 @@ std::string Generator::TempDecl() {
 std::string Generator::ScalarInto(const ir::Type* t, const std::string& place,
                                   const ir::Expr& value) {
   if (t->is_scalar()) {
-    return absl::StrCat("Wr(", place, ", ", t->width, ", ",
-                        Encode(t, Checked(t, Scalar(value))), "); ");
+    return absl::StrCat("Wr(", place, ", ", t->width, ", ", Encode(t, Checked(t, Scalar(value))),
+                        "); ");
   }
   return absl::StrCat("{ const Sl s = ", Composite(value), "; const Sl p = ", place,
                       "; B::Copy(p.w, p.b, s.w, s.b, ", t->width, "); } ");
@@ -46,9 +46,9 @@ std::string Generator::Literal(const ir::Expr& e) {
       }
       const bool set = e.op == ExprOp::kSetLiteral;
       for (const ir::ExprPtr& arg : e.args) {
-        const std::string ord = absl::StrCat("Chk(", Scalar(*arg), ", ", Int(Base(et)), ", ",
-                                             Int(Base(et) + et->Cardinality() - 1), ") - ",
-                                             Int(Base(et)));
+        const std::string ord =
+            absl::StrCat("Chk(", Scalar(*arg), ", ", Int(Base(et)), ", ",
+                         Int(Base(et) + et->Cardinality() - 1), ") - ", Int(Base(et)));
         if (set) {
           absl::StrAppend(&text, "B::Write(t.w, t.b + static_cast<uint64_t>(", ord, "), 1, 1); ");
         } else {
@@ -62,8 +62,9 @@ std::string Generator::Literal(const ir::Expr& e) {
     case ExprOp::kStructLiteral: {
       const auto& fields = e.type->struct_def->fields;
       for (size_t i = 0; i < fields.size(); ++i) {
-        absl::StrAppend(&text, ScalarInto(fields[i].type, absl::StrCat("At(t, ", fields[i].offset, ")"),
-                                          *e.args[i]));
+        absl::StrAppend(
+            &text,
+            ScalarInto(fields[i].type, absl::StrCat("At(t, ", fields[i].offset, ")"), *e.args[i]));
       }
       break;
     }
@@ -73,8 +74,8 @@ std::string Generator::Literal(const ir::Expr& e) {
       absl::StrAppend(&text, "uint64_t at = 0;\n",
                       DomainLoop(*this, *e.domain, e.loc, id,
                                  absl::StrCat("l", e.index, " = v", id, ";\n",
-                                              ScalarInto(et, "At(t, at)", *e.args[0]), "at += ",
-                                              et->width, ";\n")));
+                                              ScalarInto(et, "At(t, at)", *e.args[0]),
+                                              "at += ", et->width, ";\n")));
       break;
     }
     case ExprOp::kNone:

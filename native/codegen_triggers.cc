@@ -21,8 +21,7 @@ void Generator::Emit(const ir::Stmt& s, int indent) {
                     Contains(t, e), ")) Stop(); ");
     absl::StrAppend(&list, i == 0 ? "" : ", ", e);
   }
-  absl::StrAppend(&text, "[[maybe_unused]] const int64_t e[] = {", list.empty() ? "0" : list,
-                  "};");
+  absl::StrAppend(&text, "[[maybe_unused]] const int64_t e[] = {", list.empty() ? "0" : list, "};");
   Line(indent, text);
   for (size_t t = 0; t < program_.triggers.size(); ++t) {
     const ir::Trigger& trigger = program_.triggers[t];
@@ -82,16 +81,14 @@ std::string Generator::TriggerUnits() {
     const std::string body = UnitBody(trigger.body, 1, static_cast<int>(t));
     absl::StrAppend(&text, "// trigger ", trigger.name, "\n",
                     UnitHead(absl::StrCat("Trigger", t), ""),
-                    FrameDecls(trigger.frame, Forks(trigger.body)),
-                    TempDecl(), "uint32_t W[", layout.words(),
-                    "];\nstd::memcpy(W, parent, sizeof W);\nuint32_t* S = W;\n");
+                    FrameDecls(trigger.frame, Forks(trigger.body)), TempDecl(), "uint32_t W[",
+                    layout.words(), "];\nstd::memcpy(W, parent, sizeof W);\nuint32_t* S = W;\n");
     // The event's arguments from the first pending entry, then the entry out of the list.
     std::string args;
     uint64_t at = layout.pending_entry_offset(0) + layout.pending_trigger_width();
     for (size_t i = 0; i < event.params.size(); ++i) {
       const ir::Type* pt = event.params[i].type;
-      absl::StrAppend(&args, i == 0 ? "" : ", ",
-                      Read(pt, absl::StrCat("Sl{parent, ", at, "u}")));
+      absl::StrAppend(&args, i == 0 ? "" : ", ", Read(pt, absl::StrCat("Sl{parent, ", at, "u}")));
       at += pt->width;
     }
     absl::StrAppend(&text, "const int64_t args[] = {", args.empty() ? "0" : args, "};\n");
@@ -109,13 +106,12 @@ std::string Generator::TriggerUnits() {
 std::string Generator::PendingDispatch() {
   const ir::StateLayout& layout = model_.layout;
   if (!layout.has_triggers()) return "";
-  std::string text = absl::StrCat("if (B::Read(S, ", layout.pending_length_offset(), ", ",
-                                  layout.pending_length_width(),
-                                  ") != 0) {\nswitch (B::Read(S, ", layout.pending_entry_offset(0),
-                                  ", ", layout.pending_trigger_width(), ")) {\n");
+  std::string text =
+      absl::StrCat("if (B::Read(S, ", layout.pending_length_offset(), ", ",
+                   layout.pending_length_width(), ") != 0) {\nswitch (B::Read(S, ",
+                   layout.pending_entry_offset(0), ", ", layout.pending_trigger_width(), ")) {\n");
   for (size_t t = 0; t < program_.triggers.size(); ++t) {
-    absl::StrAppend(&text, "case ", t + 1, ": Trigger", t,
-                    "(S, host, trail, choices); return;\n");
+    absl::StrAppend(&text, "case ", t + 1, ": Trigger", t, "(S, host, trail, choices); return;\n");
   }
   absl::StrAppend(&text, "default: Stop();\n}\n}\n");
   return text;

@@ -2,8 +2,9 @@
 // starts at once on the interpreter; if it is still running after a second, the library is
 // built on a thread of its own, and each expander moves to the compiled code at its next
 // state once the library is there. A short check so never waits for the compiler nor shares
-// the machine with it, and a long one runs compiled for most of its states. Both engines give the same successors in the same order (tests/native), so where
-// the switch falls changes no state, finding or trace, only the time.
+// the machine with it, and a long one runs compiled for most of its states. Both engines give the
+// same successors in the same order (tests/native), so where the switch falls changes no state,
+// finding or trace, only the time.
 //
 // Destroying the space stops a build still running (the compiler's process group is
 // killed), so a search that ends first leaves no compiler behind; a finished build stays in

@@ -17,6 +17,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/run_binary.h"
+#include "tests/shared/sanitizers.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -24,19 +25,8 @@ namespace {
 using testing::HasSubstr;
 
 // Under a sanitizer the binary's memory (shadow memory, quarantine) and times are the
-// sanitizer's: the runs are smaller, and only their outcome is checked. (GCC defines the
-// __SANITIZE_*__ macros; clang answers __has_feature.)
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+// sanitizer's: the runs are smaller, and only their outcome is checked.
+using testing_support::kSanitized;
 
 // What the process holds beside the budget, which does not grow with the model: a run of a
 // four-state model peaks at about 8 MiB (the program with its libraries, Z3 among them, the
