@@ -162,9 +162,19 @@ void StepEncoder::FixBits(FixedBits fixed) {
 }
 
 StepEncoder::StepEncoder(z3::context& ctx, const model::Model& model)
-    : ctx_(ctx), model_(model), tr_(ctx, model) {
+    : ctx_(ctx), model_(model), tr_(ctx, model), slice_(SliceByControl(model.program)) {
   selector_width_ = ir::BitsFor(static_cast<int64_t>(model.program.actions.size()));
   fixed_ = NoFixedBits();
+  const ir::Program& p = model.program;
+  for (int r = 0; r < slice_.num_rules; ++r) {
+    const size_t na = p.actions.size();
+    const std::string& name =
+        r < static_cast<int>(na) ? p.actions[r].name : p.triggers[r - na].name;
+    enable_.push_back(slice_.EverDisabled(r) ? std::make_unique<z3::expr>(ctx_.bool_const(
+                                                   absl::StrCat("enable!", r, ".", name).c_str()))
+                                             : nullptr);
+  }
+  if (StatsEnabled()) StatsLine(slice_.Describe(model.program));
 }
 
 SymState StepEncoder::FreshState(const std::string& tag) {
@@ -265,9 +275,14 @@ const StepTerms& StepEncoder::Template() {
   return *template_;
 }
 
-StepTerms StepEncoder::Step(const SymState& s, const std::string& tag) {
+StepTerms StepEncoder::Step(const SymState& s, const std::string& tag, int depth) {
   const StepTerms& t = Template();
   z3::expr_vector from(ctx_), to(ctx_);
+  for (size_t r = 0; r < enable_.size(); ++r) {
+    if (enable_[r] == nullptr) continue;
+    from.push_back(*enable_[r]);
+    to.push_back(ctx_.bool_val(slice_.Enabled(depth, static_cast<int>(r))));
+  }
   // The template's free pieces become the same bits of `s`.
   for (size_t r = 0; r < NumRoots(); ++r) {
     const Bits& in = Root(*in_, r);
@@ -339,6 +354,7 @@ StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
                             ? ctx_.bool_val(true)
                             : selector == ctx_.bv_val(static_cast<uint64_t>(a), sw);
     selected = selected && in_domain;
+    if (enable_[a] != nullptr) selected = selected && *enable_[a];
     action_valid = action_valid || (selected && path.live);
     action_fail = action_fail || (selected && (guard_fail || body_fail));
     for (size_t v = 0; v < s.vars.size(); ++v) {
@@ -371,6 +387,8 @@ StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
     const ir::Event& event = program.events[trigger.event];
     const double rule_t0 = StatsEnabled() ? CpuSeconds() : 0;
     z3::expr selected = *number.e == ctx_.bv_val(static_cast<uint64_t>(t) + 1, tw);
+    const std::unique_ptr<z3::expr>& enable = enable_[program.actions.size() + t];
+    if (enable != nullptr) selected = selected && *enable;
     Env env;
     uint32_t at = tw;
     for (size_t i = 0; i < event.params.size(); ++i) {

@@ -26,6 +26,7 @@
 
 #include "absl/status/status.h"
 #include "model/model.h"
+#include "solver/control_slice.h"
 #include "solver/z3_translate.h"
 
 namespace rulecheck::solver::internal {
@@ -82,8 +83,12 @@ class StepEncoder {
   // A state of fresh constants, named after `tag`, with the fixed bits as constants.
   SymState FreshState(const std::string& tag);
   InitTerms Init();
-  // The step from `s`; its fresh variables are named after `tag`.
-  StepTerms Step(const SymState& s, const std::string& tag);
+  // The step from `s`; its fresh variables are named after `tag`. `depth`: `s` is a state
+  // reached in exactly that many moves from an initial state, and the actions the control
+  // slice leaves out at that depth are left out of the step (control_slice.h); -1: any state,
+  // every rule.
+  StepTerms Step(const SymState& s, const std::string& tag, int depth = -1);
+  const ControlSlice& slice() const { return slice_; }
   z3::expr Terminal(const SymState& s);
   ValueTerms Value(const ir::Expr& e, const SymState& s);
   // Bitwise equality of two states on the bits that are not fixed (the fixed bits of any
@@ -120,6 +125,11 @@ class StepEncoder {
   std::unique_ptr<SymState> raw_in_, in_;
   std::unique_ptr<StepTerms> raw_, template_;
   uint64_t instances_ = 0;
+  // The rules each depth can use, and for each rule (actions, then triggers) the slice
+  // leaves out somewhere, a Bool constant of the template conjoined with its selection, which
+  // Step replaces by true or false (null for the others).
+  ControlSlice slice_;
+  std::vector<std::unique_ptr<z3::expr>> enable_;
 };
 
 }  // namespace rulecheck::solver::internal
