@@ -1,11 +1,11 @@
 // SliceByControl (see control_slice.h).
 //
-// The abstract state is a set of control tuples, each with a pending flag (std::set, so that two depths with the same set
-// compare equal and the sequence of sets can be seen to repeat). Conditions are folded by a
-// small three-valued evaluator: a value it cannot decide is "unknown", and every expression also
-// says whether evaluating it may end in a model error, so that `x / y > 0 and phase == A` is
-// not taken for false where the division may fail first (the move would fail, a finding the
-// step must keep).
+// The abstract state is a set of control tuples, each with a pending flag (std::set, so that two
+// depths with the same set compare equal and the sequence of sets can be seen to repeat).
+// Conditions are folded by a small three-valued evaluator: a value it cannot decide is "unknown",
+// and every expression also says whether evaluating it may end in a model error, so that `x / y > 0
+// and phase == A` is not taken for false where the division may fail first (the move would fail, a
+// finding the step must keep).
 #include "solver/control_slice.h"
 
 #include <algorithm>
@@ -25,9 +25,9 @@ using ir::StmtOp;
 using Tuple = std::vector<int64_t>;
 using Tuples = std::set<Tuple>;
 
-constexpr int64_t kMaxValues = 256;   // values of one control variable
-constexpr size_t kMaxTuples = 4096;   // tuples of one depth
-constexpr int kMaxDepths = 512;       // depths computed before giving up on a repeat
+constexpr int64_t kMaxValues = 256;  // values of one control variable
+constexpr size_t kMaxTuples = 4096;  // tuples of one depth
+constexpr int kMaxDepths = 512;      // depths computed before giving up on a repeat
 
 // A folded expression: its value when known, and whether evaluating it may fail.
 struct Folded {
@@ -384,11 +384,11 @@ std::string ControlSlice::Describe(const ir::Program& program) const {
     for (bool b : at) n += b;
     counts.push_back(absl::StrCat(n));
   }
-  return absl::StrCat("control: ", names.empty() ? "none" : absl::StrJoin(names, ", "), "; ",
-                      num_rules, " rules; enabled per depth: ", absl::StrJoin(counts, " "),
-                      period > 0 ? absl::StrCat(" (repeating from depth ", loop_start,
-                                                ", period ", period, ")")
-                                 : " (then all)");
+  return absl::StrCat(
+      "control: ", names.empty() ? "none" : absl::StrJoin(names, ", "), "; ", num_rules,
+      " rules; enabled per depth: ", absl::StrJoin(counts, " "),
+      period > 0 ? absl::StrCat(" (repeating from depth ", loop_start, ", period ", period, ")")
+                 : " (then all)");
 }
 
 ControlSlice SliceByControl(const ir::Program& program) {

@@ -3,10 +3,11 @@
 // taking turns), the variables that are not control variables (written with a computed value),
 // and the cases where an action must stay in the step although its phase test is false: a
 // guard that may fail before the test is reached (the failing move is a finding), found by
-// `solve` at the same depth as the explicit search.
+// `solve` at the same depth as the explicit search; and the steps the encoder makes from them.
 #include "solver/control_slice.h"
 
 #include <gtest/gtest.h>
+#include <z3++.h>
 
 #include <memory>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "model/model.h"
 #include "solver/solver.h"
+#include "solver/z3_step.h"
 #include "tests/shared/load_model.h"
 #include "tests/solver/agreement_models.h"
 #include "tests/solver/oracle.h"
@@ -224,6 +226,40 @@ trigger echo on Echo() { c := 1 }
   EXPECT_EQ(EnabledNames(*model, slice, 1), Names({"count", "pong"}));
   // After `pong` the list may hold Ping and Echo triggers; after `count` it is empty.
   EXPECT_EQ(EnabledNames(*model, slice, 2), Names({"count", "pong", "echo"}));
+}
+
+// The step of depth 0 of kPhases is made of `deal` alone: from the initial state `work`
+// (action 1) cannot be selected, while the step of a state of unknown depth has every rule.
+// Rules translated before the whole step was stopped serve the later steps.
+TEST(ControlSliceTest, AStepHasOnlyItsDepthsRules) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(solver::testing::kPhases);
+  ASSERT_NE(model, nullptr);
+  z3::context ctx;
+  StepEncoder enc(ctx, *model);
+  int asked = 0;
+  EXPECT_FALSE(enc.PrepareWholeStep([&asked] { return ++asked > 2; }));
+  InitTerms init = enc.Init();
+  SymState s0 = enc.FreshState("0");
+  const StepTerms at0 = enc.Step(s0, "0", 0);
+  const StepTerms any = enc.Step(s0, "any", -1);
+  ASSERT_TRUE(enc.status().ok()) << enc.status();
+  const unsigned sw = at0.selector.get_sort().bv_size();
+  auto sat = [&](const StepTerms& step, bool from_initial, uint64_t action) {
+    z3::solver solver(ctx);
+    if (from_initial) {
+      solver.add(init.ok);
+      solver.add(enc.Equal(s0, init.state));
+    }
+    solver.add(step.valid);
+    solver.add(step.selector == ctx.bv_val(action, sw));
+    return solver.check() == z3::sat;
+  };
+  EXPECT_TRUE(sat(at0, true, 0));    // deal
+  EXPECT_FALSE(sat(at0, true, 1));   // work
+  EXPECT_FALSE(sat(at0, false, 1));  // not even from a state in phase Play
+  EXPECT_TRUE(sat(any, false, 1));
+  EXPECT_FALSE(sat(any, true, 1));  // the initial state is in phase Deal
+  EXPECT_TRUE(enc.PrepareWholeStep([] { return false; }));
 }
 
 }  // namespace
