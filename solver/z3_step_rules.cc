@@ -96,8 +96,7 @@ StepTerms StepEncoder::Assemble(const RuleSet& rules) {
   tr_.TakeChoices();
   if (selector_ == nullptr) {
     selector_ = std::make_unique<z3::expr>(
-        selector_width_ == 0 ? ctx_.bv_val(0, 1)
-                             : ctx_.bv_const("action@T", selector_width_));
+        selector_width_ == 0 ? ctx_.bv_val(0, 1) : ctx_.bv_const("action@T", selector_width_));
   }
   const z3::expr selector = *selector_;
   if (selector_width_ > 0) vars.push_back(selector);
@@ -123,9 +122,9 @@ StepTerms StepEncoder::Assemble(const RuleSet& rules) {
   }
 
   if (!layout.has_triggers()) {
-    return {terminal,    !terminal && action_valid, !terminal && action_fail, action_next,
-            selector,    {},
-            vars};
+    return {
+        terminal, !terminal && action_valid, !terminal && action_fail, action_next, selector, {},
+        vars};
   }
 
   // The first pending trigger.
