@@ -49,6 +49,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
   Watchdog watchdog(holder, deadline, bc.cancel);
   try {
     StepEncoder enc(ctx, model);
+    enc.set_stop([&watchdog] { return !watchdog.reason().empty(); });
     // Found after depth 0, which needs no step (fixed_bits.h).
     StateFacts facts;
     facts.longest_play = -1;

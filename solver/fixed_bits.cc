@@ -240,6 +240,10 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     if (budget.expired()) return facts;
   }
 
+  // The whole step, translated under the budget: on a model whose translation alone takes
+  // longer, the pass gives up here, and the rules translated so far serve the queries' steps.
+  if (!enc.PrepareWholeStep(stopped)) return facts;
+
   // Induction: drop the bits some step from a state with every candidate can change. Each
   // round bakes the round's candidates into the step; within a round, bits are dropped until
   // no step from such a state changes the bits still left (dropping a bit that a step from a

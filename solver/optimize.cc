@@ -83,6 +83,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
   int depth = 0;
   try {
     StepEncoder enc(ctx, model);
+    enc.set_stop([&watchdog] { return !watchdog.reason().empty(); });
     // Found after depth 0, which needs no step (fixed_bits.h).
     StateFacts facts;
     facts.longest_play = -1;

@@ -29,7 +29,10 @@ absl::Status Unrolling::Start() {
 const StepTerms& Unrolling::NextStep() {
   if (next_ == nullptr) {
     const double t0 = StatsEnabled() ? CpuSeconds() : 0;
-    next_ = std::make_unique<StepTerms>(enc_.Step(states_.back(), std::to_string(depth())));
+    // From an initial state, the last state is exactly depth() moves deep: the control slice
+    // applies (z3_step.h).
+    next_ = std::make_unique<StepTerms>(
+        enc_.Step(states_.back(), std::to_string(depth()), from_initial_ ? depth() : -1));
     if (StatsEnabled()) {
       StatsLine(absl::StrCat("step ", depth(), " built in ", CpuSeconds() - t0, " cpu s"));
     }

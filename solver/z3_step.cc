@@ -1,8 +1,7 @@
-// StepEncoder (see z3_step.h). Each action is translated once per step with its own fresh
-// parameters, and the successor is an ite over the selector; variables an action does not
-// write are the very terms of the parent state, so the frame condition of each variable is
-// one ite chain whose untouched branches Z3 folds away. That translation is made once, over a
-// template state, simplified, and copied into each depth by substitution.
+// StepEncoder (see z3_step.h): the templates, and the copies of them each depth gets. A
+// template is made once per set of rules, the rules of a depth's control slice
+// (z3_step_rules.cc merges them), over a template state, simplified, and copied into each
+// depth by substitution.
 #include "solver/z3_step.h"
 
 #include <algorithm>
@@ -18,6 +17,11 @@ using ir::Type;
 using ir::TypeKind;
 
 namespace {
+
+// Rules whose translation has at least this many Z3 terms are simplified on their own (Rule()).
+// Monster Mutators' whole step is 108,000 terms; Random Mutations' large rules 200,000 to
+// 700,000 each.
+constexpr uint64_t kRuleSimplifyNodes = 50000;
 
 // A stretch of a root's bits that are all fixed or all free.
 struct Run {
@@ -157,14 +161,15 @@ FixedBits StepEncoder::NoFixedBits() const {
 
 void StepEncoder::FixBits(FixedBits fixed) {
   fixed_ = std::move(fixed);
-  template_.reset();
+  for (auto& [rules, t] : templates_) t.fixed.reset();
   in_.reset();
 }
 
 StepEncoder::StepEncoder(z3::context& ctx, const model::Model& model)
-    : ctx_(ctx), model_(model), tr_(ctx, model) {
+    : ctx_(ctx), model_(model), tr_(ctx, model), slice_(SliceByControl(model.program)) {
   selector_width_ = ir::BitsFor(static_cast<int64_t>(model.program.actions.size()));
   fixed_ = NoFixedBits();
+  if (StatsEnabled()) StatsLine(slice_.Describe(model.program));
 }
 
 SymState StepEncoder::FreshState(const std::string& tag) {
@@ -229,24 +234,88 @@ ValueTerms StepEncoder::Value(const ir::Expr& e, const SymState& s) {
   return {v, !tr_.TakeFailure()};
 }
 
-const StepTerms& StepEncoder::Template() {
-  if (template_ != nullptr) return *template_;
-  if (raw_ == nullptr) {
+const SymState& StepEncoder::RawIn() {
+  if (raw_in_ == nullptr) {
     const FixedBits fixed = std::move(fixed_);
     fixed_ = NoFixedBits();
     raw_in_ = std::make_unique<SymState>(FreshState("T"));
     fixed_ = std::move(fixed);
+  }
+  return *raw_in_;
+}
+
+const StepEncoder::RuleTerms& StepEncoder::Rule(int r) {
+  if (rules_.empty()) rules_.resize(slice_.num_rules);
+  if (rules_[r] != nullptr) return *rules_[r];
+  if (stop_ && stop_()) throw z3::exception("stopped while translating the step");
+  const size_t na = model_.program.actions.size();
+  const size_t index = static_cast<size_t>(r);
+  RuleTerms raw = index < na ? TranslateAction(index) : TranslateTrigger(index - na);
+  // A large rule is simplified on its own, in one call: a step made of some rules simplifies
+  // only theirs, and the merged step's simplification finds them done. A small one is left
+  // to the merged step's simplification: simplifying every rule on its own made Monster
+  // Mutators' fixed-bit pass 3 to 4 s slower and its deep depths slower to check (the merged
+  // step simplifies better when it sees the rules whole).
+  std::vector<z3::expr> terms{raw.chosen, raw.live, raw.fail};
+  for (const Bits& b : raw.next.vars) {
+    if (b.e) terms.push_back(*b.e);
+  }
+  if (raw.next.pending.e) terms.push_back(*raw.next.pending.e);
+  if (DagSize(terms) < kRuleSimplifyNodes) {
+    rules_[r] = std::make_unique<RuleTerms>(std::move(raw));
+    return *rules_[r];
+  }
+  z3::expr_vector vars(ctx_);
+  for (const z3::expr& v : raw.vars) vars.push_back(v);
+  StepTerms packed{raw.chosen, raw.live, raw.fail, raw.next, ctx_.bool_val(true), {}, vars};
+  StepTerms simple = Simplified(packed);
+  rules_[r] = std::make_unique<RuleTerms>(RuleTerms{simple.terminal, simple.valid, simple.fail,
+                                                    std::move(simple.next), std::move(raw.vars)});
+  return *rules_[r];
+}
+
+StepEncoder::RuleSet StepEncoder::TemplateRules(int depth) const {
+  RuleSet rules(slice_.num_rules);
+  for (int r = 0; r < slice_.num_rules; ++r) rules[r] = slice_.Enabled(depth, r);
+  return rules;
+}
+
+bool StepEncoder::PrepareWholeStep(const std::function<bool()>& stop) {
+  const double t0 = StatsEnabled() ? CpuSeconds() : 0;
+  for (int r = 0; r < slice_.num_rules; ++r) {
+    if (stop()) return false;
+    Rule(r);
+  }
+  if (stop()) return false;
+  if (StatsEnabled())
+    StatsLine(absl::StrCat("rules translated and simplified: ", CpuSeconds() - t0, " cpu s"));
+  RawTemplate(RuleSet(slice_.num_rules, true));
+  return true;
+}
+
+StepEncoder::Templates& StepEncoder::RawTemplate(const RuleSet& rules) {
+  Templates& t = templates_[rules];
+  if (t.raw == nullptr) {
     const double t0 = StatsEnabled() ? CpuSeconds() : 0;
-    StepTerms translated = Translate(*raw_in_, "T");
+    StepTerms merged = Assemble(rules);
     const double t1 = StatsEnabled() ? CpuSeconds() : 0;
-    raw_ = std::make_unique<StepTerms>(Simplified(translated));
+    t.raw = std::make_unique<StepTerms>(Simplified(merged));
     if (StatsEnabled()) {
-      StatsLine(absl::StrCat("step translated: ", DagSize(StepTermList(translated)), " nodes, ",
-                             t1 - t0, " cpu s; simplified: ", DagSize(StepTermList(*raw_)),
-                             " nodes, ", CpuSeconds() - t1, " cpu s"));
+      int n = 0;
+      for (bool b : rules) n += b;
+      StatsLine(absl::StrCat("step of ", n, " rules translated: ", DagSize(StepTermList(merged)),
+                             " nodes, ", t1 - t0,
+                             " cpu s; simplified: ", DagSize(StepTermList(*t.raw)), " nodes, ",
+                             CpuSeconds() - t1, " cpu s"));
     }
   }
-  in_ = std::make_unique<SymState>(FreshState("B"));
+  return t;
+}
+
+const StepTerms& StepEncoder::Template(const RuleSet& rules) {
+  Templates& t = RawTemplate(rules);
+  if (t.fixed != nullptr) return *t.fixed;
+  if (in_ == nullptr) in_ = std::make_unique<SymState>(FreshState("B"));
   z3::expr_vector from(ctx_), to(ctx_);
   for (size_t r = 0; r < NumRoots(); ++r) {
     const Bits& raw = Root(*raw_in_, r);
@@ -255,18 +324,21 @@ const StepTerms& StepEncoder::Template() {
     to.push_back(*Root(*in_, r).e);
   }
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;
-  template_ =
-      std::make_unique<StepTerms>(from.empty() ? *raw_ : Simplified(Substituted(*raw_, from, to)));
+  // Without fixed bits the copy only renames: nothing new to simplify.
+  t.fixed = std::make_unique<StepTerms>(from.empty() ? *t.raw
+                                        : fixed_.count() == 0
+                                            ? Substituted(*t.raw, from, to)
+                                            : Simplified(Substituted(*t.raw, from, to)));
   if (StatsEnabled()) {
     StatsLine(absl::StrCat("step template with ", fixed_.count(), " of ", fixed_.total(),
-                           " bits fixed: ", DagSize(StepTermList(*template_)), " nodes, ",
+                           " bits fixed: ", DagSize(StepTermList(*t.fixed)), " nodes, ",
                            CpuSeconds() - t0, " cpu s"));
   }
-  return *template_;
+  return *t.fixed;
 }
 
-StepTerms StepEncoder::Step(const SymState& s, const std::string& tag) {
-  const StepTerms& t = Template();
+StepTerms StepEncoder::Step(const SymState& s, const std::string& tag, int depth) {
+  const StepTerms& t = Template(TemplateRules(depth));
   z3::expr_vector from(ctx_), to(ctx_);
   // The template's free pieces become the same bits of `s`.
   for (size_t r = 0; r < NumRoots(); ++r) {
@@ -288,121 +360,6 @@ StepTerms StepEncoder::Step(const SymState& s, const std::string& tag) {
     to.push_back(ctx_.constant((v.decl().name().str() + suffix).c_str(), v.get_sort()));
   }
   return Substituted(t, from, to);
-}
-
-StepTerms StepEncoder::Translate(const SymState& s, const std::string& tag) {
-  const ir::Program& program = model_.program;
-  const ir::StateLayout& layout = model_.layout;
-  z3::expr_vector vars(ctx_);
-  z3::expr terminal = Terminal(s);
-  tr_.TakeChoices();
-  z3::expr selector = selector_width_ == 0
-                          ? ctx_.bv_val(0, 1)
-                          : ctx_.bv_const(absl::StrCat("action@", tag).c_str(), selector_width_);
-  if (selector_width_ > 0) vars.push_back(selector);
-  const unsigned sw = selector.get_sort().bv_size();
-
-  // Actions.
-  z3::expr action_valid = ctx_.bool_val(false), action_fail = ctx_.bool_val(false);
-  SymState action_next = s;
-  std::vector<std::vector<Scalar>> params(program.actions.size());
-  for (size_t a = program.actions.size(); a-- > 0;) {
-    const ir::Action& action = program.actions[a];
-    const double rule_t0 = StatsEnabled() ? CpuSeconds() : 0;
-    Env env;
-    z3::expr in_domain = ctx_.bool_val(true);
-    for (const ir::Param& p : action.params) {
-      const uint32_t w = p.type->width;
-      Scalar v = IntConst(ctx_, 0);
-      if (w == 0) {
-        v = ConstOf(ctx_, p.type, p.type->ValueAt(0));
-      } else {
-        z3::expr x = tr_.Fresh(absl::StrCat(action.name, ".", p.name, "@", tag), w);
-        vars.push_back(x);
-        v = Decode(ctx_, p.type, Bits{x, w});
-        in_domain = in_domain && Contains(p.type, v);
-        v = NarrowTo(p.type, v);
-      }
-      env.scalars.insert_or_assign(p.slot, v);
-      params[a].push_back(v);
-    }
-    z3::expr t = ctx_.bool_val(true);
-    z3::expr guard = action.guard ? tr_.EvalBool(*action.guard, s, env, t) : t;
-    if (action.by != nullptr) tr_.EvalScalar(*action.by, s, env, guard);
-    z3::expr guard_fail = tr_.TakeFailure();
-    Path path{s, env, guard && !guard_fail};
-    tr_.ExecBlock(action.body, path);
-    z3::expr body_fail = tr_.TakeFailure();
-    if (StatsEnabled()) RuleStats("action", action.name, path, guard_fail || body_fail, rule_t0);
-    for (const ChoiceVar& c : tr_.TakeChoices()) vars.push_back(c.var);
-    z3::expr selected = sw == 1 && program.actions.size() == 1
-                            ? ctx_.bool_val(true)
-                            : selector == ctx_.bv_val(static_cast<uint64_t>(a), sw);
-    selected = selected && in_domain;
-    action_valid = action_valid || (selected && path.live);
-    action_fail = action_fail || (selected && (guard_fail || body_fail));
-    for (size_t v = 0; v < s.vars.size(); ++v) {
-      action_next.vars[v] = IteBits(selected, path.st.vars[v], action_next.vars[v]);
-    }
-    action_next.pending = IteBits(selected, path.st.pending, action_next.pending);
-  }
-
-  if (!layout.has_triggers()) {
-    return {terminal,
-            !terminal && action_valid,
-            !terminal && action_fail,
-            action_next,
-            selector,
-            std::move(params),
-            vars};
-  }
-
-  // The first pending trigger.
-  const Scalar len = tr_.PendingLength(s.pending);
-  const z3::expr pending_empty = IsValue(len, 0);
-  const uint32_t tw = layout.pending_trigger_width();
-  const Bits first =
-      ExtractBits(s.pending, tr_.PendingEntryOffset(0), layout.pending_entry_width());
-  const Bits number = ExtractBits(first, 0, tw);
-  z3::expr trigger_valid = ctx_.bool_val(false), trigger_fail = ctx_.bool_val(false);
-  SymState trigger_next = s;
-  for (size_t t = program.triggers.size(); t-- > 0;) {
-    const ir::Trigger& trigger = program.triggers[t];
-    const ir::Event& event = program.events[trigger.event];
-    const double rule_t0 = StatsEnabled() ? CpuSeconds() : 0;
-    z3::expr selected = *number.e == ctx_.bv_val(static_cast<uint64_t>(t) + 1, tw);
-    Env env;
-    uint32_t at = tw;
-    for (size_t i = 0; i < event.params.size(); ++i) {
-      const Type* pt = event.params[i].type;
-      Scalar v = NarrowTo(pt, Decode(ctx_, pt, ExtractBits(first, at, pt->width)));
-      at += pt->width;
-      if (i < trigger.binders.size()) env.scalars.insert_or_assign(trigger.binders[i].slot, v);
-    }
-    SymState popped = s;
-    popped.pending = tr_.PopPending(s.pending);
-    if (trigger.by != nullptr) tr_.EvalScalar(*trigger.by, popped, env, ctx_.bool_val(true));
-    z3::expr by_fail = tr_.TakeFailure();
-    Path path{popped, env, !by_fail};
-    tr_.ExecBlock(trigger.body, path);
-    z3::expr body_fail = tr_.TakeFailure();
-    if (StatsEnabled()) RuleStats("trigger", trigger.name, path, by_fail || body_fail, rule_t0);
-    for (const ChoiceVar& c : tr_.TakeChoices()) vars.push_back(c.var);
-    trigger_valid = trigger_valid || (selected && path.live);
-    trigger_fail = trigger_fail || (selected && (by_fail || body_fail));
-    for (size_t v = 0; v < s.vars.size(); ++v) {
-      trigger_next.vars[v] = IteBits(selected, path.st.vars[v], trigger_next.vars[v]);
-    }
-    trigger_next.pending = IteBits(selected, path.st.pending, trigger_next.pending);
-  }
-  SymState next = s;
-  for (size_t v = 0; v < s.vars.size(); ++v) {
-    next.vars[v] = IteBits(pending_empty, action_next.vars[v], trigger_next.vars[v]);
-  }
-  next.pending = IteBits(pending_empty, action_next.pending, trigger_next.pending);
-  z3::expr valid = !terminal && z3::ite(pending_empty, action_valid, trigger_valid);
-  z3::expr fail = !terminal && z3::ite(pending_empty, action_fail, trigger_fail);
-  return {terminal, valid, fail, next, selector, std::move(params), vars};
 }
 
 void StepEncoder::RuleStats(const std::string& kind, const std::string& name, const Path& path,

@@ -9,9 +9,11 @@
 // selected rule instance runs to the end) and when it is a failure (`fail`: it ends in an
 // assert, a model error or a pending overflow), matching model::SuccessorGenerator.
 //
-// The step is translated and simplified once, over a template state, and each depth gets a
-// copy by substitution (its own state and fresh variables): Z3 then preprocesses the simplified
-// formula, several times smaller than the translation, instead of the translation at every depth.
+// Each rule is translated and simplified once, over a template state; a step template merges
+// the rules a depth can use (its control slice, control_slice.h), and each depth gets a copy of
+// its template by substitution (its own state and fresh variables): Z3 then preprocesses the
+// simplified formula, several times smaller than the translation, instead of the translation
+// at every depth, and the first depths of a game in phases only the rules of their phases.
 // State bits known to be the same in every reachable state (FixBits, constant_bits.h) are
 // constants in every state this encoder makes, and the template is simplified with them.
 #ifndef RULECHECK_SOLVER_Z3_STEP_H_
@@ -20,12 +22,16 @@
 #include <z3++.h>
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "model/model.h"
+#include "solver/control_slice.h"
 #include "solver/z3_translate.h"
 
 namespace rulecheck::solver::internal {
@@ -82,8 +88,20 @@ class StepEncoder {
   // A state of fresh constants, named after `tag`, with the fixed bits as constants.
   SymState FreshState(const std::string& tag);
   InitTerms Init();
-  // The step from `s`; its fresh variables are named after `tag`.
-  StepTerms Step(const SymState& s, const std::string& tag);
+  // The step from `s`; its fresh variables are named after `tag`. `depth`: `s` is a state
+  // reached in exactly that many moves from an initial state, and the actions the control
+  // slice leaves out at that depth are left out of the step (control_slice.h); -1: any state,
+  // every rule.
+  StepTerms Step(const SymState& s, const std::string& tag, int depth = -1);
+  // Translates every rule of the whole step, asking `stop` before each, and makes its
+  // template unless stopped. Returns false when stopped (the rules translated so far are kept
+  // for the templates to come). The fixed-bit pass calls it under its own budget.
+  bool PrepareWholeStep(const std::function<bool()>& stop);
+  // Asked before each rule is translated; once it says so, the translation throws a
+  // z3::exception, as a Z3 call the watchdog interrupts does (translating is not a Z3 call the
+  // watchdog can stop).
+  void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
+  const ControlSlice& slice() const { return slice_; }
   z3::expr Terminal(const SymState& s);
   ValueTerms Value(const ir::Expr& e, const SymState& s);
   // Bitwise equality of two states on the bits that are not fixed (the fixed bits of any
@@ -96,15 +114,39 @@ class StepEncoder {
   std::vector<uint32_t> Concrete(const z3::model& m, const SymState& s);
 
  private:
+  // One rule's translation over the template state, simplified on its own (Rule()).
+  struct RuleTerms {
+    z3::expr chosen;  // actions: the parameters are in their domains; triggers: it is first
+    z3::expr live;    // the rule runs to the end
+    z3::expr fail;
+    SymState next;
+    std::vector<z3::expr> vars;  // its fresh variables (parameters, choices)
+  };
+  // A step template for one set of rules: the rules' translations merged and simplified, then
+  // with the fixed bits substituted and simplified again.
+  struct Templates {
+    std::unique_ptr<StepTerms> raw, fixed;
+  };
+  using RuleSet = std::vector<bool>;  // by rule: actions, then triggers
+
   // The root's bits: a state variable, or the pending area for the last root.
   static Bits& Root(SymState& s, size_t root);
   static const Bits& Root(const SymState& s, size_t root);
   size_t NumRoots() const { return model_.program.state.size() + 1; }
-  // The step translated from `s`, not simplified.
-  StepTerms Translate(const SymState& s, const std::string& tag);
-  // The template for the current fixed bits (the translation over a state of whole-variable
-  // constants, simplified once; then the fixed bits substituted and simplified again).
-  const StepTerms& Template();
+  // The template state: whole-variable constants, fixed bits or not.
+  const SymState& RawIn();
+  // Rule `r`, translated and simplified on first use (z3_step_rules.cc translates).
+  const RuleTerms& Rule(int r);
+  RuleTerms TranslateAction(size_t a);
+  RuleTerms TranslateTrigger(size_t t);
+  // The step of the rules in `rules`, merged from their translations, not simplified.
+  StepTerms Assemble(const RuleSet& rules);
+  // The templates of `rules`, with `raw` made.
+  Templates& RawTemplate(const RuleSet& rules);
+  // The template of `rules` for the current fixed bits.
+  const StepTerms& Template(const RuleSet& rules);
+  // The rules of a step at `depth` (every rule for -1).
+  RuleSet TemplateRules(int depth) const;
   z3::expr WellFormedValue(const ir::Type* t, const Bits& b);
   // Prints the size of one rule's translation (step_stats.h).
   void RuleStats(const std::string& kind, const std::string& name, const Path& path,
@@ -115,11 +157,15 @@ class StepEncoder {
   Translator tr_;
   unsigned selector_width_ = 0;
   FixedBits fixed_;
-  // The translation over `raw_in_`, simplified; then the template over `in_` (a FreshState
-  // under the fixed bits).
+  // The template state, and `in_`, a FreshState under the fixed bits the templates are
+  // copied to.
   std::unique_ptr<SymState> raw_in_, in_;
-  std::unique_ptr<StepTerms> raw_, template_;
+  std::unique_ptr<z3::expr> selector_;  // over the template state
+  std::vector<std::unique_ptr<RuleTerms>> rules_;
+  std::map<RuleSet, Templates> templates_;
   uint64_t instances_ = 0;
+  ControlSlice slice_;  // the rules each depth can use
+  std::function<bool()> stop_;
 };
 
 }  // namespace rulecheck::solver::internal

@@ -489,8 +489,32 @@ query sheltered_fed: reachable any i in 0..1: any x in piles[i].herd: sheltered(
 query tags: maximize (sum i in 0..1: piles[i].tag) * 10 + moved within 4
 )";
 
-inline constexpr const char* kAgreementModels[] = {kBags,   kSeqs,  kOptions,        kTriggers,
-                                                   kChance, kMoved, kMonsterFragment};
+// A turn in phases, written only with constants (control_slice.h): the first depths can use
+// only some actions, and the step at each depth leaves the others out. `stop` picks the next
+// phase in an `if`, and `again` starts a new round, so every phase comes back.
+inline constexpr char kPhases[] = R"(
+enum Phase { Deal, Play, Score, Done }
+state {
+  phase: Phase
+  n: 0..4
+  pts: 0..9
+  rounds: 0..2
+}
+action deal when phase == Deal { phase := Play }
+action work(k: 1..2) when phase == Play and n + k <= 4 { n += k }
+action stop when phase == Play {
+  if n >= 3 { phase := Score } else { phase := Done }
+}
+action score when phase == Score { pts := n * 2  phase := Done }
+action again when phase == Done and rounds < 2 { rounds += 1  n := 0  phase := Deal }
+query best_pts: maximize pts within 8
+query done_at: reachable phase == Done within 6
+query least_n_done: minimize (if phase == Done then n else 9) within 7
+query second_round: reachable rounds == 1 and phase == Play within 9
+)";
+
+inline constexpr const char* kAgreementModels[] = {kBags,   kSeqs,  kOptions,         kTriggers,
+                                                   kChance, kMoved, kMonsterFragment, kPhases};
 
 }  // namespace rulecheck::solver::testing
 

@@ -138,6 +138,13 @@ TEST(AgreementTest, FoldedOptimizer) {
   ExpectQueriesAgree(testing::kFolded, OptimizeMethod::kOptimizer);
 }
 TEST(AgreementTest, ChecksOnFolded) { ExpectChecksAgree(testing::kFolded, 3); }
+// The step of each depth leaves out the actions of the phases that depth cannot be in.
+TEST(AgreementTest, PhasesBinarySearch) {
+  ExpectQueriesAgree(testing::kPhases, OptimizeMethod::kBinarySearch);
+}
+TEST(AgreementTest, PhasesOptimizer) {
+  ExpectQueriesAgree(testing::kPhases, OptimizeMethod::kOptimizer);
+}
 
 TEST(AgreementTest, ChecksOnEncodingModels) {
   for (const char* text : testing::kAgreementModels) {
