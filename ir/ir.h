@@ -24,10 +24,6 @@
 #include "ir/source.h"
 #include "ir/types.h"
 
-namespace rulecheck::model {
-struct CompiledExpr;
-}  // namespace rulecheck::model
-
 namespace rulecheck::ir {
 
 struct Expr;
@@ -126,8 +122,6 @@ struct Expr {
   std::unique_ptr<Domain> domain;  // kQuantifier
   ExprPtr filter;                  // kQuantifier `where`, may be null
   std::vector<ExprPtr> args;
-  // The specialised form the evaluator runs instead, when there is one (compiled_expr.h).
-  const model::CompiledExpr* compiled = nullptr;
 };
 
 struct Block {

@@ -7,7 +7,6 @@
 //   ir::Program program;                                    // filled by front::Check
 //   ir::NumberedProgram numbered = ir::NumberTrailPoints(program);
 //   ir::LaidOutProgram laid_out = ir::LayOut(std::move(numbered));
-//   auto code = model::CompiledCode::Compile(laid_out);     // model/compiled_expr.h
 //
 // A handle refers to the program; the program must outlive it. Handles can be moved, not
 // copied.

@@ -19,7 +19,6 @@
 
 #include "ir/bits.h"
 #include "ir/ir.h"
-#include "model/compiled_expr.h"
 
 namespace rulecheck::model {
 
@@ -171,11 +170,9 @@ class Evaluator {
   }
   TempStack& temps() { return temps_; }
 
-  // REQUIRES: e.type->is_scalar(). A compiled expression runs its node (compiled_expr.h);
-  // otherwise the leaves (constants, locals, state variables) are handled here, inline in the
-  // caller, and every other node in ScalarNode.
+  // REQUIRES: e.type->is_scalar(). The leaves (constants, locals, state variables) are
+  // handled here, inline in the caller, and every other node in ScalarNode.
   int64_t Scalar(const ir::Expr& e) {
-    if (e.compiled != nullptr) return e.compiled->scalar(*e.compiled, *this);
     switch (e.op) {
       case ir::ExprOp::kConst:
         return e.value;
@@ -191,7 +188,6 @@ class Evaluator {
   // REQUIRES: !e.type->is_scalar(). The slice is valid until the temps are reset past it and
   // the state or frame it points into changes.
   Slice Composite(const ir::Expr& e) {
-    if (e.compiled != nullptr) return e.compiled->slice(*e.compiled, *this);
     switch (e.op) {
       case ir::ExprOp::kStateVar:
         return {state_, e.offset};
@@ -205,9 +201,6 @@ class Evaluator {
   // The place an l-value (a kStateVar/kLocal/kIndex/kField/kUnwrap chain) denotes, with
   // state variables in `state`.
   Place ResolvePlace(const ir::Expr& place, uint32_t* state) {
-    if (place.compiled != nullptr && place.compiled->place != nullptr) {
-      return place.compiled->place(*place.compiled, *this, state);
-    }
     return ResolvePlaceNode(place, state);
   }
   // How a message names a place: `hand[P1]`, `species[P2].fed`. Evaluates the indices again.
@@ -236,8 +229,6 @@ class Evaluator {
   }
 
  private:
-  friend struct CompiledOps;  // the compiled nodes read the state and frame, and fall back
-
   int64_t ScalarNode(const ir::Expr& e);
   Slice CompositeNode(const ir::Expr& e);
   Place ResolvePlaceNode(const ir::Expr& place, uint32_t* state);

@@ -122,7 +122,6 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
   }
   ir::LaidOutProgram laid_out = ir::LayOut(ir::NumberTrailPoints(model->program));
   model->layout = laid_out.layout();
-  model->compiled = CompiledCode::Compile(laid_out);
   return model;
 }
 

@@ -16,7 +16,6 @@
 #include "ir/ir.h"
 #include "ir/source.h"
 #include "ir/state_layout.h"
-#include "model/compiled_expr.h"
 
 namespace rulecheck::model {
 
@@ -43,8 +42,6 @@ struct Model {
   std::pair<const ir::SourceFile*, ir::Location> Resolve(ir::Location location) const;
   ir::Program program;
   ir::StateLayout layout;
-  // The program's expressions in their specialised form (the IR points into it).
-  std::unique_ptr<CompiledCode> compiled;
 };
 
 // Errors: NotFound when the file cannot be read (message names the path); InvalidArgument
