@@ -15,6 +15,11 @@ class TieredExpander final : public ir::Expander {
 
   void Initial(ir::SuccessorSink& sink) override { Current().Initial(sink); }
   void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
+    // Counted in batches, to keep the threads off one shared counter.
+    if (!switched_ && ++unreported_ == kBatch) {
+      space_.AddExpanded(unreported_);
+      unreported_ = 0;
+    }
     Current().Successors(state, sink);
   }
   bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
@@ -32,10 +37,12 @@ class TieredExpander final : public ir::Expander {
     return *current_;
   }
 
+  static constexpr uint64_t kBatch = 256;
   const TieredStateSpace& space_;
   std::unique_ptr<ir::Expander> current_;
   const bool record_trail_;
   bool switched_ = false;
+  uint64_t unreported_ = 0;
 };
 
 // The interpreter has no property evaluator of its own: false (ask the interpreter) until
@@ -62,14 +69,20 @@ class TieredPropertyEvaluator final : public ir::PropertyEvaluator {
 
 TieredStateSpace::TieredStateSpace(const model::Model& model, CompileOptions options,
                                    std::function<void(const absl::Status&)> on_failure,
-                                   std::chrono::milliseconds delay)
+                                   std::chrono::milliseconds delay, uint64_t states)
     : model_(model), interpreted_(model) {
   options.cancel = &cancel_;
   options.only_cached = false;
-  build_ = std::thread([this, options, delay, on_failure = std::move(on_failure)] {
+  build_ = std::thread([this, options, delay, states, on_failure = std::move(on_failure)] {
     {
       std::unique_lock<std::mutex> lock(mutex_);
       if (wake_.wait_for(lock, delay, [this] { return stopping_; })) return;
+      // Then the count of states, looked at ten times a second.
+      while (expanded_.load(std::memory_order_relaxed) < states) {
+        if (wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) {
+          return;
+        }
+      }
       start_ = std::chrono::steady_clock::now();
       started_.store(true);
     }

@@ -1,8 +1,10 @@
 // What `--engine auto` runs for a model whose library is not in the cache yet: the search
-// starts at once on the interpreter; if it is still running after a second, the library is
-// built on a thread of its own, and each expander moves to the compiled code at its next
-// state once the library is there. A short check so never waits for the compiler nor shares
-// the machine with it, and a long one runs compiled for most of its states. Both engines give the
+// starts at once on the interpreter; once it has run for a second and expanded 20,000 states,
+// the library is built on a thread of its own, and each expander moves to the compiled code
+// at its next state once the library is there. A short check so never waits for the compiler
+// nor shares the machine with it (also where the interpreter runs slowly, as under a
+// sanitizer: the count of states does not depend on the machine), and a long one runs
+// compiled for most of its states. Both engines give the
 // same successors in the same order (tests/native), so where the switch falls changes no state,
 // finding or trace, only the time.
 //
@@ -15,6 +17,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -34,13 +37,17 @@ namespace rulecheck::native {
 // Thread-safe.
 class TieredStateSpace final : public ir::StateSpace {
  public:
-  // Starts building after `delay` (with `options`, whose `cancel` is this space's own).
-  // `on_failure`, when set, gets the reason a build failed (not a stop), on the build's
-  // thread.
+  // Starts building after `delay` once the expanders have expanded `states` states (with
+  // `options`, whose `cancel` is this space's own). `on_failure`, when set, gets the reason
+  // a build failed (not a stop), on the build's thread.
   TieredStateSpace(const model::Model& model, CompileOptions options,
                    std::function<void(const absl::Status&)> on_failure,
-                   std::chrono::milliseconds delay = kStartDelay);
+                   std::chrono::milliseconds delay = kStartDelay, uint64_t states = kStartStates);
   static constexpr std::chrono::milliseconds kStartDelay{1000};
+  static constexpr uint64_t kStartStates = 20000;
+
+  // For the expanders: `n` more states expanded.
+  void AddExpanded(uint64_t n) const { expanded_.fetch_add(n, std::memory_order_relaxed); }
   ~TieredStateSpace() override;
 
   uint32_t words() const override { return interpreted_.words(); }
@@ -61,6 +68,7 @@ class TieredStateSpace final : public ir::StateSpace {
   std::condition_variable wake_;
   bool stopping_ = false;
   std::atomic<bool> started_{false};
+  mutable std::atomic<uint64_t> expanded_{0};
   std::unique_ptr<ir::StateSpace> owned_;  // set by the build's thread before compiled_
   std::atomic<const ir::StateSpace*> compiled_{nullptr};
   std::chrono::steady_clock::time_point start_;

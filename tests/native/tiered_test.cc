@@ -73,7 +73,7 @@ TEST_F(TieredTest, AnExpanderMovesToTheCompiledCodeWithTheSameSuccessors) {
   cached_only.only_cached = true;
   EXPECT_TRUE(absl::IsNotFound(CompileModel(**model, cached_only).status()));
 
-  TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::milliseconds(0));
+  TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::milliseconds(0), 0);
   std::unique_ptr<ir::Expander> expander = tiered.NewExpander(true);
   // The initial state, from whichever engine runs it.
   std::vector<uint32_t> initial;
@@ -113,7 +113,7 @@ TEST_F(TieredTest, DestroyingTheSpaceStopsTheCompiler) {
       std::string(RULECHECK_SOURCE_DIR) + "/games/monster-mutators/monster-mutators.rules", {});
   ASSERT_TRUE(model.ok()) << model.status();
   auto tiered = std::make_unique<TieredStateSpace>(**model, CompileOptions{dir_}, nullptr,
-                                                   std::chrono::milliseconds(0));
+                                                   std::chrono::milliseconds(0), 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(tiered->compiled(), nullptr);
@@ -124,15 +124,24 @@ TEST_F(TieredTest, DestroyingTheSpaceStopsTheCompiler) {
   EXPECT_EQ(Files(), std::vector<std::string>{});
 }
 
-// A run that ends within the delay never starts the compiler.
+// A run that ends within the delay, or before it has expanded enough states, never starts
+// the compiler.
 TEST_F(TieredTest, AShortRunNeverCompiles) {
   absl::StatusOr<std::unique_ptr<model::Model>> model =
       model::LoadModelFromText("dice.rules", kDice, {});
   ASSERT_TRUE(model.ok()) << model.status();
   const auto start = std::chrono::steady_clock::now();
   {
-    TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::seconds(30));
+    TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::seconds(30), 0);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_EQ(tiered.compiled(), nullptr);
+    EXPECT_EQ(tiered.build_seconds(), 0);
+  }
+  {
+    // Past the delay, but 1,000 states short of the count.
+    TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::milliseconds(0),
+                            1000);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
     EXPECT_EQ(tiered.compiled(), nullptr);
     EXPECT_EQ(tiered.build_seconds(), 0);
   }
