@@ -154,8 +154,10 @@ void Generator::Choose(const ir::Stmt& s, int indent, const std::string& then) {
   Line(indent, absl::StrCat("{ int64_t ", c, "[", most + 1, "]; [[maybe_unused]] uint64_t ", w, "[",
                             roll ? most + 1 : 1, "]; int64_t ", n,
                             " = 0; [[maybe_unused]] uint64_t total", id, " = 0;"));
-  std::string add =
-      absl::StrCat("if (", n, " == ", most, ") Stop();\n", c, "[", n, "] = ", v, ";\n");
+  // Only a range can have more candidates than the array holds.
+  std::string add = absl::StrCat(
+      d.kind == ir::DomainKind::kRange ? absl::StrCat("if (", n, " == ", most, ") Stop();\n") : "",
+      c, "[", n, "] = ", v, ";\n");
   if (roll) {
     // A bag member weighs its copies (docs/language.md#chance).
     const std::string copies =
@@ -191,21 +193,14 @@ void Generator::Choose(const ir::Stmt& s, int indent, const std::string& then) {
 void Generator::ForkingFor(const ir::Stmt& s, int indent, const std::string& then) {
   const ir::Domain& d = *s.domain;
   const int id = NewId();
-  const bool listed =
-      d.kind != ir::DomainKind::kRange &&
-      !(d.kind == ir::DomainKind::kType && d.elem_type->kind != ir::TypeKind::kOption);
+  const bool listed = Listed(d);
   const std::string loop = absl::StrCat("loop", id);
   std::string first, nonempty, value, last;
   Line(indent, "{");
   if (listed) {
     // The values first (a step each), as Executor::ListLoop; the body may change the
     // collection.
-    const int64_t most = MostValues(d);
-    const int list = NewId();
-    Line(indent + 1,
-         absl::StrCat("int64_t vals", id, "[", most + 1, "]; int64_t count", id, " = 0;"));
-    out_ += DomainLoop(*this, d, s.loc, list,
-                       absl::StrCat("vals", id, "[count", id, "++] = v", list, ";\n"));
+    out_ += ListValues(d, s.loc, id);
     first = "0";
     nonempty = absl::StrCat("count", id, " > 0");
     value = absl::StrCat("vals", id, "[k", id, "]");

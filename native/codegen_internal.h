@@ -143,6 +143,11 @@ class Generator {
   std::string RestorePath(int id) const;
   // The most values a domain lists (codegen_stmt.cc): a range's is kMaxRangeCandidates.
   static int64_t MostValues(const ir::Domain& d);
+  // Whether a `for` over `d` lists its values before the first iteration (a collection, an
+  // option type), as Executor::ListLoop, rather than counting through them.
+  static bool Listed(const ir::Domain& d);
+  // The code that lists the values of `d` into `vals<id>[count<id>]`, a step each.
+  std::string ListValues(const ir::Domain& d, ir::Location loc, int id);
   // The most candidates of a `choose` or `roll` over a range the generated code takes; one
   // with more is left to the interpreter (which takes up to 2^20).
   static constexpr int64_t kMaxRangeCandidates = 256;

@@ -100,12 +100,23 @@ void Generator::Assign(const ir::Stmt& s, int indent) {
   Line(indent, absl::StrCat("{ ", place, value, checked, store, " }"));
 }
 
+bool Generator::Listed(const ir::Domain& d) {
+  return d.kind != ir::DomainKind::kRange &&
+         !(d.kind == ir::DomainKind::kType && d.elem_type->kind != ir::TypeKind::kOption);
+}
+
+std::string Generator::ListValues(const ir::Domain& d, ir::Location loc, int id) {
+  const int list = NewId();
+  // For an option type, the listing costs a step for each value but none.
+  return absl::StrCat("int64_t vals", id, "[", MostValues(d) + 1, "]; int64_t count", id, " = 0;\n",
+                      DomainLoop(*this, d, loc, list,
+                                 absl::StrCat("vals", id, "[count", id, "++] = v", list, ";\n")));
+}
+
 void Generator::For(const ir::Stmt& s, int indent) {
   const ir::Domain& d = *s.domain;
   const int id = NewId();
-  const bool listed =
-      d.kind != ir::DomainKind::kRange &&
-      !(d.kind == ir::DomainKind::kType && d.elem_type->kind != ir::TypeKind::kOption);
+  const bool listed = Listed(d);
   // The body, as the text of one iteration with the value in `v<id>`.
   const std::string outer = out_;
   out_.clear();
@@ -120,12 +131,8 @@ void Generator::For(const ir::Stmt& s, int indent) {
     return;
   }
   // The values first, then one step per value as the loop runs.
-  const int64_t most = MostValues(d);
-  const int list = NewId();
-  Line(indent, absl::StrCat("{ int64_t vals", id, "[", most + 1, "]; int64_t count", id, " = 0;"));
-  // For an option type, the listing costs a step for each value but none.
-  out_ += DomainLoop(*this, d, s.loc, list,
-                     absl::StrCat("vals", id, "[count", id, "++] = v", list, ";\n"));
+  Line(indent, "{");
+  out_ += ListValues(d, s.loc, id);
   Line(indent,
        absl::StrCat("for (int64_t k", id, " = 0; k", id, " < count", id, "; ++k", id, ") {"));
   Line(indent + 1, absl::StrCat("Step(steps); const int64_t v", id, " = vals", id, "[k", id, "];"));
