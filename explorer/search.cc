@@ -40,7 +40,7 @@ class InitialSink final : public ir::SuccessorSink {
       full_ = out_of_memory_ = true;
       return;
     }
-    batch_.Add(state);
+    batch_.Add(state, 0, store_);
     if (batch_.full()) Intern();
   }
   void OnFailure(const ir::StepFailure& failure) override {
@@ -52,10 +52,11 @@ class InitialSink final : public ir::SuccessorSink {
   // Stores what is batched; call after the expander is done.
   void Intern() {
     if (full_) return;
-    const Interned outcome = batch_.Intern(store_, nullptr, [&](const TreeStore::PutResult& put) {
-      nodes_ += put.new_nodes;
-      return !put.inserted || level_.push_back(static_cast<uint32_t>(put.id));
-    });
+    const Interned outcome =
+        batch_.Intern(store_, nullptr, [&](const TreeStore::PutResult& put, uint64_t /*tag*/) {
+          nodes_ += put.new_nodes;
+          return !put.inserted || level_.push_back(static_cast<uint32_t>(put.id));
+        });
     full_ = outcome != Interned::kAll;
     out_of_memory_ = outcome == Interned::kStopped;
   }
@@ -326,8 +327,13 @@ std::optional<std::vector<uint32_t>> Search::Finalize(uint64_t cut) {
       logs_.size(),
       [&](uint64_t chunk, int /*worker*/) {
         ChunkLog& log = logs_[chunk];
-        for (const Discovery& d : log.found) {
+        constexpr size_t kPrefetchAhead = 8;  // links; the found states are far apart
+        for (size_t i = 0; i < log.found.size(); ++i) {
+          const Discovery& d = log.found[i];
           if (d.parent_pos >= cut) break;
+          if (i + kPrefetchAhead < log.found.size()) {
+            links_->Prefetch(log.found[i + kPrefetchAhead].id);
+          }
           if (links_->SettleIfBest(d.id, d.parent_pos) && !log.next.push_back(d.id)) {
             room = false;
             return;

@@ -4,6 +4,7 @@
 // interned incrementally against it, and only the rare events are copied out.
 #include "explorer/search_worker.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "explorer/edge_recorder.h"
@@ -45,9 +46,15 @@ void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
   task_ = &task;
   log_ = &log;
   out_of_memory_ = false;
+  full_ = false;
   seen_.clear();
   const std::vector<uint32_t>& level = *task.states;
   TreeStore& store = *task.store;
+  // States of at most two words need no parent tree to be stored, so the successors of
+  // several states are interned together (kGroupSuccessors at a time): their cache misses
+  // then overlap the making of the successors after them. A wider state's successors are
+  // interned against its tree as soon as it is expanded.
+  const bool grouped = !TreeStore::HasNodes(store.words());
   constexpr uint64_t kPrefetchAhead = 4;  // states; enough to cover a miss, few to evict
   for (uint64_t pos = log.begin; pos < log.end; ++pos) {
     const StateId id = level[pos];
@@ -60,30 +67,40 @@ void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
     id_ = id;
     successors_ = 0;
     failures_ = 0;
-    full_ = false;
-    if (!terminal) {
-      expander_->Successors(parent_.words.data(), *this);
-      InternSuccessors();
+    if (!terminal) expander_->Successors(parent_.words.data(), *this);
+    if (!full_ && (!grouped || batch_.count() >= kGroupSuccessors)) InternSuccessors();
+    if (!full_) {
+      Log(log.successors.push_back(successors_));
+      if (!terminal && successors_ == 0 && failures_ == 0) {
+        Log(log.events.push_back({SearchEvent::Kind::kDead, pos, id, {}}));
+      }
     }
-    if (full_ && !out_of_memory_) {
-      // A bigger store would have room: rebuild and retry the level. Otherwise the search
-      // ends here.
-      task.limits->StoreFull(task.growth->CanGrow(store));
-      return;
-    }
-    if (!out_of_memory_) Log(log.successors.push_back(successors_));
-    if (!out_of_memory_ && !terminal && successors_ == 0 && failures_ == 0) {
-      Log(log.events.push_back({SearchEvent::Kind::kDead, pos, id, {}}));
-    }
-    if (out_of_memory_) {
-      // The budget has no room for this chunk's log: the search ends here.
-      task.limits->StoreFull(false);
-      return;
-    }
-    ++log.expanded;
+    if (full_ || out_of_memory_) return EndChunkEarly(pos);
+    // Every state up to this one is expanded once its successors are stored.
+    if (batch_.count() == 0) log.expanded = pos + 1 - log.begin;
+  }
+  if (task.expand && batch_.count() != 0) {
+    InternSuccessors();
+    if (full_ || out_of_memory_) return EndChunkEarly(log.end);
+    log.expanded = log.end - log.begin;
   }
   task.states_done->fetch_add(log.end - log.begin, std::memory_order_relaxed);
   CheckLimits();
+}
+
+void SearchWorker::EndChunkEarly(uint64_t pos) {
+  ChunkLog& log = *log_;
+  // The states expanded are those before the first whose successors were not all stored: the
+  // one a put or its log stopped at, else the first with successors still batched, else the
+  // state at `pos`, whose own log had no room.
+  uint64_t stop = pos;
+  if (full_) stop = std::min(stop, interned_to_);
+  if (batch_.count() != 0) stop = std::min(stop, batch_.first_tag());
+  log.expanded = stop - log.begin;
+  // The budget had no room for this chunk's log: the search ends here. A full store: a bigger
+  // one would have room, so rebuild and retry the level, or else the search ends here.
+  task_->limits->StoreFull(!out_of_memory_ && task_->growth->CanGrow(*task_->store));
+  batch_.Clear();
 }
 
 void SearchWorker::CheckLimits() {
@@ -107,7 +124,7 @@ void SearchWorker::OnSuccessor(const uint32_t* state, const ir::Move& move) {
     }
   }
   if (full_) return;  // the store is full: the state's expansion is void
-  batch_.Add(state);
+  batch_.Add(state, pos_, *task_->store);
   // A state with more successors than a batch holds has them stored a batch at a time.
   if (batch_.full()) InternSuccessors();
 }
@@ -115,25 +132,30 @@ void SearchWorker::OnSuccessor(const uint32_t* state, const ir::Move& move) {
 void SearchWorker::InternSuccessors() {
   ParentLinks& links = *task_->links;
   EdgeRecorder* edges = task_->edges;
-  const Interned outcome =
-      batch_.Intern(*task_->store, &parent_, [&](const TreeStore::PutResult& put) {
+  uint64_t inserted = 0, nodes = 0;
+  const Interned outcome = batch_.Intern(
+      *task_->store, &parent_, [&](const TreeStore::PutResult& put) { links.Prefetch(put.id); },
+      [&](const TreeStore::PutResult& put, uint64_t parent_pos) {
         // A record the budget has no room for is dropped; the search goes on without it.
         if (edges != nullptr && !edges->dropped() &&
             !log_->edges.push_back(static_cast<uint32_t>(put.id))) {
           edges->Drop();
         }
-        if (put.new_nodes != 0) {
-          counters_.nodes.fetch_add(put.new_nodes, std::memory_order_relaxed);
-        }
-        if (put.inserted) counters_.inserted.fetch_add(1, std::memory_order_relaxed);
-        if (links.Offer(put.id, pos_)) {
-          return Log(
-              log_->found.push_back({static_cast<uint32_t>(put.id), static_cast<uint32_t>(pos_)}));
+        nodes += put.new_nodes;
+        inserted += put.inserted ? 1 : 0;
+        if (links.Offer(put.id, parent_pos)) {
+          return Log(log_->found.push_back(
+              {static_cast<uint32_t>(put.id), static_cast<uint32_t>(parent_pos)}));
         }
         return true;
       });
-  // Out of memory counts as full for this state: the rest of its successors are dropped.
-  if (outcome != Interned::kAll) full_ = true;
+  if (nodes != 0) counters_.nodes.fetch_add(nodes, std::memory_order_relaxed);
+  if (inserted != 0) counters_.inserted.fetch_add(inserted, std::memory_order_relaxed);
+  // Out of memory counts as full: the rest of the successors are dropped.
+  if (outcome != Interned::kAll) {
+    full_ = true;
+    interned_to_ = batch_.stopped_tag();
+  }
 }
 
 bool SearchWorker::Log(bool pushed) {

@@ -44,6 +44,9 @@ class SearchWorker final : public ir::SuccessorSink {
   // Interns the successors batched by OnSuccessor, in the order they came, offering the
   // expanded state as their parent.
   void InternSuccessors();
+  // Ends the chunk when the store or the budget has no room, at the latest at the state at
+  // `pos`.
+  void EndChunkEarly(uint64_t pos);
   // After a chunk: the limits, and whether the store should grow.
   void CheckLimits();
   // Notes a push to the chunk's log that the memory budget refused; returns `pushed`.
@@ -60,7 +63,12 @@ class SearchWorker final : public ir::SuccessorSink {
   StateId id_ = kNoState;
   uint32_t successors_ = 0;
   uint32_t failures_ = 0;
-  bool full_ = false;           // the store (or the budget) has no room for a successor
+  // How many successors are batched, from any number of small states, before they are
+  // stored: enough to overlap their cache misses, few enough to stay in the cache.
+  static constexpr uint32_t kGroupSuccessors = 64;
+  bool full_ = false;  // the store (or the budget) has no room for a successor
+  // With full_: the position of the state whose successor found no room.
+  uint64_t interned_to_ = 0;
   bool out_of_memory_ = false;  // the budget had no room for the chunk's log
   std::vector<std::tuple<SearchEvent::Kind, int, int>> seen_;
 };

@@ -52,58 +52,97 @@ class SuccessorBatch {
   }
 
   // The bytes a batch of states of `words` words buffering at most `max_bytes` may hold: its
-  // buffer and its scratch tree (the words and node ids of a state).
+  // states with a tag and a put result each (at least one state, however wide), and its
+  // scratch tree (the words and node ids of a state).
   static uint64_t MaxBytes(uint32_t words, size_t max_bytes) {
-    return max_bytes + uint64_t{words} * (2 * sizeof(uint32_t) + sizeof(uint64_t));
+    return std::max<uint64_t>(max_bytes, StateBytes(words)) +
+           uint64_t{words} * (2 * sizeof(uint32_t) + sizeof(uint64_t));
   }
 
-  // Adds a copy of `state` (`words` words) to the batch. REQUIRES: !full().
-  void Add(const uint32_t* state) {
+  // Adds a copy of `state` (`words` words) to the batch, to be interned in `store`, with a
+  // `tag` of the caller's (the position of the state it came from). REQUIRES: !full().
+  void Add(const uint32_t* state, uint64_t tag, const TreeStore& store) {
     const size_t words = child_.words.size();
+    // A small state's one table slot is known now: its cache miss overlaps the making of the
+    // states added after it.
+    if (!TreeStore::HasNodes(static_cast<uint32_t>(words))) store.PrefetchSmallPut(state);
     if (buffer_.size() < (count_ + 1) * words) buffer_.resize((count_ + 1) * words);
     std::copy(state, state + words, buffer_.begin() + count_ * words);
+    if (tags_.size() <= count_) tags_.resize(count_ + 1);
+    tags_[count_] = tag;
     ++count_;
   }
+  uint32_t count() const { return count_; }
+  // The tag of the first state batched. REQUIRES: count() != 0.
+  uint64_t first_tag() const { return tags_[0]; }
+  // Drops what is batched.
+  void Clear() { count_ = 0; }
   // Whether the batch must be interned before another state is added.
   bool full() const {
-    return count_ != 0 && (count_ + 1) * child_.words.size() * sizeof(uint32_t) > max_bytes_;
+    return count_ != 0 &&
+           (count_ + 1) * StateBytes(static_cast<uint32_t>(child_.words.size())) > max_bytes_;
   }
 
   // Stores the batch's states in `store` in the order they were added, each interned against
   // `parent` (the tree of the state they came from, whose unchanged sub-trees are reused; null
-  // for initial states), and calls `on_put(const TreeStore::PutResult&)` for each as it is
-  // stored, which returns false to stop. Stops at the first state that finds no room, or
-  // that on_put stops at, and the rest are not stored. Empties the batch either way.
-  template <typename OnPut>
-  Interned Intern(TreeStore& store, const TreeStore::Tree* parent, OnPut&& on_put) {
+  // for initial states and for small states, which have no sub-trees), then calls
+  // `on_put(const TreeStore::PutResult&, uint64_t tag)` for each in that order, which returns
+  // false to stop. Every put is done before the first on_put, and
+  // `stored(const TreeStore::PutResult&)` is called right after each: there the caller starts
+  // the cache misses that its on_put will take (the state's parent link), which then overlap
+  // the other puts. Stops at the first state that finds no room (the rest are not stored), or
+  // at the on_put that stops (the rest are stored but not reported); `stopped_tag` is then the
+  // tag of the state it stopped at. Empties the batch either way.
+  template <typename Stored, typename OnPut>
+  Interned Intern(TreeStore& store, const TreeStore::Tree* parent, Stored&& stored,
+                  OnPut&& on_put) {
     const size_t words = child_.words.size();
-    if (!TreeStore::HasNodes(static_cast<uint32_t>(words))) {
-      // Each Put is one root-table access whose slot is known now: start all the misses.
-      for (uint32_t i = 0; i < count_; ++i) store.PrefetchSmallPut(&buffer_[i * words]);
-    }
     Interned outcome = Interned::kAll;
+    puts_.clear();
     for (uint32_t i = 0; i < count_; ++i) {
       std::copy(buffer_.begin() + i * words, buffer_.begin() + (i + 1) * words,
                 child_.words.begin());
       const TreeStore::PutResult put = store.Put(child_, parent);
       if (put.full) {
         outcome = Interned::kStoreFull;
+        stopped_tag_ = tags_[i];
         break;
       }
-      if (!on_put(put)) {
+      stored(put);
+      puts_.push_back(put);
+    }
+    for (size_t i = 0; i < puts_.size(); ++i) {
+      if (!on_put(puts_[i], tags_[i])) {
         outcome = Interned::kStopped;
+        stopped_tag_ = tags_[i];
         break;
       }
     }
     count_ = 0;
     return outcome;
   }
+  // Intern without a `stored` step.
+  template <typename OnPut>
+  Interned Intern(TreeStore& store, const TreeStore::Tree* parent, OnPut&& on_put) {
+    return Intern(
+        store, parent, [](const TreeStore::PutResult&) {}, on_put);
+  }
+  // After an Intern that stopped: the tag of the state it stopped at.
+  uint64_t stopped_tag() const { return stopped_tag_; }
 
  private:
+  // What one batched state takes: its words, its tag and its put result.
+  static uint64_t StateBytes(uint32_t words) {
+    return uint64_t{words} * sizeof(uint32_t) + sizeof(uint64_t) + sizeof(TreeStore::PutResult);
+  }
+
   size_t max_bytes_;
   std::vector<uint32_t> buffer_;  // the states, back to back
   uint32_t count_ = 0;
-  TreeStore::Tree child_;  // the state being interned
+  TreeStore::Tree child_;                   // the state being interned
+  std::vector<uint64_t> tags_;              // the states' tags, in order
+  std::vector<TreeStore::PutResult> puts_;  // the batch's puts, in order
+  uint64_t stopped_tag_ = 0;
 };
 
 }  // namespace rulecheck::explorer
