@@ -124,6 +124,8 @@ class Generator {
   void For(const ir::Stmt& s, int indent);
   void CollectionStmt(const ir::Stmt& s, int indent);
   void Move(const ir::Stmt& s, int indent);
+  // `add`, `remove` or `move` of every copy of a bag value (codegen_stmt.cc).
+  void BagCopies(const ir::Stmt& s, int indent);
   // An `emit`: its arguments checked, and each trigger on the event whose guard holds
   // queued in the pending list (codegen_triggers.cc).
   void Emit(const ir::Stmt& s, int indent);

@@ -160,7 +160,7 @@ int64_t Generator::MostValues(const ir::Domain& d) {
 void Generator::CollectionStmt(const ir::Stmt& s, int indent) {
   using ir::StmtOp;
   if (s.value != nullptr && s.value->type->kind == ir::TypeKind::kBag) {
-    return Unsupported("a statement on every copy of a bag", s.loc);
+    return BagCopies(s, indent);
   }
   const ir::Type* ct = s.place->type;
   const ir::Type* et = ct->elem;
@@ -228,9 +228,7 @@ void Generator::CollectionStmt(const ir::Stmt& s, int indent) {
 }
 
 void Generator::Move(const ir::Stmt& s, int indent) {
-  if (s.value->type->kind == ir::TypeKind::kBag) {
-    return Unsupported("a `move` of every copy of a bag", s.loc);
-  }
+  if (s.value->type->kind == ir::TypeKind::kBag) return BagCopies(s, indent);
   const ir::Type* from = s.place->type;
   const ir::Type* to = s.target->type;
   if (!from->elem->is_finite_scalar() || !to->elem->is_finite_scalar()) {
@@ -259,6 +257,39 @@ void Generator::Move(const ir::Stmt& s, int indent) {
                     Int(Base(to->elem)), ")) Stop();");
   }
   Line(indent, text + " }");
+}
+
+void Generator::BagCopies(const ir::Stmt& s, int indent) {
+  const ir::Type* vt = s.value->type;
+  // `move h from A to B` takes out of A and puts into B; `remove(A, h)` only takes out of A,
+  // `add(A, h)` only puts into A.
+  const ir::Expr* out_of = s.op == ir::StmtOp::kAdd ? nullptr : s.place.get();
+  const ir::Expr* into = s.op == ir::StmtOp::kMove  ? s.target.get()
+                         : s.op == ir::StmtOp::kAdd ? s.place.get()
+                                                    : nullptr;
+  for (const ir::Expr* e : {out_of, into}) {
+    if (e != nullptr && e->type->kind != ir::TypeKind::kBag) {
+      return Unsupported("a statement of every copy of a bag on a set or seq", s.loc);
+    }
+  }
+  // The copies are copied out first (the value may be the source itself), then both places
+  // are found, before either changes.
+  std::string clear;
+  const std::string copy = Temp(vt->width, clear);
+  std::string text = absl::StrCat("{ const Sl v = ", copy, "; { const Sl s = ", Composite(*s.value),
+                                  "; B::Copy(v.w, v.b, s.w, s.b, ", vt->width, "); } ");
+  if (out_of != nullptr) absl::StrAppend(&text, "const Sl a = ", Composite(*out_of), "; ");
+  if (into != nullptr) absl::StrAppend(&text, "const Sl b = ", Composite(*into), "; ");
+  const int64_t members = vt->elem->Cardinality();
+  if (out_of != nullptr) {
+    absl::StrAppend(&text, "BagTake(a, ", out_of->type->CountWidth(), ", v, ", vt->CountWidth(),
+                    ", ", Int(members), "); ");
+  }
+  if (into != nullptr) {
+    absl::StrAppend(&text, "BagPut(b, ", into->type->CountWidth(), ", ", Int(into->type->capacity),
+                    ", v, ", vt->CountWidth(), ", ", Int(members), "); ");
+  }
+  Line(indent, text + "}");
 }
 
 }  // namespace rulecheck::native

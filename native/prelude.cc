@@ -258,6 +258,26 @@ inline bool CountDown(Sl s, uint32_t cw, int64_t ord) {
   B::Write(s.w, s.b + static_cast<uint64_t>(ord) * cw, cw, c - 1);
   return true;
 }
+// Every copy of the bag `v` (counts of `vcw` bits) taken out of the bag `p`, or put into it
+// (`cap` copies of a member at most), member by member (Executor::ExecBagCopies).
+inline void BagTake(Sl p, uint32_t cw, Sl v, uint32_t vcw, int64_t members) {
+  for (int64_t o = 0; o < members; ++o) {
+    const uint64_t k = B::Read(v.w, v.b + static_cast<uint64_t>(o) * vcw, vcw);
+    if (k == 0) continue;
+    const uint64_t has = Count(p, cw, o);
+    if (has < k) Stop();
+    B::Write(p.w, p.b + static_cast<uint64_t>(o) * cw, cw, has - k);
+  }
+}
+inline void BagPut(Sl p, uint32_t cw, int64_t cap, Sl v, uint32_t vcw, int64_t members) {
+  for (int64_t o = 0; o < members; ++o) {
+    const uint64_t k = B::Read(v.w, v.b + static_cast<uint64_t>(o) * vcw, vcw);
+    if (k == 0) continue;
+    const uint64_t has = Count(p, cw, o);
+    if (static_cast<int64_t>(has + k) > cap) Stop();
+    B::Write(p.w, p.b + static_cast<uint64_t>(o) * cw, cw, has + k);
+  }
+}
 inline int64_t CountAll(Sl s, uint32_t cw, int64_t members) {
   int64_t total = 0;
   for (int64_t o = 0; o < members; ++o) total += static_cast<int64_t>(Count(s, cw, o));

@@ -1,10 +1,11 @@
 // Model errors in compiled code: small models where a move leaves a value's type, indexes
 // outside an array, divides by zero, fails an assert, passes a fun an argument outside its
 // parameter's type, overflows a seq, asks `the` of no value, or decides terminal states or
-// evaluates an invariant with an error; in a later branch of a fork, in an `emit`, and in a
-// set literal. Each runs both ways (both_ways.h: the same report and the
-// same successors and failures in every state), and the report must hold the error worked out by
-// hand in the comment, so that an error neither engine reported fails the test too.
+// evaluates an invariant with an error; in a later branch of a fork, in an `emit`, in a
+// set literal, and in taking or putting every copy of a bag. Each runs both ways (both_ways.h: the
+// same report and the same successors and failures in every state), and the report must hold the
+// error worked out by hand in the comment, so that an error neither engine reported fails the test
+// too.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -119,7 +120,22 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"set_literal",
                   "game \"g\"\nstate { n: 0..3\n s: set<0..2> }\n"
                   "action go when n < 3 { n += 1\n s := {n} }\n",
-                  "model_error", "3 is outside 0..2"}),
+                  "model_error", "3 is outside 0..2"},
+        // Every copy of a bag taken out of a bag that holds fewer: pile has one A, not two.
+        ErrorCase{"bag_copies_taken",
+                  "game \"g\"\nenum Card { A, B }\n"
+                  "state { pile: bag<Card, 3> = {A}\n pair: bag<Card, 2> = {A, A}\n done: bool }\n"
+                  "action take when not done { remove(pile, pair)\n done := true }\n"
+                  "terminal when done\n",
+                  "model_error", "remove(pile, {A: 2}): pile holds 1 A, not 2"},
+        // The move takes both A out of pair into pile (now three A); then all three back into
+        // pair goes over its capacity of two.
+        ErrorCase{
+            "bag_copies_put",
+            "game \"g\"\nenum Card { A, B }\n"
+            "state { pile: bag<Card, 3> = {A}\n pair: bag<Card, 2> = {A, A}\n n: 0..3 }\n"
+            "action put when n < 3 { move pair from pair to pile\n add(pair, pile)\n n += 1 }\n",
+            "model_error", "add(pair, {A: 3}): pair would hold 3 A, over its capacity 2"}),
     [](const testing::TestParamInfo<ErrorCase>& info) { return std::string(info.param.name); });
 
 }  // namespace
