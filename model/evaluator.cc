@@ -558,6 +558,17 @@ Place Evaluator::ResolvePlaceNode(const ir::Expr& place, uint32_t* state) {
     }
     case ExprOp::kUnwrap: {
       Place base = ResolvePlace(*place.args[0], state);
+      const ir::Type* option = place.args[0]->type;
+      if (IsScalarType(option)) {
+        // One scalar with none encoded as 0: the place is the option's own storage.
+        const int64_t v =
+            base.scalar != nullptr ? *base.scalar : ReadScalar(option, base.words, base.bit);
+        if (v == ir::kNoneValue) ThrowModelError(place.loc, UnwrapMessage(*place.args[0]));
+        base.storage = option;
+        base.type = place.type;
+        return base;
+      }
+      // A composite option: a presence bit, then the value.
       if (base.words == nullptr || ir::bits::Read(base.words, base.bit, 1) == 0) {
         ThrowModelError(place.loc, UnwrapMessage(*place.args[0]));
       }

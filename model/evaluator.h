@@ -139,6 +139,10 @@ struct Place {
   int64_t* scalar = nullptr;  // set for a scalar local
   uint32_t* words = nullptr;
   uint64_t bit = 0;
+  // How a scalar is stored, when not as `type`: `x!` of a scalar option `x` is a value of
+  // the option's element type, kept in x's encoding (0 for none, else ordinal + 1).
+  const ir::Type* storage = nullptr;
+  const ir::Type* stored_as() const { return storage != nullptr ? storage : type; }
 };
 
 // Evaluates expressions of one program. Holds scratch storage; one per thread. Not

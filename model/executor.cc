@@ -438,7 +438,8 @@ void Executor::ExecAssign(const ir::Stmt& s) {
   int64_t v = eval_.Scalar(*s.value);
   int64_t result = v;
   if (s.op != ir::StmtOp::kAssign) {
-    int64_t cur = p.scalar != nullptr ? *p.scalar : Evaluator::ReadScalar(p.type, p.words, p.bit);
+    int64_t cur =
+        p.scalar != nullptr ? *p.scalar : Evaluator::ReadScalar(p.stored_as(), p.words, p.bit);
     const bool add = s.op == ir::StmtOp::kAddAssign;
     const bool overflow =
         add ? __builtin_add_overflow(cur, v, &result) : __builtin_sub_overflow(cur, v, &result);
@@ -457,7 +458,7 @@ void Executor::ExecAssign(const ir::Stmt& s) {
   if (p.scalar != nullptr) {
     *p.scalar = result;
   } else {
-    ir::bits::Write(p.words, p.bit, p.type->width, EncodeScalar(p.type, result));
+    ir::bits::Write(p.words, p.bit, p.stored_as()->width, EncodeScalar(p.stored_as(), result));
   }
 }
 

@@ -110,6 +110,7 @@ bool Executor::ExecChooseSubBag(const ir::Stmt& s) {
   choice.loc = s.loc;
   auto record = [&](size_t i) {
     bind(i);
+    choice.position = static_cast<uint32_t>(i);
     choice.words.assign(candidates.begin() + static_cast<std::ptrdiff_t>(i * stride),
                         candidates.begin() + static_cast<std::ptrdiff_t>((i + 1) * stride));
     move_.choices.push_back(choice);

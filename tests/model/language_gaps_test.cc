@@ -166,5 +166,23 @@ action empty_both() {
   EXPECT_TRUE(r.failures.empty());
 }
 
+// `x!` of a scalar option as a place: x is stored as one scalar (0 for none, else the value's
+// ordinal + 1), so `x! += 1` on x = 1 reads 1 and stores 2 (it once read the encoding's low bit
+// as a presence bit and called x none); y is none, so `y! := 1` is a model error; `x! += 3`
+// leaves x's element type 0..3, which the message names.
+TEST(LanguageGapsRuntimeTest, UnwrapOfAScalarOptionIsAPlace) {
+  auto model = test_models::LoadTestModel(R"(state { x: 0..3? = 1  y: 0..3? }
+action up { x! += 1 }
+action set_y { y! := 1 }
+action jump { x! += 3 }
+)");
+  ASSERT_NE(model, nullptr);
+  Recorder r = FirstMoves(*model);
+  ASSERT_EQ(r.lines.size(), 1u);
+  EXPECT_EQ(r.lines[0], " | x=2 y=none");
+  EXPECT_EQ(r.failures, (std::vector<std::string>{"y! of none: y is none @3:16",
+                                                  "x! += 3 gives 4, outside 0..3 @4:15"}));
+}
+
 }  // namespace
 }  // namespace rulecheck::model
