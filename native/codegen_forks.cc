@@ -11,6 +11,8 @@
 // later one, as Executor::Save and Restore do. The step budget is not put back: the
 // interpreter's is not either. A loop with a fork in its body is a recursive lambda, one
 // call per iteration, each under a Nest that stops past kMaxNest calls (prelude.cc).
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "native/codegen_internal.h"
 
@@ -140,9 +142,7 @@ void Generator::May(const ir::Stmt& s, int indent, const std::string& then) {
 
 void Generator::Choose(const ir::Stmt& s, int indent, const std::string& then) {
   const ir::Domain& d = *s.domain;
-  if (d.kind == ir::DomainKind::kSubBag) {
-    return Unsupported("`choose` of a sub-bag", s.loc);
-  }
+  if (d.kind == ir::DomainKind::kSubBag) return ChooseSubBag(s, indent, then);
   const bool roll = s.op == ir::StmtOp::kRoll;
   const int id = NewId();
   const int list = NewId();
@@ -175,19 +175,71 @@ void Generator::Choose(const ir::Stmt& s, int indent, const std::string& then) {
                                   s.slot, " = ", c, "[i]; if (Truth(", Scalar(*s.filter), ")) ", c,
                                   "[kept++] = ", c, "[i]; } ", n, " = kept; }"));
   }
+  const std::string weight = roll ? absl::StrCat(w, "[i], total", id) : "1, 1";
+  Branches(s, indent, then, id, n,
+           absl::StrCat("l", s.slot, " = ", c, "[i]; choices.push_back(abi::Choice{", s.id,
+                        "u, static_cast<uint32_t>(i), ", c, "[i], ", weight, "});"));
+}
+
+void Generator::Branches(const ir::Stmt& s, int indent, const std::string& then, int id,
+                         const std::string& n, const std::string& pick) {
   Line(indent + 1, absl::StrCat("if (", n, " == 0) return;"));
   PathLambda(absl::StrCat("branch", id), &s.blocks[0], indent + 1, then);
-  const std::string weight = roll ? absl::StrCat(w, "[i], total", id) : "1, 1";
-  const std::string pick =
-      absl::StrCat("l", s.slot, " = ", c, "[i]; choices.push_back(abi::Choice{", s.id,
-                   "u, static_cast<uint32_t>(i), ", c, "[i], ", weight, "}); branch", id, "();");
+  const std::string run = absl::StrCat(pick, " branch", id, "();");
   // One candidate does not fork: nothing to save.
-  Line(indent + 1, absl::StrCat("if (", n, " == 1) { const int64_t i = 0; ", pick, " } else {"));
+  Line(indent + 1, absl::StrCat("if (", n, " == 1) { const int64_t i = 0; ", run, " } else {"));
   Line(indent + 2, SavePath(id));
   Line(indent + 2, absl::StrCat("for (int64_t i = 0; i < ", n, "; ++i) { if (i > 0) { ",
-                                RestorePath(id), " } ", pick, " }"));
+                                RestorePath(id), " } ", run, " }"));
   Line(indent + 1, "}");
   Line(indent, "}");
+}
+
+void Generator::ChooseSubBag(const ir::Stmt& s, int indent, const std::string& then) {
+  const ir::Domain& d = *s.domain;
+  const ir::Type* bt = d.collection->type;
+  const uint32_t cw = bt->CountWidth();
+  const int64_t members = bt->elem->Cardinality();
+  const uint64_t stride = (bt->width + 31) / 32;
+  // The candidates the generated code lists, in a stack array of at most 8,192 words; a bag
+  // with more sub-bags is left to the interpreter (which takes up to 2^20).
+  const uint64_t most =
+      std::max<uint64_t>(16, std::min<uint64_t>(kMaxRangeCandidates, 8192 / stride));
+  const int id = NewId();
+  const std::string c = absl::StrCat("c", id), n = absl::StrCat("n", id);
+  const std::string m = Int(std::max<int64_t>(members, 1));
+  // The counts of the bag, then n, as Executor::ExecChooseSubBag; a step per candidate.
+  Line(indent, absl::StrCat("{ int64_t cap", id, "[", m, "] = {}; int64_t x", id, "[", m,
+                            "] = {}; { const Sl b = ", Composite(*d.collection),
+                            "; for (int64_t o = 0; o < ", Int(members), "; ++o) cap", id,
+                            "[o] = static_cast<int64_t>(Count(b, ", cw, ", o)); }"));
+  Line(indent + 1, absl::StrCat("const int64_t want", id, " = ", Scalar(*d.lo), "; if (want", id,
+                                " < 0) Stop();"));
+  Line(indent + 1,
+       absl::StrCat("uint32_t ", c, "[", most * stride, "] = {}; int64_t ", n, " = 0;"));
+  Line(indent + 1,
+       absl::StrCat("if (SubBagFirst(cap", id, ", ", Int(members), ", want", id, ", x", id,
+                    ")) do { Step(steps); if (", n, " == ", most,
+                    ") Stop(); for (int64_t o = 0; o < ", Int(members), "; ++o) B::Write(", c,
+                    " + ", n, " * ", stride, ", static_cast<uint64_t>(o) * ", cw, ", ", cw,
+                    ", static_cast<uint64_t>(x", id, "[o])); ++", n, "; } while (SubBagNext(cap",
+                    id, ", ", Int(members), ", x", id, "));"));
+  // Binding h: its bits into the frame's composite locals.
+  auto bind = [&](const std::string& i) {
+    return absl::StrCat("B::Copy(F, ", s.slot, ", ", c, " + (", i, ") * ", stride, ", 0, ",
+                        bt->width, ");");
+  };
+  if (s.filter != nullptr) {
+    Line(indent + 1,
+         absl::StrCat("{ int64_t kept = 0; for (int64_t i = 0; i < ", n, "; ++i) { ", bind("i"),
+                      " if (Truth(", Scalar(*s.filter), ")) { if (kept != i) std::memcpy(", c,
+                      " + kept * ", stride, ", ", c, " + i * ", stride, ", ", stride * 4,
+                      "); ++kept; } } ", n, " = kept; }"));
+  }
+  Branches(s, indent, then, id, n,
+           absl::StrCat(bind("i"), " choices.push_back(abi::Choice{", s.id,
+                        "u, static_cast<uint32_t>(i), 0, 1, 1, ", c, " + i * ", stride, ", ",
+                        stride, "});"));
 }
 
 void Generator::ForkingFor(const ir::Stmt& s, int indent, const std::string& then) {

@@ -136,6 +136,13 @@ class Generator {
   void ForkingStmt(const ir::Stmt& s, int indent, const std::string& then);
   void Choose(const ir::Stmt& s, int indent, const std::string& then);
   void May(const ir::Stmt& s, int indent, const std::string& then);
+  // `choose h in sub(b, n)`: one branch per sub-bag of b with n copies.
+  void ChooseSubBag(const ir::Stmt& s, int indent, const std::string& then);
+  // The end of a choose of `n` listed candidates (none: the path ends): its block as the
+  // lambda `branch<id>`, run once per candidate `i` after `pick` (which binds the candidate
+  // and records the choice), the path saved and put back around the branches.
+  void Branches(const ir::Stmt& s, int indent, const std::string& then, int id,
+                const std::string& n, const std::string& pick);
   void ForkingFor(const ir::Stmt& s, int indent, const std::string& then);
   // The lambda `name` that runs `block` (none: nothing) and then `then`.
   void PathLambda(const std::string& name, const ir::Block* block, int indent,

@@ -87,16 +87,23 @@ void Generator::Assign(const ir::Stmt& s, int indent) {
                               ", tmp", id, "); }"));
     return;
   }
-  const bool local = s.place->op == ir::ExprOp::kLocal;
-  const std::string place = local ? "" : absl::StrCat("const Sl p = ", Composite(*s.place), "; ");
-  const std::string current = local ? absl::StrCat("l", s.place->index) : Read(t, "p");
+  // `x! := v` of a scalar option x: a value of the element type, stored in x's encoding
+  // (Evaluator::ResolvePlaceNode); none there is an error.
+  const bool unwrap = s.place->op == ir::ExprOp::kUnwrap;
+  const ir::Expr& target = unwrap ? *s.place->args[0] : *s.place;
+  const ir::Type* stored = target.type;
+  const bool local = target.op == ir::ExprOp::kLocal;
+  std::string place = local ? "" : absl::StrCat("const Sl p = ", Composite(target), "; ");
+  const std::string current = local ? absl::StrCat("l", target.index) : Read(stored, "p");
+  if (unwrap) absl::StrAppend(&place, "if (", current, " == kNone) Stop(); ");
   std::string value = absl::StrCat("const int64_t v = ", Scalar(*s.value), "; ");
   std::string result = "v";
   if (s.op == ir::StmtOp::kAddAssign) result = absl::StrCat("Add(", current, ", v)");
   if (s.op == ir::StmtOp::kSubAssign) result = absl::StrCat("Sub(", current, ", v)");
   const std::string checked = absl::StrCat("const int64_t r = ", Checked(t, result), "; ");
-  const std::string store = local ? absl::StrCat("l", s.place->index, " = r;")
-                                  : absl::StrCat("Wr(p, ", t->width, ", ", Encode(t, "r"), ");");
+  const std::string store =
+      local ? absl::StrCat("l", target.index, " = r;")
+            : absl::StrCat("Wr(p, ", stored->width, ", ", Encode(stored, "r"), ");");
   Line(indent, absl::StrCat("{ ", place, value, checked, store, " }"));
 }
 

@@ -98,9 +98,15 @@ class NativeExpander final : public ir::Expander {
                : s.op == ir::StmtOp::kRoll ? ir::Choice::Kind::kRoll
                                            : ir::Choice::Kind::kChoose;
       c.name = may ? std::string() : s.name;
-      c.type = may ? program.types->Bool() : s.domain->elem_type;
+      c.type = may                                         ? program.types->Bool()
+               : s.domain->kind == ir::DomainKind::kSubBag ? s.domain->collection->type
+                                                           : s.domain->elem_type;
       c.value = from.value;
-      c.words.clear();
+      if (from.words != nullptr) {
+        c.words.assign(from.words, from.words + from.word_count);
+      } else {
+        c.words.clear();
+      }
       c.position = from.position;
       c.loc = s.loc;
       c.weight = from.weight;

@@ -278,6 +278,38 @@ inline void BagPut(Sl p, uint32_t cw, int64_t cap, Sl v, uint32_t vcw, int64_t m
     B::Write(p.w, p.b + static_cast<uint64_t>(o) * cw, cw, has + k);
   }
 }
+// The sub-bags of a bag with `cap[o]` copies of member o: the vectors x with
+// 0 <= x[o] <= cap[o] and sum n, in descending lexicographic order (Executor's
+// ForEachSubBag). SubBagFirst puts the first into x (false: there is none); SubBagNext
+// steps x to the next (false: x was the last).
+inline bool SubBagFirst(const int64_t* cap, int64_t m, int64_t n, int64_t* x) {
+  int64_t total = 0;
+  for (int64_t o = 0; o < m; ++o) total += cap[o];
+  if (n < 0 || n > total) return false;
+  for (int64_t o = 0; o < m; ++o) {
+    x[o] = Min(cap[o], n);
+    n -= x[o];
+  }
+  return true;
+}
+inline bool SubBagNext(const int64_t* cap, int64_t m, int64_t* x) {
+  // The last position that can give up one copy to the positions after it.
+  int64_t later = 0, room = 0;  // copies at, and the most copies that fit in, those positions
+  int64_t o = m;
+  while (o-- > 0) {
+    if (x[o] > 0 && room >= later + 1) break;
+    later += x[o];
+    room += cap[o];
+  }
+  if (o < 0) return false;
+  --x[o];
+  int64_t left = later + 1;
+  for (int64_t p = o + 1; p < m; ++p) {
+    x[p] = Min(cap[p], left);
+    left -= x[p];
+  }
+  return true;
+}
 inline int64_t CountAll(Sl s, uint32_t cw, int64_t members) {
   int64_t total = 0;
   for (int64_t o = 0; o < members; ++o) total += static_cast<int64_t>(Count(s, cw, o));

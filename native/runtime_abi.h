@@ -22,7 +22,7 @@
 namespace rulecheck::native::abi {
 
 // Bumped on any change to this file; the host refuses a library of another version.
-inline constexpr uint32_t kAbiVersion = 3;
+inline constexpr uint32_t kAbiVersion = 4;
 
 // What a call reports: done (every successor was delivered), or stopped where the interpreter
 // reports a model error (the successors delivered before the stop are the interpreter's
@@ -32,13 +32,16 @@ enum Outcome : int32_t { kDone = 0, kStopped = 1 };
 // One choice a move made (ir::Choice): `point` is the trail id of its choose, roll or may
 // statement (ir::Program::trail_points), which tells the host its kind, name, type and
 // location; then the value, its position among the candidates, and for a roll its weight
-// out of the total (1 and 1 otherwise).
+// out of the total (1 and 1 otherwise). A composite value (a sub-bag) is `word_count` words
+// at `words` instead of `value`; `words` is null for a scalar.
 struct Choice {
   uint32_t point;
   uint32_t position;
   int64_t value;
   uint64_t weight;
   uint64_t total;
+  const uint32_t* words;
+  uint64_t word_count;
 };
 
 // A move that gave a successor (ir::Move). The pointers are valid only during the call.

@@ -46,9 +46,12 @@ TEST(DifferentialTest, BenchmarkGamesCompileAndAgree) {
 }
 
 // Where the generated code leaves a state to the interpreter without an error: a choice of
-// more candidates than it lists (kMaxRangeCandidates, 256), and a loop that forks nested
-// deeper than kMaxNest (256) calls. Worked by hand: `pick` gives n = 1..300 (301 states);
-// `run` goes through 300 iterations and forks at the last (3 states: x false or true).
+// more candidates than it lists (kMaxRangeCandidates, 256), of more sub-bags than it lists
+// (256), and a loop that forks nested deeper than kMaxNest (256) calls. Worked by hand: `pick`
+// gives n = 1..300 (301 states); `run` goes through 300 iterations and forks at the last (3
+// states: x false or true); `four` picks 4 of 30 cards, 3 of each of 10 kinds: the multisets
+// of 4 over 10 kinds, C(13, 4) = 715, but the 10 with four of one kind (706 states with the
+// first).
 TEST(DifferentialTest, ForksPastTheGeneratedLimitsAgree) {
   struct Case {
     const char* text;
@@ -62,7 +65,13 @@ TEST(DifferentialTest, ForksPastTheGeneratedLimitsAgree) {
                              "action run when not done {\n  for i in 1..300 {\n"
                              "    if i == 300 { may { x := true } }\n    c := i\n  }\n"
                              "  done := true\n}\nterminal when done\n",
-                             3}}) {
+                             3},
+                        Case{"game \"g\"\nstate { b: bag<0..9, 3> = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, "
+                             "3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9}\n"
+                             " kept: bag<0..9, 3>\n done: bool }\n"
+                             "action four when not done { choose h in sub(b, 4) { kept := h\n"
+                             "  done := true } }\nterminal when done\n",
+                             706}}) {
     absl::StatusOr<std::unique_ptr<model::Model>> model =
         model::LoadModelFromText("limits.rules", c.text, {});
     ASSERT_TRUE(model.ok()) << model.status();
