@@ -261,6 +261,17 @@ Translator::PlaceRef Translator::Resolve(const ir::Expr& place, Path& p, const z
       }
       const Bits& root =
           base.root == PlaceRef::kVar ? p.st.vars[base.index] : p.env.words.at(base.index);
+      const Type* option = place.args[0]->type;
+      if (option->is_scalar()) {
+        // One scalar with none encoded as 0: the place is the option's own bits.
+        for (const auto& [cond, o] : base.at) {
+          Fail(g && cond && IsZeroBits(ctx_, ExtractBits(root, o, option->width)));
+        }
+        base.storage = option;
+        base.type = place.type;
+        return base;
+      }
+      // A composite option: a presence bit, then the value.
       for (auto& [cond, o] : base.at) {
         Fail(g && cond && IsZeroBits(ctx_, ExtractBits(root, o, 1)));
         o += 1;
@@ -277,7 +288,7 @@ Translator::PlaceRef Translator::Resolve(const ir::Expr& place, Path& p, const z
 void Translator::Modify(Path& p, const PlaceRef& ref, const ModifyFn& fn) {
   assert(ref.root != PlaceRef::kLocalScalar);
   Bits& root = ref.root == PlaceRef::kVar ? p.st.vars[ref.index] : p.env.words.at(ref.index);
-  const uint32_t w = ref.type->width;
+  const uint32_t w = ref.stored_as()->width;
   for (const auto& [cond, off] : ref.at) {
     Bits old = ExtractBits(root, off, w);
     Bits updated = fn(old, p.live && cond);
@@ -308,8 +319,11 @@ void Translator::ExecAssign(const ir::Stmt& s, Path& p) {
     p.env.scalars.insert_or_assign(ref.index, update(cur, g));
     return;
   }
+  const Type* stored = ref.stored_as();
   Modify(p, ref, [&](const Bits& old, const z3::expr& gc) {
-    return Encode(ctx_, t, update(Decode(ctx_, t, old), gc));
+    Scalar cur = Decode(ctx_, stored, old);
+    cur.present.reset();  // `x!` of an option: Resolve has ruled out none
+    return Encode(ctx_, stored, update(cur, gc));
   });
 }
 

@@ -109,6 +109,10 @@ class Translator {
     int64_t index = 0;
     const ir::Type* type = nullptr;
     std::vector<std::pair<z3::expr, uint32_t>> at;
+    // How the place is stored, when not as `type`: `x!` of a scalar option x is a value of
+    // the element type kept in x's encoding (0 for none).
+    const ir::Type* storage = nullptr;
+    const ir::Type* stored_as() const { return storage != nullptr ? storage : type; }
   };
   using ModifyFn = std::function<Bits(const Bits& old, const z3::expr& g)>;
 

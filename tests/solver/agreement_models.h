@@ -69,7 +69,10 @@ action take(i: 0..1) when slots[i].c != none {
   level := if level == none then 0 else level! + 1
 }
 action untag(i: 0..1, c: Col) when c in slots[i].tags { remove(slots[i].tags, c) }
+action raise when level != none and level! < 3 { level! += 1 }
+action paint(i: 0..1) when slots[i].c == R { slots[i].c! := B }
 query blue_pick: reachable pick == B and level == 1 within 4
+query top_level: reachable level == 3 and slots[1].c == B within 7
 query tags: maximize (sum i in 0..1: size(slots[i].tags)) * 10 + (if level == none then 0 else level!) within 5
 query picked: minimize (if pick == none then 5 else ord(pick!)) + (if empty(level) then 1 else 0) within 4
 )";
