@@ -7,13 +7,6 @@
 
 namespace rulecheck::explorer {
 
-std::unique_ptr<model::Model> LoadForTest(const std::string& text) {
-  absl::StatusOr<std::unique_ptr<model::Model>> model =
-      model::LoadModelFromText("test.rules", text, {});
-  EXPECT_TRUE(model.ok()) << model.status().message();
-  return model.ok() ? std::move(*model) : nullptr;
-}
-
 std::unique_ptr<model::Model> LoadGame(const std::string& name,
                                        const std::vector<front::ConstOverride>& overrides) {
   absl::StatusOr<std::unique_ptr<model::Model>> model =

@@ -1,5 +1,5 @@
-// Helpers for explorer tests: load a model from text and explore it, keeping each level's
-// states (as words, in canonical order) for comparing runs.
+// Helpers for explorer tests: load a game and explore it, keeping each level's states (as
+// words, in canonical order) for comparing runs. (A model from text: tests/shared/load_model.h.)
 #ifndef RULECHECK_TESTS_EXPLORER_EXPLORE_TEST_UTIL_H_
 #define RULECHECK_TESTS_EXPLORER_EXPLORE_TEST_UTIL_H_
 
@@ -12,8 +12,6 @@
 
 namespace rulecheck::explorer {
 
-// The model in `text`, or a test failure (and null) when it does not load.
-std::unique_ptr<model::Model> LoadForTest(const std::string& text);
 // The model in games/`name` of the source tree, with `overrides` of its constants.
 std::unique_ptr<model::Model> LoadGame(const std::string& name,
                                        const std::vector<front::ConstOverride>& overrides = {});

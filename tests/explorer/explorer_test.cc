@@ -8,6 +8,7 @@
 
 #include "model/model_state_space.h"
 #include "tests/explorer/explore_test_util.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::explorer {
 namespace {
@@ -33,7 +34,7 @@ action down() when y < 2 { y += 1 }
 )";
 
 TEST(ExplorerTest, CountsALine) {
-  auto model = LoadForTest(kCounter);
+  auto model = test_models::LoadTestModel(kCounter);
   ASSERT_NE(model, nullptr);
   ExploreSummary summary = ExploreAndCollect(*model, {.threads = 1, .memory_bytes = 1 << 24});
   EXPECT_TRUE(summary.stats.complete);
@@ -48,7 +49,7 @@ TEST(ExplorerTest, CountsALine) {
 class GridTest : public testing::Test {
  protected:
   void SetUp() override {
-    model_ = LoadForTest(kGrid);
+    model_ = test_models::LoadTestModel(kGrid);
     ASSERT_NE(model_, nullptr);
   }
   // The (x, y) of a state, read through the value formatter's layout.
@@ -178,7 +179,7 @@ TEST(ExplorerTest, MaxStatesKeepsTheFirstStatesInCanonicalOrder) {
 }
 
 TEST(ExplorerTest, ExactlyMaxStatesStillCompletes) {
-  auto model = LoadForTest(kCounter);
+  auto model = test_models::LoadTestModel(kCounter);
   ASSERT_NE(model, nullptr);
   ExploreSummary summary =
       ExploreAndCollect(*model, {.threads = 2, .memory_bytes = 1 << 24, .max_states = 6});
@@ -212,7 +213,7 @@ TEST(ExplorerTest, MaxDepthVisitsItsLevelWithoutExpandingIt) {
 }
 
 TEST(ExplorerTest, MaxDepthOnALine) {
-  auto model = LoadForTest(kCounter);
+  auto model = test_models::LoadTestModel(kCounter);
   ASSERT_NE(model, nullptr);
   struct Case {
     int max_depth;
@@ -254,7 +255,7 @@ TEST(ExplorerTest, CancelStopsTheSearch) {
 }
 
 TEST(ExplorerTest, ReportsProgress) {
-  auto model = LoadForTest(kGrid);
+  auto model = test_models::LoadTestModel(kGrid);
   ASSERT_NE(model, nullptr);
   std::atomic<int> calls{0};
   ExploreOptions options{.threads = 1, .memory_bytes = 1 << 24};

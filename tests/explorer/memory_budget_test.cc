@@ -16,6 +16,7 @@
 #include "explorer/store_growth.h"
 #include "model/model_state_space.h"
 #include "tests/explorer/explore_test_util.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::explorer {
 namespace {
@@ -87,7 +88,7 @@ action set(i: 0..4095) when not bits[i] { bits[i] := true }
 )";
 
 TEST(MemoryBudgetTest, AWideStateWithAHugeFanOutStopsAtTheBudget) {
-  auto model = LoadForTest(kWide);
+  auto model = test_models::LoadTestModel(kWide);
   ASSERT_NE(model, nullptr);
   const model::ModelStateSpace space(*model);
   const uint64_t budget = uint64_t{8} << 20;
@@ -109,7 +110,7 @@ action go(y: 0..999) { x := y }
 )";
 
 TEST(MemoryBudgetTest, TheGraphIsRefusedWhenTheBudgetHasNoRoomForIt) {
-  auto model = LoadForTest(kDense);
+  auto model = test_models::LoadTestModel(kDense);
   ASSERT_NE(model, nullptr);
   const model::ModelStateSpace space(*model);
   Exploration small = Explore(space, {}, {.threads = 2, .memory_bytes = uint64_t{4} << 20});

@@ -15,6 +15,7 @@
 
 #include "model/model_state_space.h"
 #include "tests/explorer/explore_test_util.h"
+#include "tests/shared/load_model.h"
 
 namespace rulecheck::explorer {
 namespace {
@@ -97,7 +98,7 @@ TEST(StateGraphTest, TheRecordGivesTheGraphOfASecondExpansion) {
 
   // Pending triggers, and the states with some pending as the ones asked for, as the
   // reaction-chain analysis asks.
-  auto pokes = LoadForTest(kPokes);
+  auto pokes = test_models::LoadTestModel(kPokes);
   ASSERT_NE(pokes, nullptr);
   const ir::StateLayout& layout = pokes->layout;
   auto pending = [&](const uint32_t* words) { return layout.PendingLength(words) > 0; };
@@ -146,7 +147,7 @@ TEST(StateGraphTest, NoRecordUnlessAskedForAndComplete) {
 
 TEST(StateGraphTest, ASearchWithoutRoomForTheRecordDropsItAndCompletes) {
   // The record of 1,000,000 edges needs some 8 MB; the search itself well under 1 MB.
-  auto model = LoadForTest(kEveryWay);
+  auto model = test_models::LoadTestModel(kEveryWay);
   ASSERT_NE(model, nullptr);
   const model::ModelStateSpace space(*model);
   constexpr uint64_t kBudget = uint64_t{6} << 20;
