@@ -14,7 +14,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -24,7 +24,7 @@ using json = nlohmann::json;
 
 constexpr char kCounter[] = "tests/e2e/reports/counter.rules";
 
-class BaselineTest : public TempFolderTest {
+class BaselineTest : public testing_support::TempFolderTest {
  protected:
   // counter.rules with `above` inserted before its first line, written to the test's folder.
   std::string Shifted(const std::string& above, const std::string& below = "") {

@@ -24,7 +24,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -69,7 +69,7 @@ json Parse(const RunResult& run) {
   return report.is_discarded() ? json::object() : report;
 }
 
-class CheckpointTest : public TempFolderTest {
+class CheckpointTest : public testing_support::TempFolderTest {
  protected:
   std::string Dir() const { return (dir_ / "snapshots").string(); }
   std::string Snapshot() const { return (dir_ / "snapshots" / "search.snapshot").string(); }

@@ -21,7 +21,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/e2e/junit_suites.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -41,10 +41,10 @@ constexpr char kRenamed[] =
     "state {\n  n: 0..2\n}\naction step() when n < 2 { n += 1 }\n"
     "terminal when n == 2\n";
 
-class CiDiffScriptTest : public TempFolderTest {
+class CiDiffScriptTest : public testing_support::TempFolderTest {
  protected:
   void SetUp() override {
-    TempFolderTest::SetUp();
+    testing_support::TempFolderTest::SetUp();
     repo_ = dir_ / "repo";
     std::filesystem::create_directories(repo_ / "games");
     std::filesystem::create_directories(repo_ / "ci");

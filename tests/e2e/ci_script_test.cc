@@ -20,7 +20,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/e2e/junit_suites.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -36,10 +36,10 @@ constexpr char kSmall[] =
 constexpr char kValidator[] =
     "build-tools/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool";
 
-class CiScriptTest : public TempFolderTest {
+class CiScriptTest : public testing_support::TempFolderTest {
  protected:
   void SetUp() override {
-    TempFolderTest::SetUp();
+    testing_support::TempFolderTest::SetUp();
     std::filesystem::create_directory(dir_ / "rules");
     small_ = WriteFile("rules/small.rules", kSmall);
   }
@@ -167,7 +167,7 @@ TEST(CiScriptGames, TargetsFileNamesEveryGame) {
 // The query gate on `solve` reports. Monster Mutators' best_score is 57 within 5 moves
 // (bench/RESULTS.md and the game's README: both engines agree); a Z3 search stopped after
 // 1 s has only its best so far, not 57 (Z3 takes about 11 s to it, bench/RESULTS.md).
-class CiQueryGateTest : public TempFolderTest {
+class CiQueryGateTest : public testing_support::TempFolderTest {
  protected:
   std::string Solve(const std::vector<std::string>& engine, const std::string& name) {
     const std::string path = (dir_ / name).string();

@@ -14,7 +14,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -25,7 +25,7 @@ using json = nlohmann::json;
 constexpr char kBase[] = "tests/e2e/diff/base.rules";
 constexpr char kNewError[] = "tests/e2e/diff/new_error.rules";
 
-class DiffBaselineTest : public TempFolderTest {
+class DiffBaselineTest : public testing_support::TempFolderTest {
  protected:
   // `check NEW --write-baseline`: the assert (an error, so exit 1) and the dead action.
   std::string CheckBaseline(const std::string& file) {

@@ -16,7 +16,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
 #include "tests/e2e/sarif_validator.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -26,7 +26,7 @@ using json = nlohmann::json;
 
 std::string Version(const std::string& name) { return "tests/e2e/diff/" + name + ".rules"; }
 
-class DiffSarifTest : public TempFolderTest {
+class DiffSarifTest : public testing_support::TempFolderTest {
  protected:
   // `rulecheck diff OLD NEW --format sarif --output FILE`, expecting `exit_code`; the log,
   // kept for Validate().
@@ -46,7 +46,7 @@ class DiffSarifTest : public TempFolderTest {
     if (!samples_.empty() && !HasFatalFailure()) {
       ValidateSarif(samples_, (dir_ / "validation.sarif").string());
     }
-    TempFolderTest::TearDown();
+    testing_support::TempFolderTest::TearDown();
   }
 
   std::vector<std::string> samples_;
@@ -191,7 +191,7 @@ TEST_F(DiffSarifTest, AStoppedSearchIsANotification) {
   EXPECT_TRUE(log["runs"][0]["results"].empty());
 }
 
-class DiffReportFlagTest : public TempFolderTest {};
+class DiffReportFlagTest : public testing_support::TempFolderTest {};
 
 // One comparison, four reports: JSON on stdout and SARIF, JUnit and HTML in files.
 TEST_F(DiffReportFlagTest, SeveralReportsOfOneComparison) {

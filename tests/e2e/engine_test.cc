@@ -14,7 +14,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -22,7 +22,7 @@ namespace {
 using testing::HasSubstr;
 using testing::Not;
 
-class EngineTest : public TempFolderTest {
+class EngineTest : public testing_support::TempFolderTest {
  protected:
   // `rulecheck ARGS` with XDG_CACHE_HOME in the test's folder and the extra `env` settings.
   RunResult Run(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {

@@ -16,7 +16,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -24,7 +24,7 @@ namespace {
 using ::testing::HasSubstr;
 using json = nlohmann::json;
 
-class FindingsTest : public TempFolderTest {
+class FindingsTest : public testing_support::TempFolderTest {
  protected:
   std::string ReadFile(const std::string& path) {
     std::ifstream in(path);

@@ -22,7 +22,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/e2e/chromium.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -45,14 +45,14 @@ std::string Unescape(std::string text) {
   return text;
 }
 
-class HtmlBrowserTest : public TempFolderTest {
+class HtmlBrowserTest : public testing_support::TempFolderTest {
  protected:
   void SetUp() override {
     if (ChromiumPath().empty()) {
       GTEST_SKIP() << "chromium is not installed (apt-get install chromium, or "
                       "scripts/install-deps.sh): the HTML report's browser tests did not run";
     }
-    TempFolderTest::SetUp();
+    testing_support::TempFolderTest::SetUp();
   }
 
   // Runs `rulecheck ARGS... --format html --output page.html` and returns the page's path.

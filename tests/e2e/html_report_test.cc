@@ -11,7 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -49,7 +49,7 @@ int Count(const std::string& text, const std::string& what) {
   return count;
 }
 
-class HtmlReportTest : public TempFolderTest {
+class HtmlReportTest : public testing_support::TempFolderTest {
  protected:
   // `rulecheck ARGS... --format html --quiet`: the page, with the exit code checked.
   std::string Html(std::vector<std::string> args, int expected_exit) {

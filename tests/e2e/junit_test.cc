@@ -9,7 +9,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -40,7 +40,7 @@ for suite in xml:
         print(line)
 )";
 
-class JunitTest : public TempFolderTest {
+class JunitTest : public testing_support::TempFolderTest {
  protected:
   // Runs rulecheck with `args` writing JUnit to a file (with --report, or with `as_output`
   // --format junit --output, as `diff` takes it), expects `exit_code`, and returns what

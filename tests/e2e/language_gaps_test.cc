@@ -12,14 +12,14 @@
 #include "gtest/gtest.h"
 #include "tests/e2e/both_engines.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
 
 using ::testing::HasSubstr;
 
-class LanguageGapsTest : public TempFolderTest {};
+class LanguageGapsTest : public testing_support::TempFolderTest {};
 
 // Init, then one `take`: c in {Ace, King, none} times k in 1..3, kept when k != 2 or c is
 // none: Ace 1, Ace 3, King 1, King 3, none 1, none 2, none 3 = 7 successors, all distinct.

@@ -13,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "tests/e2e/chromium.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -27,7 +27,7 @@ size_t Count(const std::string& text, const std::string& what) {
   return n;
 }
 
-class OddsSimulateHtmlTest : public TempFolderTest {
+class OddsSimulateHtmlTest : public testing_support::TempFolderTest {
  protected:
   // Runs `rulecheck ARGS... --format html --output page.html --quiet`, expects `exit_code`,
   // and returns the page's text.

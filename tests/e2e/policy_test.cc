@@ -13,7 +13,7 @@
 #include "tests/e2e/odds_json.h"
 #include "tests/e2e/pig_recurrence.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -163,7 +163,7 @@ TEST(PolicyTest, ReportsNameThePolicies) {
   EXPECT_THAT(simulate.stdout_text, HasSubstr("following the policies bob_calls_low by Bob"));
 }
 
-class PolicyFilesTest : public TempFolderTest {
+class PolicyFilesTest : public testing_support::TempFolderTest {
  protected:
   // A game with two seats and the policy text given by the test on its line 6 (and on): `rulecheck
   // odds` must exit 2 with `message` at `line`:`column`.

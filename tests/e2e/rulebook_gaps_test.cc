@@ -10,7 +10,7 @@
 #include "gtest/gtest.h"
 #include "tests/e2e/both_engines.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 #include "tests/solver/agreement_models.h"
 
 namespace rulecheck::e2e {
@@ -18,7 +18,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-class RulebookGapsTest : public TempFolderTest {};
+class RulebookGapsTest : public testing_support::TempFolderTest {};
 
 // Each pass announces the next seat's player, or `none` when skipped; the trigger records it.
 // States by depth: init 1; after a pass 2 (pending note(none) or note(B)); resolved 2 (last

@@ -15,7 +15,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
 #include "tests/e2e/sarif_validator.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -25,7 +25,7 @@ using json = nlohmann::json;
 
 constexpr char kFingerprint[] = "rulecheckFindingId/v1";
 
-class SarifTest : public TempFolderTest {
+class SarifTest : public testing_support::TempFolderTest {
  protected:
   // Runs rulecheck with `args` and `--format sarif --output NAME` in the test's folder, expects
   // `exit_code`, and returns the parsed log; the file is kept for Validate().

@@ -8,14 +8,14 @@
 #include "gtest/gtest.h"
 #include "tests/e2e/both_engines.h"
 #include "tests/e2e/run_binary.h"
-#include "tests/e2e/temp_folder_test.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::e2e {
 namespace {
 
 using ::testing::HasSubstr;
 
-class SubBagsTest : public TempFolderTest {};
+class SubBagsTest : public testing_support::TempFolderTest {};
 
 // Hand {A, A, B, C}, pile {A}; a discard of 1 or 2 cards without C, twice.
 // First move: {A}, {B}, {A, A}, {A, B}: 4 states at k = 1.

@@ -11,6 +11,7 @@
 
 #include "model/model.h"
 #include "native/native.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::native {
 namespace {
@@ -19,15 +20,8 @@ constexpr char kCounter[] =
     "game \"counter\"\nconst N = 3\nstate { n: 0..9 }\naction inc when n < N { n += 1 }\n"
     "terminal when n == N\n";
 
-class CacheTest : public testing::Test {
+class CacheTest : public testing_support::TempFolderTest {
  protected:
-  void SetUp() override {
-    dir_ = testing::TempDir() + "rulecheck-native-cache-test-" +
-           testing::UnitTest::GetInstance()->current_test_info()->name();
-    std::filesystem::remove_all(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   std::unique_ptr<model::Model> Load(const std::vector<model::ConstOverride>& consts = {}) {
     absl::StatusOr<std::unique_ptr<model::Model>> model =
         model::LoadModelFromText("counter.rules", kCounter, consts);
@@ -42,21 +36,22 @@ class CacheTest : public testing::Test {
     return found;
   }
 
-  std::string dir_;
+  // The compile cache: the test's folder.
+  std::string cache() const { return dir_.string(); }
 };
 
 TEST_F(CacheTest, SecondCompileFindsTheLibrary) {
   std::unique_ptr<model::Model> model = Load();
-  absl::StatusOr<CompiledModel> first = CompileModel(*model, {dir_});
+  absl::StatusOr<CompiledModel> first = CompileModel(*model, {cache()});
   ASSERT_TRUE(first.ok()) << first.status();
   EXPECT_FALSE(first->cached);
-  absl::StatusOr<CompiledModel> second = CompileModel(*model, {dir_});
+  absl::StatusOr<CompiledModel> second = CompileModel(*model, {cache()});
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_TRUE(second->cached);
   EXPECT_EQ(Libraries().size(), 1u);
   // Another value of N is another program.
   std::unique_ptr<model::Model> other = Load({{"N", "5"}});
-  absl::StatusOr<CompiledModel> third = CompileModel(*other, {dir_});
+  absl::StatusOr<CompiledModel> third = CompileModel(*other, {cache()});
   ASSERT_TRUE(third.ok()) << third.status();
   EXPECT_FALSE(third->cached);
   EXPECT_EQ(Libraries().size(), 2u);
@@ -64,10 +59,10 @@ TEST_F(CacheTest, SecondCompileFindsTheLibrary) {
 
 TEST_F(CacheTest, DamagedLibraryIsBuiltAgain) {
   std::unique_ptr<model::Model> model = Load();
-  ASSERT_TRUE(CompileModel(*model, {dir_}).ok());
+  ASSERT_TRUE(CompileModel(*model, {cache()}).ok());
   ASSERT_EQ(Libraries().size(), 1u);
   std::ofstream(Libraries()[0], std::ios::trunc) << "not a library";
-  absl::StatusOr<CompiledModel> again = CompileModel(*model, {dir_});
+  absl::StatusOr<CompiledModel> again = CompileModel(*model, {cache()});
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_FALSE(again->cached);
   // It works: 0, 1, 2, 3 and the last is terminal, so 0 has one successor.

@@ -16,29 +16,23 @@
 #include "model/model_state_space.h"
 #include "native/native.h"
 #include "native/tiered_state_space.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::native {
 namespace {
 
-class TieredTest : public testing::Test {
+class TieredTest : public testing_support::TempFolderTest {
  protected:
-  void SetUp() override {
-    dir_ = testing::TempDir() + "rulecheck-native-tiered-test-" +
-           testing::UnitTest::GetInstance()->current_test_info()->name();
-    std::filesystem::remove_all(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   std::vector<std::string> Files() {
     std::vector<std::string> found;
-    if (!std::filesystem::exists(dir_)) return found;
     for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
       found.push_back(entry.path().filename().string());
     }
     return found;
   }
 
-  std::string dir_;
+  // The compile cache: the test's folder.
+  std::string cache() const { return dir_.string(); }
 };
 
 // The successors of `state` as text: words, action and arguments.
@@ -69,11 +63,12 @@ TEST_F(TieredTest, AnExpanderMovesToTheCompiledCodeWithTheSameSuccessors) {
   absl::StatusOr<std::unique_ptr<model::Model>> model =
       model::LoadModelFromText("dice.rules", kDice, {});
   ASSERT_TRUE(model.ok()) << model.status();
-  CompileOptions cached_only{dir_};
+  CompileOptions cached_only{cache()};
   cached_only.only_cached = true;
   EXPECT_TRUE(absl::IsNotFound(CompileModel(**model, cached_only).status()));
 
-  TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::milliseconds(0), 0);
+  TieredStateSpace tiered(**model, CompileOptions{cache()}, nullptr, std::chrono::milliseconds(0),
+                          0);
   std::unique_ptr<ir::Expander> expander = tiered.NewExpander(true);
   // The initial state, from whichever engine runs it.
   std::vector<uint32_t> initial;
@@ -112,7 +107,7 @@ TEST_F(TieredTest, DestroyingTheSpaceStopsTheCompiler) {
   absl::StatusOr<std::unique_ptr<model::Model>> model = model::LoadModel(
       std::string(RULECHECK_SOURCE_DIR) + "/games/monster-mutators/monster-mutators.rules", {});
   ASSERT_TRUE(model.ok()) << model.status();
-  auto tiered = std::make_unique<TieredStateSpace>(**model, CompileOptions{dir_}, nullptr,
+  auto tiered = std::make_unique<TieredStateSpace>(**model, CompileOptions{cache()}, nullptr,
                                                    std::chrono::milliseconds(0), 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   const auto start = std::chrono::steady_clock::now();
@@ -132,14 +127,14 @@ TEST_F(TieredTest, AShortRunNeverCompiles) {
   ASSERT_TRUE(model.ok()) << model.status();
   const auto start = std::chrono::steady_clock::now();
   {
-    TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::seconds(30), 0);
+    TieredStateSpace tiered(**model, CompileOptions{cache()}, nullptr, std::chrono::seconds(30), 0);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     EXPECT_EQ(tiered.compiled(), nullptr);
     EXPECT_EQ(tiered.build_seconds(), 0);
   }
   {
     // Past the delay, but 1,000 states short of the count.
-    TieredStateSpace tiered(**model, CompileOptions{dir_}, nullptr, std::chrono::milliseconds(0),
+    TieredStateSpace tiered(**model, CompileOptions{cache()}, nullptr, std::chrono::milliseconds(0),
                             1000);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     EXPECT_EQ(tiered.compiled(), nullptr);

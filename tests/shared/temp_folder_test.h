@@ -1,7 +1,7 @@
-// A test fixture for end-to-end tests that write their own .rules files: each test gets a
-// fresh folder under the system's temporary directory, removed when the test ends.
-#ifndef RULECHECK_TESTS_E2E_TEMP_FOLDER_TEST_H_
-#define RULECHECK_TESTS_E2E_TEMP_FOLDER_TEST_H_
+// A test fixture for tests that write files of their own (.rules files, a compile cache): each
+// test gets a fresh folder under the system's temporary directory, removed when it ends.
+#ifndef RULECHECK_TESTS_SHARED_TEMP_FOLDER_TEST_H_
+#define RULECHECK_TESTS_SHARED_TEMP_FOLDER_TEST_H_
 
 #include <stdlib.h>
 
@@ -12,7 +12,7 @@
 
 #include "gtest/gtest.h"
 
-namespace rulecheck::e2e {
+namespace rulecheck::testing_support {
 
 class TempFolderTest : public testing::Test {
  protected:
@@ -45,6 +45,6 @@ class TempFolderTest : public testing::Test {
   std::filesystem::path dir_;
 };
 
-}  // namespace rulecheck::e2e
+}  // namespace rulecheck::testing_support
 
-#endif  // RULECHECK_TESTS_E2E_TEMP_FOLDER_TEST_H_
+#endif  // RULECHECK_TESTS_SHARED_TEMP_FOLDER_TEST_H_
