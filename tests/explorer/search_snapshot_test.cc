@@ -4,7 +4,6 @@
 #include "explorer/search_snapshot.h"
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <atomic>
 #include <filesystem>
@@ -17,22 +16,16 @@
 #include "explorer/explorer.h"
 #include "model/model_state_space.h"
 #include "tests/explorer/explore_test_util.h"
+#include "tests/shared/temp_folder_test.h"
 
 namespace rulecheck::explorer {
 namespace {
 
-class SnapshotTest : public testing::Test {
+class SnapshotTest : public testing_support::TempFolderTest {
  protected:
   void SetUp() override {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "rulecheck_snapshot_XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
+    testing_support::TempFolderTest::SetUp();
     path_ = SnapshotPath(dir_.string());
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
   }
   std::string ReadAll() {
     std::ifstream in(path_, std::ios::binary);
@@ -57,7 +50,6 @@ class SnapshotTest : public testing::Test {
     return snapshot.ok() ? "" : std::string(snapshot.status().message());
   }
 
-  std::filesystem::path dir_;
   std::string path_;
 };
 
