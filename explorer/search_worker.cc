@@ -94,7 +94,7 @@ void SearchWorker::EndChunkEarly(uint64_t pos) {
   // one a put or its log stopped at, else the first with successors still batched, else the
   // state at `pos`, whose own log had no room.
   uint64_t stop = pos;
-  if (full_) stop = std::min(stop, interned_to_);
+  if (full_) stop = std::min(stop, batch_.stopped_tag());
   if (batch_.count() != 0) stop = std::min(stop, batch_.first_tag());
   log.expanded = stop - log.begin;
   // The budget had no room for this chunk's log: the search ends here. A full store: a bigger
@@ -152,10 +152,7 @@ void SearchWorker::InternSuccessors() {
   if (nodes != 0) counters_.nodes.fetch_add(nodes, std::memory_order_relaxed);
   if (inserted != 0) counters_.inserted.fetch_add(inserted, std::memory_order_relaxed);
   // Out of memory counts as full: the rest of the successors are dropped.
-  if (outcome != Interned::kAll) {
-    full_ = true;
-    interned_to_ = batch_.stopped_tag();
-  }
+  if (outcome != Interned::kAll) full_ = true;
 }
 
 bool SearchWorker::Log(bool pushed) {

@@ -41,8 +41,8 @@ class SearchWorker final : public ir::SuccessorSink {
   // Whether an event of this kind at this failure's location was logged in this chunk;
   // remembers it if not.
   bool SeenInChunk(SearchEvent::Kind kind, const ir::StepFailure& failure);
-  // Interns the successors batched by OnSuccessor, in the order they came, offering the
-  // expanded state as their parent.
+  // Interns the successors batched by OnSuccessor, in the order they came, offering each the
+  // state it came from (its tag) as its parent.
   void InternSuccessors();
   // Ends the chunk when the store or the budget has no room, at the latest at the state at
   // `pos`.
@@ -66,9 +66,9 @@ class SearchWorker final : public ir::SuccessorSink {
   // How many successors are batched, from any number of small states, before they are
   // stored: enough to overlap their cache misses, few enough to stay in the cache.
   static constexpr uint32_t kGroupSuccessors = 64;
-  bool full_ = false;  // the store (or the budget) has no room for a successor
-  // With full_: the position of the state whose successor found no room.
-  uint64_t interned_to_ = 0;
+  // The store (or the budget) had no room for a successor; batch_.stopped_tag() is then the
+  // position of the state it came from.
+  bool full_ = false;
   bool out_of_memory_ = false;  // the budget had no room for the chunk's log
   std::vector<std::tuple<SearchEvent::Kind, int, int>> seen_;
 };
