@@ -45,7 +45,7 @@ void CoverageCheck::Counts::Resize(const Counts& shape) {
 }
 
 void CoverageCheck::Counts::AddTo(Counts& total) const {
-  auto add = [](const std::vector<uint64_t>& from, std::vector<uint64_t>& to) {
+  auto add = [](const CountVector& from, CountVector& to) {
     for (size_t i = 0; i < from.size(); ++i) to[i] += from[i];
   };
   add(actions, total.actions);
@@ -309,17 +309,18 @@ void CoverageCheck::SaveState(int depth, explorer::ByteWriter& out) const {
     // A worker's level counts are of level `depth` once it saw a transition from there.
     if (worker->level_depth < depth) worker->level.AddTo(sum);
   }
-  for (const std::vector<uint64_t>* counts :
+  for (const CountVector* counts :
        {&sum.actions, &sum.triggers, &sum.points, &sum.lines, &sum.cards}) {
-    out.U64s(*counts);
+    out.U64s(std::vector<uint64_t>(counts->begin(), counts->end()));
   }
 }
 
 absl::Status CoverageCheck::LoadState(explorer::ByteReader& in) {
   Counts saved;
-  for (std::vector<uint64_t>* counts :
+  for (CountVector* counts :
        {&saved.actions, &saved.triggers, &saved.points, &saved.lines, &saved.cards}) {
-    *counts = in.U64s();
+    const std::vector<uint64_t> read = in.U64s();
+    counts->assign(read.begin(), read.end());
   }
   if (saved.actions.size() != shape_.actions.size() ||
       saved.triggers.size() != shape_.triggers.size() ||

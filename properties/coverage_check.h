@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "base/cache_aligned.h"
 #include "explorer/explorer.h"
 #include "model/model.h"
 #include "properties/builtin_checks.h"
@@ -53,18 +54,22 @@ class CoverageCheck final : public BuiltInCheck {
   std::vector<SwitchedOffBranch> SwitchedOff() const { return switched_off_; }
 
  private:
+  // Each worker writes its own on every transition: whole cache lines each, so that no two
+  // workers' counters share one.
+  using CountVector = std::vector<uint64_t, base::CacheAlignedAllocator<uint64_t>>;
   struct Counts {
-    std::vector<uint64_t> actions, triggers, points, lines, cards;
+    CountVector actions, triggers, points, lines, cards;
     void Resize(const Counts& shape);
     void AddTo(Counts& total) const;
     void Zero();
   };
-  // One worker's counters; each its own allocation, so workers do not share cache lines.
-  struct WorkerCounts {
+  // One worker's counters; each its own allocation of whole cache lines, as its vectors', so
+  // workers do not share cache lines.
+  struct alignas(base::kCacheLineBytes) WorkerCounts {
     Counts committed;  // levels that are final
     Counts level;      // the level being expanded, `level_depth`
     int level_depth = -1;
-    std::vector<uint64_t> line_stamp;  // the transition that last counted each line
+    CountVector line_stamp;  // the transition that last counted each line
     uint64_t stamp = 0;
   };
 
