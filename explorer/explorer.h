@@ -46,7 +46,8 @@ namespace rulecheck::explorer {
 class TreeStore;
 class ParentLinks;
 
-// Names one stored state: its slot in the store's root table. Stable for the store's life.
+// Names one stored state: its slot in the store's root table, or its place in a flat store's
+// array. Stable for the store's life.
 using StateId = uint64_t;
 inline constexpr StateId kNoState = ~StateId{0};
 
@@ -197,6 +198,7 @@ struct ExplorationStats {
   uint64_t max_states = 0;       // the limit the search ran with (0: none)
   uint64_t memory_budget = 0;    // bytes the search could use (ExploreOptions::memory_bytes)
   uint64_t store_bytes = 0;      // bytes of the state store's tables at the end
+  bool flat_store = false;       // the store's layout at the end: flat, or by tree (tree_store.h)
   uint64_t link_bytes = 0;       // bytes of parent links and level lists
 };
 

@@ -463,6 +463,7 @@ Exploration Search::Finish(int depth, StopReason reason) {
   stats.levels = depth;
   stats.terminal_states += counters_.terminal();
   stats.store_bytes = store_->bytes();
+  stats.flat_store = store_->layout() == TreeStore::Layout::kFlat;
   stats.link_bytes = links_->bytes() + counted_ * sizeof(uint32_t);
   stats.seconds = seconds_before_ +
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -477,7 +478,9 @@ Search::Grown Search::Grow(StoreGrowth::Room room, StoreGrowth::Why why) {
   }
   DropEdgesIfShort();
   MemoryCharge charge(budget_.get());
-  std::unique_ptr<TreeStore> store = store_growth_.Bigger(*store_, room, copy_bytes, charge, why);
+  std::unique_ptr<TreeStore> store = store_growth_.Bigger(
+      *store_, room, copy_bytes, charge, why,
+      [&](uint64_t states) { return TreeNodesFor(*store_, result_.levels_, states, *budget_); });
   if (store == nullptr) return Grown::kNoRoom;
   auto links = std::make_unique<ParentLinks>(store->id_bound());
   if (!links->ok()) {

@@ -258,8 +258,8 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
                        " states; give --memory more"));
     }
     counters_.ClearSlots();
-    if (PutStates(levels, *store, *links, *pool_, sharing_, counters_, /*cancel=*/nullptr, fill) ==
-        PutOutcome::kDone) {
+    if (PutStates(levels, *store, *links, *pool_, sharing_, counters_, /*cancel=*/nullptr, fill,
+                  [](size_t, uint64_t) {}) == PutOutcome::kDone) {
       result_.levels_charge_.Absorb(std::move(lists));
       if (!Adopt(std::move(store), std::move(links), std::move(charge), std::move(levels), total)) {
         return absl::ResourceExhaustedError(

@@ -50,12 +50,13 @@ void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
   seen_.clear();
   const std::vector<uint32_t>& level = *task.states;
   TreeStore& store = *task.store;
-  // States of at most two words need no parent tree to be stored, so the successors of
-  // several states are interned together (kGroupSuccessors at a time): their cache misses
-  // then overlap the making of the successors after them. A wider state's successors are
-  // interned against its tree as soon as it is expanded.
-  const bool grouped = !TreeStore::HasNodes(store.words());
-  constexpr uint64_t kPrefetchAhead = 4;  // states; enough to cover a miss, few to evict
+  // In a store without nodes (states of at most two words, or the flat layout) a state needs
+  // no parent tree to be stored, so the successors of several states are interned together
+  // (kGroupSuccessors at a time): their cache misses then overlap the making of the
+  // successors after them. In the tree layout a state's successors are interned against its
+  // tree as soon as it is expanded.
+  const bool grouped = !store.has_nodes();
+  constexpr uint64_t kPrefetchAhead = 8;  // states; enough to cover a miss, few to evict
   for (uint64_t pos = log.begin; pos < log.end; ++pos) {
     const StateId id = level[pos];
     if (pos + kPrefetchAhead < log.end) store.PrefetchGet(level[pos + kPrefetchAhead]);

@@ -7,14 +7,22 @@
 namespace rulecheck::explorer {
 namespace {
 
+using Layout = TreeStore::Layout;
+
 // The load a table may reach while the store can still grow; past it a level is retried in a
 // bigger store. Small tables are kept sparse, for short probes; big ones dense, because then
 // memory is what limits the search (and a linear probe that starts in its cache line stays
-// cheap up to about 90%). At the budget's limit they fill up further, as far as probing goes.
+// cheap up to about 90%). A flat store stops at 80%, short of its ids' bound (90% of its
+// index), and gives way to the tree layout when the memory runs short. At the budget's limit
+// the tables fill up further, as far as probing goes.
 constexpr double kSparseLoad = 0.5;
 constexpr double kDenseLoad = 0.9;
+constexpr double kDenseFlatLoad = 0.8;
 constexpr uint64_t kDenseSlots = uint64_t{1} << 24;
-double TargetLoad(uint64_t slots) { return slots >= kDenseSlots ? kDenseLoad : kSparseLoad; }
+double TargetLoad(Layout layout, uint64_t slots) {
+  if (slots < kDenseSlots) return kSparseLoad;
+  return layout == Layout::kFlat ? kDenseFlatLoad : kDenseLoad;
+}
 // The first tables: small, so that a small game touches little memory.
 constexpr uint64_t kInitialRoots = uint64_t{1} << 16;
 // Growing rebuilds the store from every state found so far, which costs about as much as
@@ -33,10 +41,10 @@ constexpr uint64_t kMaxNodes = uint64_t{1} << 31;
 constexpr uint64_t kWorkingPerRoot = 6;
 constexpr uint64_t kWorkingShare = 32;
 
-// The smallest power-of-two table that holds `n` keys within its target load.
-uint64_t Capacity(uint64_t n) {
+// The smallest power-of-two table of this layout that holds `n` keys within its target load.
+uint64_t Capacity(Layout layout, uint64_t n) {
   uint64_t p = 8;
-  while (static_cast<double>(n) > TargetLoad(p) * static_cast<double>(p)) p *= 2;
+  while (static_cast<double>(n) > TargetLoad(layout, p) * static_cast<double>(p)) p *= 2;
   return p;
 }
 
@@ -44,10 +52,22 @@ uint64_t Capacity(uint64_t n) {
 
 StoreGrowth::StoreGrowth(uint32_t words, MemoryBudget& budget) : words_(words), budget_(budget) {}
 
-uint64_t StoreGrowth::Bytes(uint64_t roots, uint64_t nodes) const {
-  // As PairTable maps them (a line of slack each), and a 32-bit link per root slot.
-  const uint64_t table = (roots + 8) * TreeStore::kSlotBytes + (roots + 1) * sizeof(uint32_t);
-  return TreeStore::HasNodes(words_) ? table + (nodes + 8) * TreeStore::kSlotBytes : table;
+StoreGrowth::Tables StoreGrowth::TablesOf(const TreeStore& store) {
+  return {store.layout(), store.root_capacity(), store.node_capacity()};
+}
+
+uint64_t StoreGrowth::Bytes(Tables tables) const {
+  const uint64_t links = (tables.roots + 1) * sizeof(uint32_t);  // a 32-bit link per root slot
+  if (tables.layout == Layout::kFlat) return TreeStore::FlatBytes(words_, tables.roots) + links;
+  // As PairTable maps them (a line of slack each).
+  const uint64_t table = (tables.roots + 8) * TreeStore::kSlotBytes + links;
+  return TreeStore::HasNodes(words_, Layout::kTree)
+             ? table + (tables.nodes + 8) * TreeStore::kSlotBytes
+             : table;
+}
+
+uint64_t StoreGrowth::Cost(Tables tables) const {
+  return Bytes(tables) + kWorkingPerRoot * tables.roots;
 }
 
 uint64_t StoreGrowth::Spare() const {
@@ -59,58 +79,102 @@ uint64_t StoreGrowth::Spare() const {
 }
 
 std::unique_ptr<TreeStore> StoreGrowth::FirstStore(MemoryCharge& charge) const {
-  uint64_t roots = kInitialRoots;
+  const Layout layout = TreeStore::FlatFits(words_) ? Layout::kFlat : Layout::kTree;
+  const bool has_nodes = TreeStore::HasNodes(words_, layout);
+  Tables tables{layout, kInitialRoots, has_nodes ? 2 * kInitialRoots : 0};
   // A budget too small for the usual first store gets the biggest that fits.
-  while (roots > 8 && Bytes(roots, 2 * roots) > budget_.available()) roots /= 2;
-  const uint64_t nodes = TreeStore::HasNodes(words_) ? 2 * roots : 0;
-  if (!charge.Add(Bytes(roots, nodes))) return nullptr;
-  return std::make_unique<TreeStore>(words_, roots, nodes);
+  while (tables.roots > 8 && Bytes(tables) > budget_.available()) {
+    tables.roots /= 2;
+    tables.nodes /= 2;
+  }
+  if (!charge.Add(Bytes(tables))) return nullptr;
+  return Make(tables);
+}
+
+std::unique_ptr<TreeStore> StoreGrowth::Make(Tables tables) const {
+  if (tables.layout == Layout::kFlat) {
+    return std::make_unique<TreeStore>(words_, tables.roots, Layout::kFlat);
+  }
+  return std::make_unique<TreeStore>(words_, tables.roots, tables.nodes);
+}
+
+uint64_t StoreGrowth::MostTreeNodes(uint64_t states) const {
+  // Every internal node but the root of every state new: no sharing at all.
+  return words_ > 2 ? states * (words_ - 2) : 0;
+}
+
+StoreGrowth::Tables StoreGrowth::Wanted(Layout layout, Room room, Tables old) const {
+  const bool same = layout == old.layout;
+  Tables want{layout, Capacity(layout, room.roots), 0};
+  if (same) want.roots = std::max(want.roots, old.roots);
+  if (TreeStore::HasNodes(words_, layout)) {
+    want.nodes = std::clamp(Capacity(layout, room.nodes), same ? old.nodes : 0, kMaxNodes);
+  }
+  return want;
 }
 
 std::unique_ptr<TreeStore> StoreGrowth::Bigger(const TreeStore& store, Room room, uint64_t extra,
-                                               MemoryCharge& charge, Why why) const {
-  const bool has_nodes = TreeStore::HasNodes(words_);
-  const uint64_t old_roots = store.root_capacity();
-  const uint64_t old_nodes = store.node_capacity();
-  uint64_t roots = std::max(Capacity(room.roots), old_roots);
-  uint64_t nodes = has_nodes ? std::clamp(Capacity(room.nodes), old_nodes, kMaxNodes) : 0;
+                                               MemoryCharge& charge, Why why,
+                                               const TreeNodesEstimate& tree_nodes) const {
+  const Tables old = TablesOf(store);
   // What a store may cost: its bytes, and the level lists and logs its states will need.
   const uint64_t spare = Spare();
   const uint64_t room_bytes = spare > extra ? spare - extra : 0;
-  auto cost = [&](uint64_t r, uint64_t n) { return Bytes(r, n) + kWorkingPerRoot * r; };
   // The rebuild needs the old tables and the new ones at once, so growing by doubling would
   // end at a table that fills at most about 2/3 of the budget. When the store asked for
   // could not grow again after this (by a quarter, once the old tables are freed), this is
   // its last growth.
-  const bool last = 9 * cost(roots, nodes) / 4 > room_bytes + cost(old_roots, old_nodes);
-  if (why == Why::kForecast && (last || cost(roots, nodes) > room_bytes)) {
+  auto last = [&](Tables t) { return 9 * Cost(t) / 4 > room_bytes + Cost(old); };
+  Tables want = Wanted(old.layout, room, old);
+  if (old.layout == Layout::kFlat && (last(want) || Cost(want) > room_bytes)) {
+    // The flat layout has grown as far as the memory lets it. The tree layout holds more
+    // states in the same bytes when they share enough sub-trees.
+    room.nodes = tree_nodes ? tree_nodes(room.roots) : MostTreeNodes(room.roots);
+    const Tables tree = Wanted(Layout::kTree, room, old);
+    if (Cost(tree) < Cost(want)) want = tree;
+  }
+  const bool same = want.layout == old.layout;
+  const uint64_t min_roots = same ? old.roots : 0;
+  const uint64_t min_nodes = same ? old.nodes : 0;
+  if (why == Why::kForecast && (last(want) || Cost(want) > room_bytes)) {
     // A forecast may be far off (a level's growth is a guess): the last growth waits until
     // the tables do fill, and then takes what they need.
     return nullptr;
   }
-  if (why == Why::kFilled && (last || cost(roots, nodes) > room_bytes)) {
+  if (why == Why::kFilled && (last(want) || Cost(want) > room_bytes)) {
     // The last growth takes all the room there is: the same shape, scaled, in whole lines.
-    const double scale = static_cast<double>(room_bytes) / static_cast<double>(cost(roots, nodes));
-    roots = std::max(old_roots, static_cast<uint64_t>(static_cast<double>(roots) * scale) / 8 * 8);
-    if (has_nodes) {
-      nodes = std::clamp(static_cast<uint64_t>(static_cast<double>(nodes) * scale) / 8 * 8,
-                         old_nodes, kMaxNodes);
+    const double scale = static_cast<double>(room_bytes) / static_cast<double>(Cost(want));
+    want.roots =
+        std::max(min_roots, static_cast<uint64_t>(static_cast<double>(want.roots) * scale) / 8 * 8);
+    if (want.nodes != 0) {
+      want.nodes =
+          std::clamp(static_cast<uint64_t>(static_cast<double>(want.nodes) * scale) / 8 * 8,
+                     min_nodes, kMaxNodes);
     }
-    while (cost(roots, nodes) > room_bytes && roots > old_roots) {
-      roots = std::max(old_roots, roots - std::max<uint64_t>(8, roots / 64) / 8 * 8);
+    while (Cost(want) > room_bytes && want.roots > min_roots) {
+      want.roots = std::max(min_roots, want.roots - std::max<uint64_t>(8, want.roots / 64) / 8 * 8);
     }
-    while (cost(roots, nodes) > room_bytes && nodes > old_nodes) {
-      nodes = std::max(old_nodes, nodes - std::max<uint64_t>(8, nodes / 64) / 8 * 8);
+    while (Cost(want) > room_bytes && want.nodes > min_nodes) {
+      want.nodes = std::max(min_nodes, want.nodes - std::max<uint64_t>(8, want.nodes / 64) / 8 * 8);
     }
   }
-  // A growth by less than a quarter is not worth a rebuild of every state.
-  const bool worth =
-      why == Why::kFresh || 4 * roots >= 5 * old_roots || (has_nodes && 4 * nodes >= 5 * old_nodes);
-  if (!worth || cost(roots, nodes) > room_bytes || !charge.Add(Bytes(roots, nodes) + extra)) {
-    if (why == Why::kFilled) stopped_.store(true, std::memory_order_relaxed);
-    return nullptr;
-  }
-  auto bigger = std::make_unique<TreeStore>(words_, roots, nodes);
+  // A growth by less than a quarter is not worth a rebuild of every state; a change of layout
+  // is worth it (it was chosen for holding more).
+  const bool worth = why == Why::kFresh || !same || 4 * want.roots >= 5 * old.roots ||
+                     (want.nodes != 0 && 4 * want.nodes >= 5 * old.nodes);
+  if (!worth || Cost(want) > room_bytes) return Refuse(why);
+  return Charged(want, extra, charge, why);
+}
+
+std::unique_ptr<TreeStore> StoreGrowth::Refuse(Why why) const {
+  if (why == Why::kFilled) stopped_.store(true, std::memory_order_relaxed);
+  return nullptr;
+}
+
+std::unique_ptr<TreeStore> StoreGrowth::Charged(Tables tables, uint64_t extra, MemoryCharge& charge,
+                                                Why why) const {
+  if (!charge.Add(Bytes(tables) + extra)) return Refuse(why);
+  std::unique_ptr<TreeStore> bigger = Make(tables);
   if (!bigger->ok()) {
     stopped_.store(true, std::memory_order_relaxed);
     return nullptr;
@@ -119,14 +183,20 @@ std::unique_ptr<TreeStore> StoreGrowth::Bigger(const TreeStore& store, Room room
 }
 
 bool StoreGrowth::RootsCanGrow(const TreeStore& store) const {
-  const uint64_t roots = store.root_capacity(), nodes = store.node_capacity();
-  return Bytes(roots + roots / 4, nodes) + kWorkingPerRoot * (roots + roots / 4) <= Spare();
+  const Tables old = TablesOf(store);
+  const uint64_t roots = old.roots + old.roots / 4;
+  if (old.layout == Layout::kFlat) {
+    // Bigger flat, or the same states and more in the tree layout.
+    return Cost({Layout::kFlat, roots, 0}) <= Spare() ||
+           Cost({Layout::kTree, roots, 2 * roots}) <= Spare();
+  }
+  return Cost({Layout::kTree, roots, old.nodes}) <= Spare();
 }
 
 bool StoreGrowth::NodesCanGrow(const TreeStore& store) const {
-  const uint64_t roots = store.root_capacity(), nodes = store.node_capacity();
-  return TreeStore::HasNodes(words_) && nodes < kMaxNodes &&
-         Bytes(roots, nodes + nodes / 4) + kWorkingPerRoot * roots <= Spare();
+  const Tables old = TablesOf(store);
+  return store.has_nodes() && old.nodes < kMaxNodes &&
+         Cost({Layout::kTree, old.roots, old.nodes + old.nodes / 4}) <= Spare();
 }
 
 bool StoreGrowth::CanGrow(const TreeStore& store) const {
@@ -138,11 +208,11 @@ bool StoreGrowth::NeedsGrowth(const TreeStore& store, uint64_t states, uint64_t 
   if (stopped_.load(std::memory_order_relaxed)) return false;
   const uint64_t root_slots = store.root_capacity();
   const uint64_t node_slots = store.node_capacity();
-  const bool roots_full =
-      static_cast<double>(states) > TargetLoad(root_slots) * static_cast<double>(root_slots);
+  const bool roots_full = static_cast<double>(states) >
+                          TargetLoad(store.layout(), root_slots) * static_cast<double>(root_slots);
   const bool nodes_full =
-      TreeStore::HasNodes(words_) &&
-      static_cast<double>(nodes) > TargetLoad(node_slots) * static_cast<double>(node_slots);
+      store.has_nodes() && static_cast<double>(nodes) > TargetLoad(Layout::kTree, node_slots) *
+                                                            static_cast<double>(node_slots);
   return (roots_full && RootsCanGrow(store)) || (nodes_full && NodesCanGrow(store));
 }
 
@@ -158,12 +228,18 @@ std::optional<StoreGrowth::Room> StoreGrowth::RoomForLevel(const TreeStore& stor
   const double all_nodes = static_cast<double>(nodes) + next * per_state;
   const uint64_t root_slots = store.root_capacity();
   const uint64_t node_slots = store.node_capacity();
+  const Layout layout = store.layout();
   if (stopped_.load(std::memory_order_relaxed)) return std::nullopt;
-  if ((roots > TargetLoad(root_slots) * static_cast<double>(root_slots) && RootsCanGrow(store)) ||
-      (all_nodes > TargetLoad(node_slots) * static_cast<double>(node_slots) &&
+  if ((roots > TargetLoad(layout, root_slots) * static_cast<double>(root_slots) &&
+       RootsCanGrow(store)) ||
+      (store.has_nodes() &&
+       all_nodes > TargetLoad(Layout::kTree, node_slots) * static_cast<double>(node_slots) &&
        NodesCanGrow(store))) {
-    const double headroom = std::clamp(
-        static_cast<double>(kHeadroomSlots) * TargetLoad(kHeadroomSlots) / roots, 1.0, kHeadroom);
+    // (A flat store's index entries are as big as root slots, and its array is touched only
+    // where states land, so the same headroom serves both layouts.)
+    const double headroom =
+        std::clamp(static_cast<double>(kHeadroomSlots) * TargetLoad(layout, kHeadroomSlots) / roots,
+                   1.0, kHeadroom);
     return Room{static_cast<uint64_t>(roots * headroom),
                 static_cast<uint64_t>(all_nodes * headroom)};
   }
@@ -180,15 +256,52 @@ StoreGrowth::Room StoreGrowth::RoomForInitialStates(const TreeStore& store) {
   return {4 * store.root_capacity(), 4 * store.node_capacity()};
 }
 
+uint64_t TreeNodesFor(const TreeStore& store, const std::vector<std::vector<uint32_t>>& levels,
+                      uint64_t states, MemoryBudget& budget) {
+  const uint32_t words = store.words();
+  if (!TreeStore::HasNodes(words, TreeStore::Layout::kTree)) return 0;
+  const uint64_t most = states * (words - 2);
+  uint64_t total = 0;
+  for (const std::vector<uint32_t>& level : levels) total += level.size();
+  // A sample spread evenly over the levels, in a scratch store with room for every node.
+  constexpr uint64_t kSample = 16384;
+  const uint64_t step = std::max<uint64_t>(1, total / kSample);
+  const uint64_t sample = total / step;
+  if (sample == 0) return most;
+  const uint64_t roots = 2 * sample, nodes = 2 * sample * (words - 2);
+  MemoryCharge charge(&budget);
+  if (!charge.Set((roots + nodes + 16) * TreeStore::kSlotBytes)) return most;
+  TreeStore scratch(words, roots, nodes);
+  if (!scratch.ok()) return most;
+  TreeStore::Tree tree;
+  uint64_t put = 0, new_nodes = 0, index = 0;
+  for (const std::vector<uint32_t>& level : levels) {
+    for (uint64_t pos = (step - index % step) % step; pos < level.size(); pos += step) {
+      store.Get(level[pos], tree);
+      const TreeStore::PutResult result = scratch.Put(tree, nullptr);
+      if (result.full) return most;
+      new_nodes += result.new_nodes;
+      ++put;
+    }
+    index += level.size();
+  }
+  if (put == 0) return most;
+  return std::min(most,
+                  static_cast<uint64_t>(static_cast<double>(new_nodes) / static_cast<double>(put) *
+                                        static_cast<double>(states)));
+}
+
 PutOutcome CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
                       const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
                       WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters,
                       const std::atomic<bool>* cancel) {
-  return PutStates(levels, to, to_links, pool, sharing, counters, cancel,
-                   [&](size_t d, uint64_t pos, TreeStore::Tree& tree) {
-                     from.Get(levels[d][pos], tree);
-                     return from_links.Raw(levels[d][pos]);
-                   });
+  return PutStates(
+      levels, to, to_links, pool, sharing, counters, cancel,
+      [&](size_t d, uint64_t pos, TreeStore::Tree& tree) {
+        from.Get(levels[d][pos], tree);
+        return from_links.Raw(levels[d][pos]);
+      },
+      [&](size_t d, uint64_t pos) { from.PrefetchGet(levels[d][pos]); });
 }
 
 }  // namespace rulecheck::explorer

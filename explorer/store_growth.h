@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -35,7 +36,9 @@ namespace rulecheck::explorer {
 // worker; the budget they read changes as the search charges and releases memory.
 class StoreGrowth {
  public:
-  // How many states (roots) and internal nodes a store should have room for.
+  // How many states (roots) and internal nodes a store should have room for. For a flat
+  // store `nodes` is what the same states would need in the tree layout (an estimate:
+  // TreeNodesFor), by which Bigger chooses the layout when the flat one runs out of memory.
   struct Room {
     uint64_t roots = 0;
     uint64_t nodes = 0;
@@ -45,10 +48,18 @@ class StoreGrowth {
   // outlive it).
   StoreGrowth(uint32_t words, MemoryBudget& budget);
 
-  // The bytes of a store with these table capacities, with its parent links.
-  uint64_t Bytes(uint64_t roots, uint64_t nodes) const;
-  // The first store: small, so that a small game touches little memory; its bytes and its
-  // links' are charged to `charge`. Null when even that could not be had.
+  // The layout and table capacities of a store.
+  struct Tables {
+    TreeStore::Layout layout = TreeStore::Layout::kTree;
+    uint64_t roots = 0;  // root slots, or flat slots
+    uint64_t nodes = 0;
+  };
+  static Tables TablesOf(const TreeStore& store);
+  // The bytes of a store with these tables, with its parent links.
+  uint64_t Bytes(Tables tables) const;
+  // The first store: small, so that a small game touches little memory, and flat when the
+  // states are narrow enough (TreeStore::FlatFits); its bytes and its links' are charged to
+  // `charge`. Null when even that could not be had.
   std::unique_ptr<TreeStore> FirstStore(MemoryCharge& charge) const;
   // Why a bigger store is asked for.
   enum class Why {
@@ -62,9 +73,16 @@ class StoreGrowth {
   // `charge` (a new charge; `store`'s stays charged). When the store could not grow again
   // after this, kFilled takes all the room there is and kForecast gives nothing (a forecast
   // may be far off). Null when no such store fits or the memory could not be had; after
-  // kFilled the store then grows no more, and its tables fill up further.
+  // kFilled the store then grows no more, and its tables fill up further. A flat store stays
+  // flat while the budget lets it grow so; beyond, it is replaced by a tree-layout store when
+  // that costs less for the room asked for (see Room), and otherwise grows as far as it can.
+  // `tree_nodes(states)` estimates the nodes `states` states would need in the tree layout
+  // (TreeNodesFor); it is called only when a flat store cannot grow flat. Without it the
+  // estimate is the most there could be.
+  using TreeNodesEstimate = std::function<uint64_t(uint64_t states)>;
   std::unique_ptr<TreeStore> Bigger(const TreeStore& store, Room room, uint64_t extra,
-                                    MemoryCharge& charge, Why why) const;
+                                    MemoryCharge& charge, Why why,
+                                    const TreeNodesEstimate& tree_nodes = {}) const;
 
   // From now on the store does not grow (a bigger one could not be had or filled).
   void StopGrowing() const { stopped_.store(true, std::memory_order_relaxed); }
@@ -86,6 +104,21 @@ class StoreGrowth {
  private:
   // The bytes a store may take beyond the ones charged now (the current store's included).
   uint64_t Spare() const;
+  // Bytes(tables) and the level lists and logs its states will need.
+  uint64_t Cost(Tables tables) const;
+  // The nodes `states` states need in the tree layout when they share no sub-tree.
+  uint64_t MostTreeNodes(uint64_t states) const;
+  // The tables of `layout` with room for `room`, at least as big as `old`'s when of the same
+  // layout.
+  Tables Wanted(TreeStore::Layout layout, Room room, Tables old) const;
+  // A new, empty store with these tables.
+  std::unique_ptr<TreeStore> Make(Tables tables) const;
+  // Make(tables) after charging its bytes and `extra` to `charge`; null when the charge or the
+  // memory is refused.
+  std::unique_ptr<TreeStore> Charged(Tables tables, uint64_t extra, MemoryCharge& charge,
+                                     Why why) const;
+  // No bigger store; after kFilled, none from now on.
+  std::unique_ptr<TreeStore> Refuse(Why why) const;
   // Whether the roots (or nodes) of `store` may double within the budget.
   bool RootsCanGrow(const TreeStore& store) const;
   bool NodesCanGrow(const TreeStore& store) const;
@@ -106,18 +139,32 @@ enum class PutOutcome {
 // `levels` by its new id; positions do not change. `fill(level, pos, tree)` writes the words
 // of the state at (level, pos) into tree.words (sized to the store's width) and returns its
 // raw parent link (ParentLinks::Raw); it is called from the pool's workers, each with its
-// own tree, before that state's entry is replaced. Runs on `pool`, sharing a level among
+// own tree, before that state's entry is replaced, a few states ahead of its put; and
+// `ahead(level, pos)`, in the same worker a few states before that state's fill, hints that
+// it comes soon (to prefetch what the fill will read). Runs on `pool`, sharing a level among
 // the workers as `sharing` says, and adds the nodes it creates to the workers' slots of
 // `counters`. Polls `cancel` (may be null) before each chunk of states, so that a Ctrl-C
 // stops a rebuild of any size within a chunk per worker. Unless kDone, `levels` is partly
 // rewritten. REQUIRES: no batch runs on `pool`; `to_links` covers `to`'s ids.
-template <typename Fill>
+template <typename Fill, typename Ahead>
 PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to,
                      ParentLinks& to_links, WorkerPool& pool, const LevelSharing& sharing,
-                     SearchCounters& counters, const std::atomic<bool>* cancel, const Fill& fill) {
-  constexpr uint64_t kChunk = 1024;                    // states per task
-  std::vector<TreeStore::Tree> trees(pool.workers());  // each worker's scratch
-  for (TreeStore::Tree& tree : trees) tree.words.resize(to.words());
+                     SearchCounters& counters, const std::atomic<bool>* cancel, const Fill& fill,
+                     const Ahead& ahead) {
+  constexpr uint64_t kChunk = 1024;  // states per task
+  // Each state is filled kAhead states before it is put, so that in a store without nodes
+  // its slot is prefetched while the states before it are put: a rebuild is one random
+  // access per state, and overlapping them is most of its speed.
+  constexpr uint64_t kAhead = 8;
+  struct Pending {
+    TreeStore::Tree tree;
+    uint32_t link = 0;
+  };
+  std::vector<std::vector<Pending>> rings(pool.workers(), std::vector<Pending>(kAhead));
+  for (std::vector<Pending>& ring : rings) {
+    for (Pending& pending : ring) pending.tree.words.resize(to.words());
+  }
+  const bool prefetch = !to.has_nodes();
   std::atomic<bool> full{false};
   std::atomic<bool> cancelled{false};
   for (size_t d = 0; d < levels.size() && !cancelled; ++d) {
@@ -133,18 +180,26 @@ PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to,
           }
           const uint64_t begin = chunk * kChunk;
           const uint64_t end = std::min<uint64_t>(level.size(), begin + kChunk);
-          TreeStore::Tree& tree = trees[worker];
+          std::vector<Pending>& ring = rings[worker];
+          auto fill_ahead = [&](uint64_t pos) {
+            Pending& pending = ring[pos % kAhead];
+            if (pos + kAhead < end) ahead(d, pos + kAhead);
+            pending.link = fill(d, pos, pending.tree);
+            if (prefetch) to.PrefetchPut(pending.tree.words.data());
+          };
+          for (uint64_t pos = begin; pos < std::min(end, begin + kAhead); ++pos) fill_ahead(pos);
           std::atomic<uint64_t>& nodes = counters.slot(worker).nodes;
           for (uint64_t pos = begin; pos < end; ++pos) {
-            const uint32_t link = fill(d, pos, tree);
-            const TreeStore::PutResult put = to.Put(tree, nullptr);
+            Pending& pending = ring[pos % kAhead];
+            const TreeStore::PutResult put = to.Put(pending.tree, nullptr);
             if (put.full) {
               full = true;
               return;
             }
             nodes.fetch_add(put.new_nodes, std::memory_order_relaxed);
-            to_links.SetRaw(put.id, link);
+            to_links.SetRaw(put.id, pending.link);
             level[pos] = static_cast<uint32_t>(put.id);
+            if (pos + kAhead < end) fill_ahead(pos + kAhead);
           }
         },
         sharing.Shared(level.size()));
@@ -152,6 +207,14 @@ PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to,
   if (cancelled) return PutOutcome::kCancelled;
   return full ? PutOutcome::kFull : PutOutcome::kDone;
 }
+
+// The internal nodes `states` states like those of `levels` (ids in `store`) would need in
+// the tree layout: a sample of them, spread over the levels, put into a scratch tree store,
+// and its new nodes per state scaled. A sample shares fewer sub-trees than all the states
+// do, so the estimate errs on the high side. The scratch store (a few megabytes) is charged
+// to `budget`; without room for it, the estimate is the most nodes there could be.
+uint64_t TreeNodesFor(const TreeStore& store, const std::vector<std::vector<uint32_t>>& levels,
+                      uint64_t states, MemoryBudget& budget);
 
 // The rebuild: PutStates with the states of `levels` (ids in `from`) and their links in
 // `from_links`. Unless kDone, `levels` is partly rewritten, so pass a copy.

@@ -3,15 +3,15 @@
 // Internal to explorer/.
 //
 // Why a batch: the state generator is done with a state before any of its successors is
-// stored, so the table slot of every successor of a small state (at most two words, one table
-// access each) can be prefetched first and their cache misses overlap.
+// stored, so in a store without nodes (a state of at most two words, or the flat layout: one
+// table access each) the table line of every successor can be prefetched first and their
+// cache misses overlap.
 //
-// The hash. TreeStore::Put hashes a state through its tree (tree_store.h): a 64-bit key is
-// formed for each pair of adjacent words, then for each pair of child node ids, and mixed by
-// PairTable::Hash (Stafford's mix 13) to find its slot; the state's id is its root's slot.
-// For a state of one or two words the root key is the words themselves, so its hash is a
-// function of the words; for a wider state the root key holds node ids, which belong to one
-// store.
+// The hash. For a state of one or two words the store's key is the words themselves, mixed
+// by PairTable::Hash (Stafford's mix 13); in the flat layout, FlatTable hashes the words. In
+// the tree layout, TreeStore::Put hashes a state through its tree (tree_store.h): a 64-bit
+// key is formed for each pair of adjacent words, then for each pair of child node ids; the
+// root key holds node ids, which belong to one store.
 //
 // The seam for a distributed search (MPI ranks, each owning the states whose hash falls to
 // it). Every state the search counts enters the store through Intern (the rebuild of a bigger
@@ -63,9 +63,9 @@ class SuccessorBatch {
   // `tag` of the caller's (the position of the state it came from). REQUIRES: !full().
   void Add(const uint32_t* state, uint64_t tag, const TreeStore& store) {
     const size_t words = child_.words.size();
-    // A small state's one table slot is known now: its cache miss overlaps the making of the
-    // states added after it.
-    if (!TreeStore::HasNodes(static_cast<uint32_t>(words))) store.PrefetchSmallPut(state);
+    // A state's one table slot (in a store without nodes) is known now: its cache miss
+    // overlaps the making of the states added after it.
+    if (!store.has_nodes()) store.PrefetchPut(state);
     if (buffer_.size() < (count_ + 1) * words) buffer_.resize((count_ + 1) * words);
     std::copy(state, state + words, buffer_.begin() + count_ * words);
     if (tags_.size() <= count_) tags_.resize(count_ + 1);

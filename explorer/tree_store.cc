@@ -49,6 +49,13 @@ TreeStore::TreeStore(uint32_t words, uint64_t root_capacity, uint64_t node_capac
   }
 }
 
+TreeStore::TreeStore(uint32_t words, uint64_t capacity, Layout layout)
+    : words_(std::max<uint32_t>(words, 1)), roots_(8) {
+  assert(layout == Layout::kFlat && FlatFits(words_));
+  (void)layout;
+  flat_ = std::make_unique<FlatTable>(words_, capacity);
+}
+
 int32_t TreeStore::BuildShape(uint32_t first, uint32_t last) {
   Shape node;
   node.first_word = first;
@@ -70,11 +77,22 @@ int32_t TreeStore::BuildShape(uint32_t first, uint32_t last) {
   return static_cast<int32_t>(shape_.size() - 1);
 }
 
-uint64_t TreeStore::bytes() const { return roots_.bytes() + (nodes_ ? nodes_->bytes() : 0); }
+uint64_t TreeStore::bytes() const {
+  if (flat_ != nullptr) return flat_->bytes();
+  return roots_.bytes() + (nodes_ ? nodes_->bytes() : 0);
+}
 
 TreeStore::PutResult TreeStore::Put(Tree& tree, const Tree* parent) {
   assert(tree.words.size() == words_);
   PutResult result;
+  if (flat_ != nullptr) {
+    const FlatTable::Result r = flat_->FindOrPut(tree.words.data());
+    result.full = r.id == FlatTable::kFull;
+    result.id = r.id;
+    result.inserted = r.inserted;
+    tree.valid = !result.full;
+    return result;
+  }
   if (words_ <= 2) {
     uint64_t key = words_ == 1 ? tree.words[0] : PairKey(tree.words[0], tree.words[1]);
     PairTable::Result r = roots_.FindOrPut(key);
@@ -133,6 +151,10 @@ TreeStore::PutResult TreeStore::Put(Tree& tree, const Tree* parent) {
 
 bool TreeStore::Find(const std::vector<uint32_t>& words, StateId& id) const {
   assert(words.size() == words_);
+  if (flat_ != nullptr) {
+    id = flat_->Find(words.data());
+    return id != FlatTable::kFull;
+  }
   if (words_ <= 2) {
     uint64_t key = words_ == 1 ? words[0] : PairKey(words[0], words[1]);
     id = roots_.Find(key);
@@ -157,6 +179,11 @@ bool TreeStore::Find(const std::vector<uint32_t>& words, StateId& id) const {
 
 void TreeStore::Get(StateId id, Tree& tree) const {
   tree.words.resize(words_);
+  if (flat_ != nullptr) {
+    flat_->Get(id, tree.words.data());
+    tree.valid = true;
+    return;
+  }
   if (words_ <= 2) {
     uint64_t key = roots_.Get(id);
     if (words_ == 1) {

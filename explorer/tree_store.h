@@ -1,15 +1,21 @@
-// The hash-consed state store, by tree compression.
+// The hash-consed state store, in one of two layouts.
 //
-// A state of n words is stored as a fixed-shape binary tree: a leaf pair of adjacent words,
-// and each pair of sub-tree ids above it, is interned in a shared PairTable of nodes; the
-// pair of the root's two children is interned in a separate root table, whose slot index is
-// the state's id. States of one game share most of their sub-trees (the same hand, the same
-// board row), so after the first few thousand states a new state costs little more than its
-// root slot: about 8 bytes. Roots live in their own table so that "is this state new?" is
+// By tree compression (the tree layout): a state of n words is stored as a fixed-shape binary tree:
+// a leaf pair of adjacent words, and each pair of sub-tree ids above it, is interned in a shared
+// PairTable of nodes; the pair of the root's two children is interned in a separate root table,
+// whose slot index is the state's id. States of one game share most of their sub-trees (the same
+// hand, the same board row), so after the first few thousand states a new state costs little more
+// than its root slot: about 8 bytes. Roots live in their own table so that "is this state new?" is
 // exactly "did this call put the root?" (a node key may equal another level's key).
 //
 // Compression is incremental: a successor differs from its parent in a few words, so
 // `Put` with the parent's `Tree` re-interns only the nodes above the changed words.
+//
+// Flat (the flat layout, for states of 3 to kFlatMaxWords words): each state whole in a
+// FlatTable (flat_table.h), one probe per put and one read per get. It is the faster layout,
+// and for such narrow states its bytes are close to the tree's; the search starts flat and
+// turns to the tree layout when that would hold more states in the memory left
+// (store_growth.h). A state of one or two words is one root-table key in either layout.
 //
 // Thread-safe: any number of threads may Put and Get concurrently; each needs its own Tree
 // scratch objects.
@@ -20,6 +26,7 @@
 #include <memory>
 #include <vector>
 
+#include "explorer/flat_table.h"
 #include "explorer/pair_table.h"
 
 namespace rulecheck::explorer {
@@ -42,15 +49,30 @@ class TreeStore {
     uint32_t new_nodes = 0;  // internal (non-root) nodes this call added
   };
 
+  // How the states are laid out. A state of one or two words is one root-table key either
+  // way; a wider one is a tree of pairs (compact: sub-trees are shared among states), or, up
+  // to kFlatMaxWords words, an entry of a FlatTable (fast: one probe per put).
+  enum class Layout { kTree, kFlat };
+
   // A store for states of `words` words whose two tables together use at most
   // `memory_bytes`. ok() is false when the memory could not be had.
   TreeStore(uint32_t words, uint64_t memory_bytes);
   // A store whose root table has `root_capacity` slots and whose node table (used when a
   // state has more than two words) has `node_capacity`; both are rounded up to a multiple of 8.
   TreeStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity);
+  // A flat store with an index of `capacity` entries. REQUIRES: FlatFits(words).
+  TreeStore(uint32_t words, uint64_t capacity, Layout layout);
 
-  bool ok() const { return roots_.ok() && (nodes_ == nullptr || nodes_->ok()); }
+  bool ok() const {
+    return flat_ != nullptr ? flat_->ok() : roots_.ok() && (nodes_ == nullptr || nodes_->ok());
+  }
   uint32_t words() const { return words_; }
+  Layout layout() const { return flat_ != nullptr ? Layout::kFlat : Layout::kTree; }
+  // Whether states of this width may be laid out flat.
+  static bool FlatFits(uint32_t words) { return words > 2 && words <= kFlatMaxWords; }
+  // The widest state laid out flat: wider ones share more sub-trees in the tree layout, and
+  // cost more bytes each flat.
+  static constexpr uint32_t kFlatMaxWords = 8;
 
   // Interns `tree.words`, reusing `parent` (the Tree of a state with the same shape, e.g. the
   // state being expanded) for every sub-tree whose words did not change. Fills tree.nodes.
@@ -58,24 +80,39 @@ class TreeStore {
   // The id of the state with these words, or false when the store does not hold it; stores
   // nothing. REQUIRES: words.size() == words(). Thread-safe.
   bool Find(const std::vector<uint32_t>& words, StateId& id) const;
-  // Cache hints for a Get of state `id`, and for a Put of a state of at most two words (whose
-  // one table access is then known in advance). Thread-safe; no effect on the contents.
-  void PrefetchGet(StateId id) const { roots_.Prefetch(id); }
-  void PrefetchSmallPut(const uint32_t* words) const {
+  // Cache hints for a Get of state `id`, and for a Put of a state in a store without nodes
+  // (whose one table access is then known in advance). Thread-safe; no effect on the contents.
+  void PrefetchGet(StateId id) const {
+    if (flat_ != nullptr) return flat_->Prefetch(id);
+    roots_.Prefetch(id);
+  }
+  void PrefetchPut(const uint32_t* words) const {
+    if (flat_ != nullptr) return flat_->PrefetchKey(words);
     roots_.PrefetchKey(words_ == 1 ? words[0] : (uint64_t{words[0]} << 32) | words[1]);
   }
   // Rebuilds the words and node ids of state `id`.
   void Get(StateId id, Tree& tree) const;
   // Capacity in bytes of both tables, and the root table's capacity in states.
   uint64_t bytes() const;
-  uint64_t root_capacity() const { return roots_.capacity(); }
+  uint64_t root_capacity() const {
+    return flat_ != nullptr ? flat_->capacity() : roots_.capacity();
+  }
   uint64_t node_capacity() const { return nodes_ ? nodes_->capacity() : 0; }
-  // Whether states of this width use the node table at all.
-  static bool HasNodes(uint32_t words) { return words > 2; }
+  // Whether this store uses the node table: a Put then needs the parent's tree to be cheap,
+  // and its table accesses are not known in advance.
+  bool has_nodes() const { return nodes_ != nullptr; }
+  // Whether states of this width in this layout use the node table.
+  static bool HasNodes(uint32_t words, Layout layout) {
+    return words > 2 && !(layout == Layout::kFlat && FlatFits(words));
+  }
   // Every state id is below this bound.
-  uint64_t id_bound() const { return roots_.capacity() + 1; }
-  // Bytes of one root slot and one node slot.
+  uint64_t id_bound() const { return flat_ != nullptr ? flat_->id_bound() : roots_.capacity() + 1; }
+  // Bytes of one root slot and one node slot of the tree layout.
   static constexpr uint64_t kSlotBytes = sizeof(uint64_t);
+  // Bytes of a flat store of `capacity` index entries for states of `words` words.
+  static uint64_t FlatBytes(uint32_t words, uint64_t capacity) {
+    return FlatTable::Bytes(words, capacity);
+  }
 
  private:
   // One internal node of the fixed shape: its children are words (when `leaf`) or other
@@ -92,8 +129,9 @@ class TreeStore {
 
   uint32_t words_;
   std::vector<Shape> shape_;  // internal nodes, root last
-  PairTable roots_;
+  PairTable roots_;           // 8 slots, unused, in the flat layout
   std::unique_ptr<PairTable> nodes_;
+  std::unique_ptr<FlatTable> flat_;
 };
 
 }  // namespace rulecheck::explorer

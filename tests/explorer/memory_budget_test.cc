@@ -132,6 +132,78 @@ TEST(MemoryBudgetTest, TheGraphIsRefusedWhenTheBudgetHasNoRoomForIt) {
   EXPECT_GE(big_graph->charge.bytes(), 1000000u * 4);
 }
 
+TEST(MemoryBudgetTest, AFlatStoreTurnsToTheTreeLayoutWhenThatHoldsMore) {
+  // States of five words start flat. A flat store for a million states (about 56 MB with its
+  // links and level lists) does not fit a 24 MB budget. States that share sub-trees (one new
+  // node each) cost less in the tree layout, which the growth then takes, as big as fits;
+  // states that share nothing (three new nodes each) cost more there, and the flat store
+  // takes what room there is.
+  for (const uint64_t nodes_per_state : {1, 3}) {
+    MemoryBudget budget(uint64_t{24} << 20);
+    StoreGrowth growth(5, budget);
+    MemoryCharge first_charge(&budget);
+    std::unique_ptr<TreeStore> first = growth.FirstStore(first_charge);
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first->layout(), TreeStore::Layout::kFlat);
+    MemoryCharge charge(&budget);
+    std::unique_ptr<TreeStore> bigger =
+        growth.Bigger(*first, {.roots = 1000000, .nodes = 0}, 0, charge, StoreGrowth::Why::kFilled,
+                      [&](uint64_t states) { return states * nodes_per_state; });
+    ASSERT_NE(bigger, nullptr);
+    EXPECT_EQ(bigger->layout(),
+              nodes_per_state == 1 ? TreeStore::Layout::kTree : TreeStore::Layout::kFlat);
+    EXPECT_GT(bigger->root_capacity(), first->root_capacity());
+    EXPECT_LE(budget.peak(), budget.limit());
+  }
+
+  // With room, a flat store stays flat.
+  MemoryBudget roomy(uint64_t{1} << 30);
+  StoreGrowth roomy_growth(5, roomy);
+  MemoryCharge roomy_first_charge(&roomy);
+  std::unique_ptr<TreeStore> roomy_first = roomy_growth.FirstStore(roomy_first_charge);
+  MemoryCharge roomy_charge(&roomy);
+  std::unique_ptr<TreeStore> roomy_bigger =
+      roomy_growth.Bigger(*roomy_first, {.roots = 1000000, .nodes = 0}, 0, roomy_charge,
+                          StoreGrowth::Why::kFilled, [](uint64_t states) { return states; });
+  ASSERT_NE(roomy_bigger, nullptr);
+  EXPECT_EQ(roomy_bigger->layout(), TreeStore::Layout::kFlat);
+  EXPECT_GE(roomy_bigger->root_capacity(), 2000000u);  // a million states at half load
+}
+
+// The Towers of Hanoi with 11 discs (3^11 = 177,147 positions): three stacks of up to 11
+// discs, five words a state.
+constexpr char kHanoi11[] = R"(
+state { pegs: [0..2] seq<1..11, 11> }
+init { for i in 0..10 { push(pegs[0], 11 - i) } }
+action move_disc(from: 0..2, to: 0..2)
+    when from != to and not empty(pegs[from])
+         and (empty(pegs[to]) or top(pegs[to]) > top(pegs[from])) {
+  move top(pegs[from]) from pegs[from] to pegs[to]
+}
+)";
+
+TEST(MemoryBudgetTest, ASearchThatOutgrowsTheFlatLayoutGoesOnInTheTreeLayout) {
+  auto model = test_models::LoadTestModel(kHanoi11);
+  ASSERT_NE(model, nullptr);
+  const model::ModelStateSpace space(*model);
+  ASSERT_TRUE(TreeStore::FlatFits(space.words()));
+  // Flat, with its links and level lists, the 177,147 states would be charged about 18 MB; in
+  // 12 MB the search changes layout on the way. The result is the same as with room to spare.
+  const uint64_t small_budget = uint64_t{12} << 20;
+  for (int threads : {1, 2}) {
+    Exploration small = Explore(space, {}, {.threads = threads, .memory_bytes = small_budget});
+    EXPECT_TRUE(small.stats().complete) << threads << " threads";
+    EXPECT_FALSE(small.stats().flat_store);
+    EXPECT_EQ(small.stats().states, 177147u);
+    EXPECT_LE(small.budget().peak(), small_budget);
+    Exploration roomy = Explore(space, {}, {.threads = threads, .memory_bytes = uint64_t{1} << 30});
+    EXPECT_TRUE(roomy.stats().flat_store);
+    EXPECT_EQ(roomy.stats().states, 177147u);
+    EXPECT_EQ(roomy.stats().transitions, small.stats().transitions);
+    EXPECT_EQ(roomy.stats().levels, small.stats().levels);
+  }
+}
+
 TEST(MemoryBudgetTest, ARebuildOfTheStoreStopsSoonAfterACancel) {
   // 200,000 one-word states to copy into a new store; the flag is set after the first 5,000,
   // as a Ctrl-C landing part-way through a rebuild would.
@@ -146,14 +218,16 @@ TEST(MemoryBudgetTest, ARebuildOfTheStoreStopsSoonAfterACancel) {
   SearchCounters counters(kWorkers);
   std::atomic<bool> cancel{false};
   std::atomic<uint64_t> filled{0};
-  const PutOutcome outcome = PutStates(levels, to, links, pool, sharing, counters, &cancel,
-                                       [&](size_t, uint64_t pos, TreeStore::Tree& tree) {
-                                         tree.words[0] = static_cast<uint32_t>(pos);
-                                         if (filled.fetch_add(1) + 1 == kCancelAfter) {
-                                           cancel.store(true);
-                                         }
-                                         return uint32_t{0};
-                                       });
+  const PutOutcome outcome = PutStates(
+      levels, to, links, pool, sharing, counters, &cancel,
+      [&](size_t, uint64_t pos, TreeStore::Tree& tree) {
+        tree.words[0] = static_cast<uint32_t>(pos);
+        if (filled.fetch_add(1) + 1 == kCancelAfter) {
+          cancel.store(true);
+        }
+        return uint32_t{0};
+      },
+      [](size_t, uint64_t) {});
   EXPECT_EQ(outcome, PutOutcome::kCancelled);
   // Each worker finishes the chunk (1,024 states) it holds, and claims no other.
   EXPECT_LE(filled.load(), kCancelAfter + kWorkers * 1024);

@@ -119,6 +119,55 @@ TEST_P(TreeStoreTest, IncrementalPutAgreesWithPutFromScratch) {
 
 INSTANTIATE_TEST_SUITE_P(Widths, TreeStoreTest, ::testing::Values(1u, 2u, 3u, 4u, 5u, 7u, 16u));
 
+class FlatStoreTest : public ::testing::TestWithParam<uint32_t> {};
+
+TEST_P(FlatStoreTest, RoundTripsAndDeduplicatesWithoutNodes) {
+  const uint32_t words = GetParam();
+  ASSERT_TRUE(TreeStore::FlatFits(words));
+  TreeStore store(words, 1 << 14, TreeStore::Layout::kFlat);
+  ASSERT_TRUE(store.ok());
+  EXPECT_EQ(store.layout(), TreeStore::Layout::kFlat);
+  EXPECT_FALSE(store.has_nodes());
+  EXPECT_EQ(store.node_capacity(), 0u);
+  std::mt19937 rng(words);
+  std::map<std::vector<uint32_t>, TreeStore::StateId> seen;
+  for (int i = 0; i < 3000; ++i) {
+    TreeStore::Tree tree;
+    tree.words = RandomState(rng, words);
+    const TreeStore::PutResult r = store.Put(tree, nullptr);
+    ASSERT_FALSE(r.full);
+    ASSERT_LT(r.id, store.id_bound());
+    EXPECT_EQ(r.new_nodes, 0u);
+    auto it = seen.find(tree.words);
+    EXPECT_EQ(r.inserted, it == seen.end());
+    if (it == seen.end()) {
+      seen.emplace(tree.words, r.id);
+    } else {
+      EXPECT_EQ(r.id, it->second);
+    }
+  }
+  for (const auto& [state, id] : seen) {
+    TreeStore::Tree back;
+    store.Get(id, back);
+    EXPECT_EQ(back.words, state);
+    TreeStore::StateId found = 0;
+    ASSERT_TRUE(store.Find(state, found));
+    EXPECT_EQ(found, id);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Widths, FlatStoreTest, ::testing::Values(3u, 5u, 8u));
+
+TEST(FlatStoreTest, OnlyNarrowStatesAreLaidOutFlat) {
+  EXPECT_FALSE(TreeStore::FlatFits(2));  // one root key either way
+  EXPECT_TRUE(TreeStore::FlatFits(3));
+  EXPECT_TRUE(TreeStore::FlatFits(TreeStore::kFlatMaxWords));
+  EXPECT_FALSE(TreeStore::FlatFits(TreeStore::kFlatMaxWords + 1));
+  EXPECT_FALSE(TreeStore::HasNodes(5, TreeStore::Layout::kFlat));
+  EXPECT_TRUE(TreeStore::HasNodes(5, TreeStore::Layout::kTree));
+  EXPECT_TRUE(TreeStore::HasNodes(TreeStore::kFlatMaxWords + 1, TreeStore::Layout::kFlat));
+}
+
 TEST(TreeStoreTest, FullStoreSaysSo) {
   TreeStore store(5, 64 * 8);  // a handful of slots
   std::mt19937 rng(7);
