@@ -22,10 +22,10 @@ struct CacheAlignedAllocator {
 
   T* allocate(std::size_t n) {
     return static_cast<T*>(
-        ::operator new(Rounded(n * sizeof(T)), std::align_val_t{kCacheLineBytes}));
+        ::operator new (Rounded(n * sizeof(T)), std::align_val_t{kCacheLineBytes}));
   }
   void deallocate(T* p, std::size_t n) {
-    ::operator delete(p, Rounded(n * sizeof(T)), std::align_val_t{kCacheLineBytes});
+    ::operator delete (p, Rounded(n * sizeof(T)), std::align_val_t{kCacheLineBytes});
   }
 
   template <typename U>

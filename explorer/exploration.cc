@@ -19,7 +19,7 @@
 #include "explorer/explorer.h"
 #include "explorer/parent_links.h"
 #include "explorer/search.h"
-#include "explorer/tree_store.h"
+#include "explorer/state_store.h"
 
 namespace rulecheck::explorer {
 
@@ -97,7 +97,7 @@ Exploration& Exploration::operator=(Exploration&&) noexcept = default;
 Exploration::~Exploration() = default;
 
 std::vector<uint32_t> Exploration::StateWords(StateId id) const {
-  TreeStore::Tree tree;
+  StateStore::Tree tree;
   store_->Get(id, tree);
   return tree.words;
 }

@@ -3,7 +3,7 @@
 //
 // `Explore` visits every state reachable from the initial states, level by level (all states
 // at depth d before any at depth d + 1). Worker threads take chunks of the current level,
-// expand them, and intern the successors in a shared hash-consed TreeStore; a successor seen
+// expand them, and intern the successors in a shared hash-consed StateStore; a successor seen
 // for the first time goes on the next level. Every level is put in a canonical order (by the
 // position of the first parent that reached a state, then by the successor's index), which
 // does not depend on the thread count or timing, so the states, the findings and their
@@ -43,7 +43,7 @@
 
 namespace rulecheck::explorer {
 
-class TreeStore;
+class StateStore;
 class ParentLinks;
 
 // Names one stored state: its slot in the store's root table, or its place in a flat store's
@@ -198,7 +198,7 @@ struct ExplorationStats {
   uint64_t max_states = 0;       // the limit the search ran with (0: none)
   uint64_t memory_budget = 0;    // bytes the search could use (ExploreOptions::memory_bytes)
   uint64_t store_bytes = 0;      // bytes of the state store's tables at the end
-  bool flat_store = false;       // the store's layout at the end: flat, or by tree (tree_store.h)
+  bool flat_store = false;       // the store's layout at the end: flat, or by tree (state_store.h)
   uint64_t link_bytes = 0;       // bytes of parent links and level lists
 };
 
@@ -256,7 +256,7 @@ class Exploration {
   std::shared_ptr<MemoryBudget> budget_;  // before the charges: outlives them
   MemoryCharge store_charge_;             // store_ and links_
   MemoryCharge levels_charge_;            // levels_
-  std::unique_ptr<TreeStore> store_;
+  std::unique_ptr<StateStore> store_;
   std::unique_ptr<ParentLinks> links_;
   std::vector<std::vector<uint32_t>> levels_;  // state ids of each level, canonical order
   std::optional<RecordedEdges> recorded_edges_;

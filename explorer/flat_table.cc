@@ -19,7 +19,8 @@ uint64_t IdOf(uint64_t entry) { return (entry & 0xffffffffu) - 1; }
 
 FlatTable::FlatTable(uint32_t words, uint64_t capacity)
     : words_(std::max<uint32_t>(words, 1)),
-      capacity_(std::max(kLineEntries, (capacity + kLineEntries - 1) / kLineEntries * kLineEntries)),
+      capacity_(
+          std::max(kLineEntries, (capacity + kLineEntries - 1) / kLineEntries * kLineEntries)),
       // Ids are stored in 32 bits (id + 1), as the search's level lists hold them.
       id_bound_(std::min<uint64_t>(IdBound(capacity_), uint64_t{0xffffffff} - 1)) {
   index_ = static_cast<uint64_t*>(MapZeroedPages(capacity_ * sizeof(uint64_t)));
@@ -41,15 +42,15 @@ uint64_t FlatTable::Hash(const uint32_t* key) const {
   // independent, so a state's hash costs about one mix, not one per chunk (it is taken twice
   // per successor: to prefetch its line, and to put it). Two keys collide before the mix only
   // if their chunks' differences cancel against random 64-bit constants.
-  static constexpr uint64_t kOdd[8] = {0x9e3779b97f4a7c15ULL, 0xc2b2ae3d27d4eb4fULL,
-                                       0x165667b19e3779f9ULL, 0xd6e8feb86659fd93ULL,
-                                       0xa0761d6478bd642fULL, 0xe7037ed1a0b428dbULL,
-                                       0x8ebc6af09c88c6e3ULL, 0x589965cc75374cc3ULL};
+  static constexpr uint64_t kOdd[8] = {
+      0x9e3779b97f4a7c15ULL, 0xc2b2ae3d27d4eb4fULL, 0x165667b19e3779f9ULL, 0xd6e8feb86659fd93ULL,
+      0xa0761d6478bd642fULL, 0xe7037ed1a0b428dbULL, 0x8ebc6af09c88c6e3ULL, 0x589965cc75374cc3ULL};
   uint64_t sum = words_;
   uint32_t i = 0;
   for (; i + 1 < words_; i += 2) {
     sum += ((uint64_t{key[i]} << 32) | key[i + 1]) * kOdd[(i / 2) % 8];
-    if (i / 2 % 8 == 7) sum = PairTable::Hash(sum);  // past 16 words the constants repeat: mix between
+    if (i / 2 % 8 == 7)
+      sum = PairTable::Hash(sum);  // past 16 words the constants repeat: mix between
   }
   if (i < words_) sum += (uint64_t{key[i]} + 1) * kOdd[(i / 2) % 8];
   return PairTable::Hash(sum);

@@ -19,8 +19,8 @@
 #include "explorer/parent_links.h"
 #include "explorer/search_counters.h"
 #include "explorer/search_limits.h"
+#include "explorer/state_store.h"
 #include "explorer/store_growth.h"
-#include "explorer/tree_store.h"
 #include "ir/move.h"
 
 namespace rulecheck::explorer {
@@ -68,7 +68,7 @@ struct LevelTask {
   int depth = 0;
   const std::vector<uint32_t>* states = nullptr;  // the level's ids, in canonical order
   bool expand = false;  // false: visit the states only (max depth, or after a stop)
-  TreeStore* store = nullptr;
+  StateStore* store = nullptr;
   ParentLinks* links = nullptr;
   std::span<ExplorationObserver* const> observers{};
   // The observers that want OnTransition; when empty, moves carry no trail.

@@ -27,7 +27,7 @@ constexpr size_t kInitialBatchBytes = 4096;
 class InitialSink final : public ir::SuccessorSink {
  public:
   // With `moves` not null, the move of every initial state goes there too.
-  InitialSink(TreeStore& store, ChargedVector<uint32_t>& level, std::vector<SearchEvent>& events,
+  InitialSink(StateStore& store, ChargedVector<uint32_t>& level, std::vector<SearchEvent>& events,
               ChargedVector<ir::Move>* moves)
       : store_(store),
         level_(level),
@@ -53,7 +53,7 @@ class InitialSink final : public ir::SuccessorSink {
   void Intern() {
     if (full_) return;
     const Interned outcome =
-        batch_.Intern(store_, nullptr, [&](const TreeStore::PutResult& put, uint64_t /*tag*/) {
+        batch_.Intern(store_, nullptr, [&](const StateStore::PutResult& put, uint64_t /*tag*/) {
           nodes_ += put.new_nodes;
           return !put.inserted || level_.push_back(static_cast<uint32_t>(put.id));
         });
@@ -66,7 +66,7 @@ class InitialSink final : public ir::SuccessorSink {
   uint64_t nodes() const { return nodes_; }
 
  private:
-  TreeStore& store_;
+  StateStore& store_;
   ChargedVector<uint32_t>& level_;
   std::vector<SearchEvent>& events_;
   ChargedVector<ir::Move>* moves_;
@@ -105,7 +105,7 @@ Search::Search(const ir::StateSpace& space, std::span<ExplorationObserver* const
   result_.store_ = scratch ? store_growth_.FirstStore(result_.store_charge_) : nullptr;
   const bool room = result_.store_ != nullptr;
   // Without room, an empty store of one line (a few hundred bytes) for an empty result.
-  if (!room) result_.store_ = std::make_unique<TreeStore>(words, 8, 8);
+  if (!room) result_.store_ = std::make_unique<StateStore>(words, 8, 8);
   result_.links_ = std::make_unique<ParentLinks>(result_.store_->id_bound());
   store_ = result_.store_.get();
   links_ = result_.links_.get();
@@ -463,7 +463,7 @@ Exploration Search::Finish(int depth, StopReason reason) {
   stats.levels = depth;
   stats.terminal_states += counters_.terminal();
   stats.store_bytes = store_->bytes();
-  stats.flat_store = store_->layout() == TreeStore::Layout::kFlat;
+  stats.flat_store = store_->layout() == StateStore::Layout::kFlat;
   stats.link_bytes = links_->bytes() + counted_ * sizeof(uint32_t);
   stats.seconds = seconds_before_ +
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -478,7 +478,7 @@ Search::Grown Search::Grow(StoreGrowth::Room room, StoreGrowth::Why why) {
   }
   DropEdgesIfShort();
   MemoryCharge charge(budget_.get());
-  std::unique_ptr<TreeStore> store = store_growth_.Bigger(
+  std::unique_ptr<StateStore> store = store_growth_.Bigger(
       *store_, room, copy_bytes, charge, why,
       [&](uint64_t states) { return TreeNodesFor(*store_, result_.levels_, states, *budget_); });
   if (store == nullptr) return Grown::kNoRoom;
@@ -510,7 +510,7 @@ Search::Grown Search::Grow(StoreGrowth::Room room, StoreGrowth::Why why) {
   return Grown::kYes;
 }
 
-bool Search::Adopt(std::unique_ptr<TreeStore> store, std::unique_ptr<ParentLinks> links,
+bool Search::Adopt(std::unique_ptr<StateStore> store, std::unique_ptr<ParentLinks> links,
                    MemoryCharge charge, std::vector<std::vector<uint32_t>> levels,
                    uint64_t states) {
   result_.levels_ = std::move(levels);

@@ -44,8 +44,8 @@
 #include "explorer/search_limits.h"
 #include "explorer/search_snapshot.h"
 #include "explorer/search_worker.h"
+#include "explorer/state_store.h"
 #include "explorer/store_growth.h"
-#include "explorer/tree_store.h"
 #include "explorer/worker_pool.h"
 #include "ir/state_space.h"
 
@@ -108,7 +108,7 @@ class Search {
   // Makes `store`, `links` (both charged to `charge`) and `levels` (ids in `store`) the
   // search's, holding `states` states and the nodes the workers' counter slots say; clears
   // the slots. False when the budget has no room for the level lists.
-  bool Adopt(std::unique_ptr<TreeStore> store, std::unique_ptr<ParentLinks> links,
+  bool Adopt(std::unique_ptr<StateStore> store, std::unique_ptr<ParentLinks> links,
              MemoryCharge charge, std::vector<std::vector<uint32_t>> levels, uint64_t states);
   // Charges the level lists as they are now (a decrease always succeeds).
   bool ChargeLevels();
@@ -139,7 +139,7 @@ class Search {
   ExploreOptions options_;  // threads and memory filled in
   std::shared_ptr<MemoryBudget> budget_;
   Exploration result_;
-  TreeStore* store_ = nullptr;  // result_'s, replaced when the store grows
+  StateStore* store_ = nullptr;  // result_'s, replaced when the store grows
   ParentLinks* links_ = nullptr;
   std::unique_ptr<WorkerPool> pool_;
   LevelSharing sharing_;

@@ -72,7 +72,7 @@ void Search::WriteBody(SnapshotWriter& writer, int depth, bool complete,
   constexpr uint64_t kBlock = uint64_t{1} << 20;  // states per block
   constexpr uint64_t kChunk = 4096;               // states per task
   const uint32_t words = store_->words();
-  std::vector<TreeStore::Tree> trees(pool_->workers());
+  std::vector<StateStore::Tree> trees(pool_->workers());
   std::vector<uint32_t> block;
   std::vector<uint32_t> links;
   for (int d = 0; d <= depth; ++d) {
@@ -85,7 +85,7 @@ void Search::WriteBody(SnapshotWriter& writer, int depth, bool complete,
       block.resize(size * words);
       pool_->Run((size + kChunk - 1) / kChunk,
                  [&](uint64_t chunk, int worker) {
-                   TreeStore::Tree& tree = trees[worker];
+                   StateStore::Tree& tree = trees[worker];
                    const uint64_t from = begin + chunk * kChunk;
                    const uint64_t to = std::min(begin + size, from + kChunk);
                    for (uint64_t p = from; p < to; ++p) {
@@ -235,7 +235,7 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
     levels[d].resize(level_bytes[d].size() / ((uint64_t{words} + 1) * 4));
   }
   // The state at (d, p) is words at p * words, its link after the level's words.
-  auto fill = [&](size_t d, uint64_t p, TreeStore::Tree& tree) {
+  auto fill = [&](size_t d, uint64_t p, StateStore::Tree& tree) {
     const char* level = level_bytes[d].data();
     std::memcpy(tree.words.data(), level + p * words * 4, words * 4);
     uint32_t link = 0;
@@ -243,11 +243,11 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
     return link;
   };
   StoreGrowth::Room room{total, nodes_hint};
-  std::unique_ptr<TreeStore> tried;  // the last store that had no room
+  std::unique_ptr<StateStore> tried;  // the last store that had no room
   MemoryCharge tried_charge;
   while (true) {
     MemoryCharge charge(budget_.get());
-    std::unique_ptr<TreeStore> store =
+    std::unique_ptr<StateStore> store =
         store_growth_.Bigger(tried ? *tried : *store_, room, /*extra=*/0, charge,
                              tried ? StoreGrowth::Why::kFilled : StoreGrowth::Why::kFresh);
     std::unique_ptr<ParentLinks> links =

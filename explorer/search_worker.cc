@@ -49,7 +49,7 @@ void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
   full_ = false;
   seen_.clear();
   const std::vector<uint32_t>& level = *task.states;
-  TreeStore& store = *task.store;
+  StateStore& store = *task.store;
   // In a store without nodes (states of at most two words, or the flat layout) a state needs
   // no parent tree to be stored, so the successors of several states are interned together
   // (kGroupSuccessors at a time): their cache misses then overlap the making of the
@@ -135,8 +135,8 @@ void SearchWorker::InternSuccessors() {
   EdgeRecorder* edges = task_->edges;
   uint64_t inserted = 0, nodes = 0;
   const Interned outcome = batch_.Intern(
-      *task_->store, &parent_, [&](const TreeStore::PutResult& put) { links.Prefetch(put.id); },
-      [&](const TreeStore::PutResult& put, uint64_t parent_pos) {
+      *task_->store, &parent_, [&](const StateStore::PutResult& put) { links.Prefetch(put.id); },
+      [&](const StateStore::PutResult& put, uint64_t parent_pos) {
         // A record the budget has no room for is dropped; the search goes on without it.
         if (edges != nullptr && !edges->dropped() &&
             !log_->edges.push_back(static_cast<uint32_t>(put.id))) {

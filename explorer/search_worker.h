@@ -11,8 +11,8 @@
 
 #include "explorer/level_task.h"
 #include "explorer/search_counters.h"
+#include "explorer/state_store.h"
 #include "explorer/successor_batch.h"
-#include "explorer/tree_store.h"
 #include "ir/state_space.h"
 
 namespace rulecheck::explorer {
@@ -55,8 +55,8 @@ class SearchWorker final : public ir::SuccessorSink {
   int index_;
   std::unique_ptr<ir::Expander> expander_;
   SearchCounters::Slot& counters_;
-  TreeStore::Tree parent_;  // the state being expanded
-  SuccessorBatch batch_;    // its successors
+  StateStore::Tree parent_;  // the state being expanded
+  SuccessorBatch batch_;     // its successors
   const LevelTask* task_ = nullptr;
   ChunkLog* log_ = nullptr;
   uint64_t pos_ = 0;

@@ -7,7 +7,7 @@
 namespace rulecheck::explorer {
 namespace {
 
-using Layout = TreeStore::Layout;
+using Layout = StateStore::Layout;
 
 // The load a table may reach while the store can still grow; past it a level is retried in a
 // bigger store. Small tables are kept sparse, for short probes; big ones dense, because then
@@ -52,17 +52,17 @@ uint64_t Capacity(Layout layout, uint64_t n) {
 
 StoreGrowth::StoreGrowth(uint32_t words, MemoryBudget& budget) : words_(words), budget_(budget) {}
 
-StoreGrowth::Tables StoreGrowth::TablesOf(const TreeStore& store) {
+StoreGrowth::Tables StoreGrowth::TablesOf(const StateStore& store) {
   return {store.layout(), store.root_capacity(), store.node_capacity()};
 }
 
 uint64_t StoreGrowth::Bytes(Tables tables) const {
   const uint64_t links = (tables.roots + 1) * sizeof(uint32_t);  // a 32-bit link per root slot
-  if (tables.layout == Layout::kFlat) return TreeStore::FlatBytes(words_, tables.roots) + links;
+  if (tables.layout == Layout::kFlat) return StateStore::FlatBytes(words_, tables.roots) + links;
   // As PairTable maps them (a line of slack each).
-  const uint64_t table = (tables.roots + 8) * TreeStore::kSlotBytes + links;
-  return TreeStore::HasNodes(words_, Layout::kTree)
-             ? table + (tables.nodes + 8) * TreeStore::kSlotBytes
+  const uint64_t table = (tables.roots + 8) * StateStore::kSlotBytes + links;
+  return StateStore::HasNodes(words_, Layout::kTree)
+             ? table + (tables.nodes + 8) * StateStore::kSlotBytes
              : table;
 }
 
@@ -78,9 +78,9 @@ uint64_t StoreGrowth::Spare() const {
   return available > working ? available - working : 0;
 }
 
-std::unique_ptr<TreeStore> StoreGrowth::FirstStore(MemoryCharge& charge) const {
-  const Layout layout = TreeStore::FlatFits(words_) ? Layout::kFlat : Layout::kTree;
-  const bool has_nodes = TreeStore::HasNodes(words_, layout);
+std::unique_ptr<StateStore> StoreGrowth::FirstStore(MemoryCharge& charge) const {
+  const Layout layout = StateStore::FlatFits(words_) ? Layout::kFlat : Layout::kTree;
+  const bool has_nodes = StateStore::HasNodes(words_, layout);
   Tables tables{layout, kInitialRoots, has_nodes ? 2 * kInitialRoots : 0};
   // A budget too small for the usual first store gets the biggest that fits.
   while (tables.roots > 8 && Bytes(tables) > budget_.available()) {
@@ -91,11 +91,11 @@ std::unique_ptr<TreeStore> StoreGrowth::FirstStore(MemoryCharge& charge) const {
   return Make(tables);
 }
 
-std::unique_ptr<TreeStore> StoreGrowth::Make(Tables tables) const {
+std::unique_ptr<StateStore> StoreGrowth::Make(Tables tables) const {
   if (tables.layout == Layout::kFlat) {
-    return std::make_unique<TreeStore>(words_, tables.roots, Layout::kFlat);
+    return std::make_unique<StateStore>(words_, tables.roots, Layout::kFlat);
   }
-  return std::make_unique<TreeStore>(words_, tables.roots, tables.nodes);
+  return std::make_unique<StateStore>(words_, tables.roots, tables.nodes);
 }
 
 uint64_t StoreGrowth::MostTreeNodes(uint64_t states) const {
@@ -107,15 +107,15 @@ StoreGrowth::Tables StoreGrowth::Wanted(Layout layout, Room room, Tables old) co
   const bool same = layout == old.layout;
   Tables want{layout, Capacity(layout, room.roots), 0};
   if (same) want.roots = std::max(want.roots, old.roots);
-  if (TreeStore::HasNodes(words_, layout)) {
+  if (StateStore::HasNodes(words_, layout)) {
     want.nodes = std::clamp(Capacity(layout, room.nodes), same ? old.nodes : 0, kMaxNodes);
   }
   return want;
 }
 
-std::unique_ptr<TreeStore> StoreGrowth::Bigger(const TreeStore& store, Room room, uint64_t extra,
-                                               MemoryCharge& charge, Why why,
-                                               const TreeNodesEstimate& tree_nodes) const {
+std::unique_ptr<StateStore> StoreGrowth::Bigger(const StateStore& store, Room room, uint64_t extra,
+                                                MemoryCharge& charge, Why why,
+                                                const TreeNodesEstimate& tree_nodes) const {
   const Tables old = TablesOf(store);
   // What a store may cost: its bytes, and the level lists and logs its states will need.
   const uint64_t spare = Spare();
@@ -166,15 +166,15 @@ std::unique_ptr<TreeStore> StoreGrowth::Bigger(const TreeStore& store, Room room
   return Charged(want, extra, charge, why);
 }
 
-std::unique_ptr<TreeStore> StoreGrowth::Refuse(Why why) const {
+std::unique_ptr<StateStore> StoreGrowth::Refuse(Why why) const {
   if (why == Why::kFilled) stopped_.store(true, std::memory_order_relaxed);
   return nullptr;
 }
 
-std::unique_ptr<TreeStore> StoreGrowth::Charged(Tables tables, uint64_t extra, MemoryCharge& charge,
-                                                Why why) const {
+std::unique_ptr<StateStore> StoreGrowth::Charged(Tables tables, uint64_t extra,
+                                                 MemoryCharge& charge, Why why) const {
   if (!charge.Add(Bytes(tables) + extra)) return Refuse(why);
-  std::unique_ptr<TreeStore> bigger = Make(tables);
+  std::unique_ptr<StateStore> bigger = Make(tables);
   if (!bigger->ok()) {
     stopped_.store(true, std::memory_order_relaxed);
     return nullptr;
@@ -182,7 +182,7 @@ std::unique_ptr<TreeStore> StoreGrowth::Charged(Tables tables, uint64_t extra, M
   return bigger;
 }
 
-bool StoreGrowth::RootsCanGrow(const TreeStore& store) const {
+bool StoreGrowth::RootsCanGrow(const StateStore& store) const {
   const Tables old = TablesOf(store);
   const uint64_t roots = old.roots + old.roots / 4;
   if (old.layout == Layout::kFlat) {
@@ -193,18 +193,18 @@ bool StoreGrowth::RootsCanGrow(const TreeStore& store) const {
   return Cost({Layout::kTree, roots, old.nodes}) <= Spare();
 }
 
-bool StoreGrowth::NodesCanGrow(const TreeStore& store) const {
+bool StoreGrowth::NodesCanGrow(const StateStore& store) const {
   const Tables old = TablesOf(store);
   return store.has_nodes() && old.nodes < kMaxNodes &&
          Cost({Layout::kTree, old.roots, old.nodes + old.nodes / 4}) <= Spare();
 }
 
-bool StoreGrowth::CanGrow(const TreeStore& store) const {
+bool StoreGrowth::CanGrow(const StateStore& store) const {
   if (stopped_.load(std::memory_order_relaxed)) return false;
   return RootsCanGrow(store) || NodesCanGrow(store);
 }
 
-bool StoreGrowth::NeedsGrowth(const TreeStore& store, uint64_t states, uint64_t nodes) const {
+bool StoreGrowth::NeedsGrowth(const StateStore& store, uint64_t states, uint64_t nodes) const {
   if (stopped_.load(std::memory_order_relaxed)) return false;
   const uint64_t root_slots = store.root_capacity();
   const uint64_t node_slots = store.node_capacity();
@@ -216,7 +216,7 @@ bool StoreGrowth::NeedsGrowth(const TreeStore& store, uint64_t states, uint64_t 
   return (roots_full && RootsCanGrow(store)) || (nodes_full && NodesCanGrow(store));
 }
 
-std::optional<StoreGrowth::Room> StoreGrowth::RoomForLevel(const TreeStore& store,
+std::optional<StoreGrowth::Room> StoreGrowth::RoomForLevel(const StateStore& store,
                                                            uint64_t level_states, double growth,
                                                            uint64_t states, uint64_t nodes,
                                                            uint64_t settled) const {
@@ -246,20 +246,20 @@ std::optional<StoreGrowth::Room> StoreGrowth::RoomForLevel(const TreeStore& stor
   return std::nullopt;
 }
 
-StoreGrowth::Room StoreGrowth::RoomToRetry(const TreeStore& store, uint64_t states,
+StoreGrowth::Room StoreGrowth::RoomToRetry(const StateStore& store, uint64_t states,
                                            uint64_t nodes) {
   return {2 * std::max(states, store.root_capacity() / 2),
           2 * std::max(nodes, store.node_capacity() / 2)};
 }
 
-StoreGrowth::Room StoreGrowth::RoomForInitialStates(const TreeStore& store) {
+StoreGrowth::Room StoreGrowth::RoomForInitialStates(const StateStore& store) {
   return {4 * store.root_capacity(), 4 * store.node_capacity()};
 }
 
-uint64_t TreeNodesFor(const TreeStore& store, const std::vector<std::vector<uint32_t>>& levels,
+uint64_t TreeNodesFor(const StateStore& store, const std::vector<std::vector<uint32_t>>& levels,
                       uint64_t states, MemoryBudget& budget) {
   const uint32_t words = store.words();
-  if (!TreeStore::HasNodes(words, TreeStore::Layout::kTree)) return 0;
+  if (!StateStore::HasNodes(words, StateStore::Layout::kTree)) return 0;
   const uint64_t most = states * (words - 2);
   uint64_t total = 0;
   for (const std::vector<uint32_t>& level : levels) total += level.size();
@@ -270,15 +270,15 @@ uint64_t TreeNodesFor(const TreeStore& store, const std::vector<std::vector<uint
   if (sample == 0) return most;
   const uint64_t roots = 2 * sample, nodes = 2 * sample * (words - 2);
   MemoryCharge charge(&budget);
-  if (!charge.Set((roots + nodes + 16) * TreeStore::kSlotBytes)) return most;
-  TreeStore scratch(words, roots, nodes);
+  if (!charge.Set((roots + nodes + 16) * StateStore::kSlotBytes)) return most;
+  StateStore scratch(words, roots, nodes);
   if (!scratch.ok()) return most;
-  TreeStore::Tree tree;
+  StateStore::Tree tree;
   uint64_t put = 0, new_nodes = 0, index = 0;
   for (const std::vector<uint32_t>& level : levels) {
     for (uint64_t pos = (step - index % step) % step; pos < level.size(); pos += step) {
       store.Get(level[pos], tree);
-      const TreeStore::PutResult result = scratch.Put(tree, nullptr);
+      const StateStore::PutResult result = scratch.Put(tree, nullptr);
       if (result.full) return most;
       new_nodes += result.new_nodes;
       ++put;
@@ -291,13 +291,13 @@ uint64_t TreeNodesFor(const TreeStore& store, const std::vector<std::vector<uint
                                         static_cast<double>(states)));
 }
 
-PutOutcome CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
-                      const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
+PutOutcome CopyStates(std::vector<std::vector<uint32_t>>& levels, const StateStore& from,
+                      const ParentLinks& from_links, StateStore& to, ParentLinks& to_links,
                       WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters,
                       const std::atomic<bool>* cancel) {
   return PutStates(
       levels, to, to_links, pool, sharing, counters, cancel,
-      [&](size_t d, uint64_t pos, TreeStore::Tree& tree) {
+      [&](size_t d, uint64_t pos, StateStore::Tree& tree) {
         from.Get(levels[d][pos], tree);
         return from_links.Raw(levels[d][pos]);
       },

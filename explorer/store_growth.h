@@ -27,7 +27,7 @@
 #include "explorer/memory_budget.h"
 #include "explorer/parent_links.h"
 #include "explorer/search_counters.h"
-#include "explorer/tree_store.h"
+#include "explorer/state_store.h"
 #include "explorer/worker_pool.h"
 
 namespace rulecheck::explorer {
@@ -50,17 +50,17 @@ class StoreGrowth {
 
   // The layout and table capacities of a store.
   struct Tables {
-    TreeStore::Layout layout = TreeStore::Layout::kTree;
+    StateStore::Layout layout = StateStore::Layout::kTree;
     uint64_t roots = 0;  // root slots, or flat slots
     uint64_t nodes = 0;
   };
-  static Tables TablesOf(const TreeStore& store);
+  static Tables TablesOf(const StateStore& store);
   // The bytes of a store with these tables, with its parent links.
   uint64_t Bytes(Tables tables) const;
   // The first store: small, so that a small game touches little memory, and flat when the
-  // states are narrow enough (TreeStore::FlatFits); its bytes and its links' are charged to
+  // states are narrow enough (StateStore::FlatFits); its bytes and its links' are charged to
   // `charge`. Null when even that could not be had.
-  std::unique_ptr<TreeStore> FirstStore(MemoryCharge& charge) const;
+  std::unique_ptr<StateStore> FirstStore(MemoryCharge& charge) const;
   // Why a bigger store is asked for.
   enum class Why {
     kForecast,  // before a level, for what it is expected to add
@@ -80,26 +80,26 @@ class StoreGrowth {
   // (TreeNodesFor); it is called only when a flat store cannot grow flat. Without it the
   // estimate is the most there could be.
   using TreeNodesEstimate = std::function<uint64_t(uint64_t states)>;
-  std::unique_ptr<TreeStore> Bigger(const TreeStore& store, Room room, uint64_t extra,
-                                    MemoryCharge& charge, Why why,
-                                    const TreeNodesEstimate& tree_nodes = {}) const;
+  std::unique_ptr<StateStore> Bigger(const StateStore& store, Room room, uint64_t extra,
+                                     MemoryCharge& charge, Why why,
+                                     const TreeNodesEstimate& tree_nodes = {}) const;
 
   // From now on the store does not grow (a bigger one could not be had or filled).
   void StopGrowing() const { stopped_.store(true, std::memory_order_relaxed); }
   // Whether the budget leaves room for bigger tables than `store`'s.
-  bool CanGrow(const TreeStore& store) const;
+  bool CanGrow(const StateStore& store) const;
   // Whether `store`, holding `states` states and `nodes` nodes, is fuller than the search lets
   // it get while it can still grow.
-  bool NeedsGrowth(const TreeStore& store, uint64_t states, uint64_t nodes) const;
+  bool NeedsGrowth(const StateStore& store, uint64_t states, uint64_t nodes) const;
   // The room to make before expanding a level of `level_states` states, when `store` holds
   // `states` states and `nodes` nodes, `settled` of those states are in finished levels and
   // the last level grew by `growth` over the one before; nothing when the tables suffice.
-  std::optional<Room> RoomForLevel(const TreeStore& store, uint64_t level_states, double growth,
+  std::optional<Room> RoomForLevel(const StateStore& store, uint64_t level_states, double growth,
                                    uint64_t states, uint64_t nodes, uint64_t settled) const;
   // After the tables filled during a level: room for twice what `store` holds.
-  static Room RoomToRetry(const TreeStore& store, uint64_t states, uint64_t nodes);
+  static Room RoomToRetry(const StateStore& store, uint64_t states, uint64_t nodes);
   // After the initial states did not fit in `store`: four times its tables.
-  static Room RoomForInitialStates(const TreeStore& store);
+  static Room RoomForInitialStates(const StateStore& store);
 
  private:
   // The bytes a store may take beyond the ones charged now (the current store's included).
@@ -110,18 +110,18 @@ class StoreGrowth {
   uint64_t MostTreeNodes(uint64_t states) const;
   // The tables of `layout` with room for `room`, at least as big as `old`'s when of the same
   // layout.
-  Tables Wanted(TreeStore::Layout layout, Room room, Tables old) const;
+  Tables Wanted(StateStore::Layout layout, Room room, Tables old) const;
   // A new, empty store with these tables.
-  std::unique_ptr<TreeStore> Make(Tables tables) const;
+  std::unique_ptr<StateStore> Make(Tables tables) const;
   // Make(tables) after charging its bytes and `extra` to `charge`; null when the charge or the
   // memory is refused.
-  std::unique_ptr<TreeStore> Charged(Tables tables, uint64_t extra, MemoryCharge& charge,
-                                     Why why) const;
+  std::unique_ptr<StateStore> Charged(Tables tables, uint64_t extra, MemoryCharge& charge,
+                                      Why why) const;
   // No bigger store; after kFilled, none from now on.
-  std::unique_ptr<TreeStore> Refuse(Why why) const;
+  std::unique_ptr<StateStore> Refuse(Why why) const;
   // Whether the roots (or nodes) of `store` may double within the budget.
-  bool RootsCanGrow(const TreeStore& store) const;
-  bool NodesCanGrow(const TreeStore& store) const;
+  bool RootsCanGrow(const StateStore& store) const;
+  bool NodesCanGrow(const StateStore& store) const;
 
   uint32_t words_;
   MemoryBudget& budget_;
@@ -147,7 +147,7 @@ enum class PutOutcome {
 // stops a rebuild of any size within a chunk per worker. Unless kDone, `levels` is partly
 // rewritten. REQUIRES: no batch runs on `pool`; `to_links` covers `to`'s ids.
 template <typename Fill, typename Ahead>
-PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to,
+PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, StateStore& to,
                      ParentLinks& to_links, WorkerPool& pool, const LevelSharing& sharing,
                      SearchCounters& counters, const std::atomic<bool>* cancel, const Fill& fill,
                      const Ahead& ahead) {
@@ -157,7 +157,7 @@ PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to,
   // access per state, and overlapping them is most of its speed.
   constexpr uint64_t kAhead = 8;
   struct Pending {
-    TreeStore::Tree tree;
+    StateStore::Tree tree;
     uint32_t link = 0;
   };
   std::vector<std::vector<Pending>> rings(pool.workers(), std::vector<Pending>(kAhead));
@@ -191,7 +191,7 @@ PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to,
           std::atomic<uint64_t>& nodes = counters.slot(worker).nodes;
           for (uint64_t pos = begin; pos < end; ++pos) {
             Pending& pending = ring[pos % kAhead];
-            const TreeStore::PutResult put = to.Put(pending.tree, nullptr);
+            const StateStore::PutResult put = to.Put(pending.tree, nullptr);
             if (put.full) {
               full = true;
               return;
@@ -213,13 +213,13 @@ PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, TreeStore& to,
 // and its new nodes per state scaled. A sample shares fewer sub-trees than all the states
 // do, so the estimate errs on the high side. The scratch store (a few megabytes) is charged
 // to `budget`; without room for it, the estimate is the most nodes there could be.
-uint64_t TreeNodesFor(const TreeStore& store, const std::vector<std::vector<uint32_t>>& levels,
+uint64_t TreeNodesFor(const StateStore& store, const std::vector<std::vector<uint32_t>>& levels,
                       uint64_t states, MemoryBudget& budget);
 
 // The rebuild: PutStates with the states of `levels` (ids in `from`) and their links in
 // `from_links`. Unless kDone, `levels` is partly rewritten, so pass a copy.
-PutOutcome CopyStates(std::vector<std::vector<uint32_t>>& levels, const TreeStore& from,
-                      const ParentLinks& from_links, TreeStore& to, ParentLinks& to_links,
+PutOutcome CopyStates(std::vector<std::vector<uint32_t>>& levels, const StateStore& from,
+                      const ParentLinks& from_links, StateStore& to, ParentLinks& to_links,
                       WorkerPool& pool, const LevelSharing& sharing, SearchCounters& counters,
                       const std::atomic<bool>* cancel);
 

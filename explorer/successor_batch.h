@@ -9,7 +9,7 @@
 //
 // The hash. For a state of one or two words the store's key is the words themselves, mixed
 // by PairTable::Hash (Stafford's mix 13); in the flat layout, FlatTable hashes the words. In
-// the tree layout, TreeStore::Put hashes a state through its tree (tree_store.h): a 64-bit
+// the tree layout, StateStore::Put hashes a state through its tree (state_store.h): a 64-bit
 // key is formed for each pair of adjacent words, then for each pair of child node ids; the
 // root key holds node ids, which belong to one store.
 //
@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "explorer/tree_store.h"
+#include "explorer/state_store.h"
 
 namespace rulecheck::explorer {
 
@@ -61,7 +61,7 @@ class SuccessorBatch {
 
   // Adds a copy of `state` (`words` words) to the batch, to be interned in `store`, with a
   // `tag` of the caller's (the position of the state it came from). REQUIRES: !full().
-  void Add(const uint32_t* state, uint64_t tag, const TreeStore& store) {
+  void Add(const uint32_t* state, uint64_t tag, const StateStore& store) {
     const size_t words = child_.words.size();
     // A state's one table slot (in a store without nodes) is known now: its cache miss
     // overlaps the making of the states added after it.
@@ -86,15 +86,15 @@ class SuccessorBatch {
   // Stores the batch's states in `store` in the order they were added, each interned against
   // `parent` (the tree of the state they came from, whose unchanged sub-trees are reused; null
   // for initial states and for small states, which have no sub-trees), then calls
-  // `on_put(const TreeStore::PutResult&, uint64_t tag)` for each in that order, which returns
+  // `on_put(const StateStore::PutResult&, uint64_t tag)` for each in that order, which returns
   // false to stop. Every put is done before the first on_put, and
-  // `stored(const TreeStore::PutResult&)` is called right after each: there the caller starts
+  // `stored(const StateStore::PutResult&)` is called right after each: there the caller starts
   // the cache misses that its on_put will take (the state's parent link), which then overlap
   // the other puts. Stops at the first state that finds no room (the rest are not stored), or
   // at the on_put that stops (the rest are stored but not reported); `stopped_tag` is then the
   // tag of the state it stopped at. Empties the batch either way.
   template <typename Stored, typename OnPut>
-  Interned Intern(TreeStore& store, const TreeStore::Tree* parent, Stored&& stored,
+  Interned Intern(StateStore& store, const StateStore::Tree* parent, Stored&& stored,
                   OnPut&& on_put) {
     const size_t words = child_.words.size();
     Interned outcome = Interned::kAll;
@@ -102,7 +102,7 @@ class SuccessorBatch {
     for (uint32_t i = 0; i < count_; ++i) {
       std::copy(buffer_.begin() + i * words, buffer_.begin() + (i + 1) * words,
                 child_.words.begin());
-      const TreeStore::PutResult put = store.Put(child_, parent);
+      const StateStore::PutResult put = store.Put(child_, parent);
       if (put.full) {
         outcome = Interned::kStoreFull;
         stopped_tag_ = tags_[i];
@@ -123,9 +123,9 @@ class SuccessorBatch {
   }
   // Intern without a `stored` step.
   template <typename OnPut>
-  Interned Intern(TreeStore& store, const TreeStore::Tree* parent, OnPut&& on_put) {
+  Interned Intern(StateStore& store, const StateStore::Tree* parent, OnPut&& on_put) {
     return Intern(
-        store, parent, [](const TreeStore::PutResult&) {}, on_put);
+        store, parent, [](const StateStore::PutResult&) {}, on_put);
   }
   // After an Intern that stopped: the tag of the state it stopped at.
   uint64_t stopped_tag() const { return stopped_tag_; }
@@ -133,15 +133,15 @@ class SuccessorBatch {
  private:
   // What one batched state takes: its words, its tag and its put result.
   static uint64_t StateBytes(uint32_t words) {
-    return uint64_t{words} * sizeof(uint32_t) + sizeof(uint64_t) + sizeof(TreeStore::PutResult);
+    return uint64_t{words} * sizeof(uint32_t) + sizeof(uint64_t) + sizeof(StateStore::PutResult);
   }
 
   size_t max_bytes_;
   std::vector<uint32_t> buffer_;  // the states, back to back
   uint32_t count_ = 0;
-  TreeStore::Tree child_;                   // the state being interned
-  std::vector<uint64_t> tags_;              // the states' tags, in order
-  std::vector<TreeStore::PutResult> puts_;  // the batch's puts, in order
+  StateStore::Tree child_;                   // the state being interned
+  std::vector<uint64_t> tags_;               // the states' tags, in order
+  std::vector<StateStore::PutResult> puts_;  // the batch's puts, in order
   uint64_t stopped_tag_ = 0;
 };
 

@@ -1,7 +1,7 @@
 // The order in which state variables are packed into the state vector (internal to ir/).
 //
-// The tree-compressed store (explorer/tree_store.h) re-interns only the words a move changed,
-// and shares every sub-tree of words that repeat across states. Both work best when the
+// The tree-compressed store (explorer/state_store.h, tree layout) re-interns only the words a move
+// changed, and shares every sub-tree of words that repeat across states. Both work best when the
 // variables a move writes sit together in few words, and the variables it leaves alone sit
 // in other words. So variables are grouped by the set of rules (actions and triggers) that
 // write them: a group is written together or not at all. Groups come in the order of their

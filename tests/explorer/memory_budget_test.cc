@@ -142,16 +142,16 @@ TEST(MemoryBudgetTest, AFlatStoreTurnsToTheTreeLayoutWhenThatHoldsMore) {
     MemoryBudget budget(uint64_t{24} << 20);
     StoreGrowth growth(5, budget);
     MemoryCharge first_charge(&budget);
-    std::unique_ptr<TreeStore> first = growth.FirstStore(first_charge);
+    std::unique_ptr<StateStore> first = growth.FirstStore(first_charge);
     ASSERT_NE(first, nullptr);
-    EXPECT_EQ(first->layout(), TreeStore::Layout::kFlat);
+    EXPECT_EQ(first->layout(), StateStore::Layout::kFlat);
     MemoryCharge charge(&budget);
-    std::unique_ptr<TreeStore> bigger =
+    std::unique_ptr<StateStore> bigger =
         growth.Bigger(*first, {.roots = 1000000, .nodes = 0}, 0, charge, StoreGrowth::Why::kFilled,
                       [&](uint64_t states) { return states * nodes_per_state; });
     ASSERT_NE(bigger, nullptr);
     EXPECT_EQ(bigger->layout(),
-              nodes_per_state == 1 ? TreeStore::Layout::kTree : TreeStore::Layout::kFlat);
+              nodes_per_state == 1 ? StateStore::Layout::kTree : StateStore::Layout::kFlat);
     EXPECT_GT(bigger->root_capacity(), first->root_capacity());
     EXPECT_LE(budget.peak(), budget.limit());
   }
@@ -160,13 +160,13 @@ TEST(MemoryBudgetTest, AFlatStoreTurnsToTheTreeLayoutWhenThatHoldsMore) {
   MemoryBudget roomy(uint64_t{1} << 30);
   StoreGrowth roomy_growth(5, roomy);
   MemoryCharge roomy_first_charge(&roomy);
-  std::unique_ptr<TreeStore> roomy_first = roomy_growth.FirstStore(roomy_first_charge);
+  std::unique_ptr<StateStore> roomy_first = roomy_growth.FirstStore(roomy_first_charge);
   MemoryCharge roomy_charge(&roomy);
-  std::unique_ptr<TreeStore> roomy_bigger =
+  std::unique_ptr<StateStore> roomy_bigger =
       roomy_growth.Bigger(*roomy_first, {.roots = 1000000, .nodes = 0}, 0, roomy_charge,
                           StoreGrowth::Why::kFilled, [](uint64_t states) { return states; });
   ASSERT_NE(roomy_bigger, nullptr);
-  EXPECT_EQ(roomy_bigger->layout(), TreeStore::Layout::kFlat);
+  EXPECT_EQ(roomy_bigger->layout(), StateStore::Layout::kFlat);
   EXPECT_GE(roomy_bigger->root_capacity(), 2000000u);  // a million states at half load
 }
 
@@ -186,7 +186,7 @@ TEST(MemoryBudgetTest, ASearchThatOutgrowsTheFlatLayoutGoesOnInTheTreeLayout) {
   auto model = test_models::LoadTestModel(kHanoi11);
   ASSERT_NE(model, nullptr);
   const model::ModelStateSpace space(*model);
-  ASSERT_TRUE(TreeStore::FlatFits(space.words()));
+  ASSERT_TRUE(StateStore::FlatFits(space.words()));
   // Flat, with its links and level lists, the 177,147 states would be charged about 18 MB; in
   // 12 MB the search changes layout on the way. The result is the same as with room to spare.
   const uint64_t small_budget = uint64_t{12} << 20;
@@ -211,7 +211,7 @@ TEST(MemoryBudgetTest, ARebuildOfTheStoreStopsSoonAfterACancel) {
   constexpr uint64_t kCancelAfter = 5000;
   constexpr int kWorkers = 2;
   std::vector<std::vector<uint32_t>> levels(1, std::vector<uint32_t>(kStates));
-  TreeStore to(1, 1 << 19, 0);
+  StateStore to(1, 1 << 19, 0);
   ParentLinks links(to.id_bound());
   WorkerPool pool(kWorkers);
   LevelSharing sharing(pool);
@@ -220,7 +220,7 @@ TEST(MemoryBudgetTest, ARebuildOfTheStoreStopsSoonAfterACancel) {
   std::atomic<uint64_t> filled{0};
   const PutOutcome outcome = PutStates(
       levels, to, links, pool, sharing, counters, &cancel,
-      [&](size_t, uint64_t pos, TreeStore::Tree& tree) {
+      [&](size_t, uint64_t pos, StateStore::Tree& tree) {
         tree.words[0] = static_cast<uint32_t>(pos);
         if (filled.fetch_add(1) + 1 == kCancelAfter) {
           cancel.store(true);

@@ -9,13 +9,13 @@
 #include <utility>
 #include <vector>
 
-#include "explorer/tree_store.h"
+#include "explorer/state_store.h"
 
 namespace rulecheck::explorer {
 namespace {
 
 TEST(SuccessorBatchTest, PutsComeBackInOrderWithTheirTags) {
-  TreeStore store(1, 64, 0);
+  StateStore store(1, 64, 0);
   SuccessorBatch batch(1);
   // Three parents (tags 10, 11, 12); state 7 is reached twice.
   const std::vector<std::pair<uint32_t, uint64_t>> added = {{7, 10}, {8, 10}, {7, 11}, {9, 12}};
@@ -25,8 +25,8 @@ TEST(SuccessorBatchTest, PutsComeBackInOrderWithTheirTags) {
   std::vector<uint64_t> stored_ids, tags;
   std::vector<bool> inserted;
   const Interned outcome = batch.Intern(
-      store, nullptr, [&](const TreeStore::PutResult& put) { stored_ids.push_back(put.id); },
-      [&](const TreeStore::PutResult& put, uint64_t tag) {
+      store, nullptr, [&](const StateStore::PutResult& put) { stored_ids.push_back(put.id); },
+      [&](const StateStore::PutResult& put, uint64_t tag) {
         tags.push_back(tag);
         inserted.push_back(put.inserted);
         return true;
@@ -37,7 +37,7 @@ TEST(SuccessorBatchTest, PutsComeBackInOrderWithTheirTags) {
   EXPECT_EQ(inserted, (std::vector<bool>{true, true, false, true}));
   ASSERT_EQ(stored_ids.size(), 4u);
   EXPECT_EQ(stored_ids[0], stored_ids[2]);  // the same state, the same id
-  TreeStore::StateId id = 0;
+  StateStore::StateId id = 0;
   ASSERT_TRUE(store.Find({9}, id));
   EXPECT_EQ(id, stored_ids[3]);
 }
@@ -45,37 +45,38 @@ TEST(SuccessorBatchTest, PutsComeBackInOrderWithTheirTags) {
 // A store of one cache line (8 slots) takes 8 states; the ninth, the first of parent 4, finds
 // no room: the puts before it are all reported, the rest are not stored.
 TEST(SuccessorBatchTest, AFullStoreStopsAtTheStateWithoutRoom) {
-  TreeStore store(1, 8, 0);
+  StateStore store(1, 8, 0);
   SuccessorBatch batch(1);
   for (uint32_t word = 0; word < 12; ++word) batch.Add(&word, word / 2, store);
   int reported = 0;
-  const Interned outcome = batch.Intern(store, nullptr, [&](const TreeStore::PutResult&, uint64_t) {
-    ++reported;
-    return true;
-  });
+  const Interned outcome =
+      batch.Intern(store, nullptr, [&](const StateStore::PutResult&, uint64_t) {
+        ++reported;
+        return true;
+      });
   EXPECT_EQ(outcome, Interned::kStoreFull);
   EXPECT_EQ(reported, 8);
   EXPECT_EQ(batch.stopped_tag(), 4u);
-  TreeStore::StateId id = 0;
+  StateStore::StateId id = 0;
   EXPECT_FALSE(store.Find({9}, id));
 }
 
 // An on_put that stops (the budget had no room for its record): the states after it are
 // stored but not reported.
 TEST(SuccessorBatchTest, AnOnPutThatStopsEndsTheReports) {
-  TreeStore store(1, 64, 0);
+  StateStore store(1, 64, 0);
   SuccessorBatch batch(1);
   for (uint32_t word = 0; word < 6; ++word) batch.Add(&word, 100 + word, store);
   std::vector<uint64_t> tags;
   const Interned outcome =
-      batch.Intern(store, nullptr, [&](const TreeStore::PutResult&, uint64_t tag) {
+      batch.Intern(store, nullptr, [&](const StateStore::PutResult&, uint64_t tag) {
         tags.push_back(tag);
         return tag != 103;
       });
   EXPECT_EQ(outcome, Interned::kStopped);
   EXPECT_EQ(tags, (std::vector<uint64_t>{100, 101, 102, 103}));
   EXPECT_EQ(batch.stopped_tag(), 103u);
-  TreeStore::StateId id = 0;
+  StateStore::StateId id = 0;
   EXPECT_TRUE(store.Find({5}, id));
 }
 
@@ -83,8 +84,8 @@ TEST(SuccessorBatchTest, AnOnPutThatStopsEndsTheReports) {
 // batch of 100 bytes is full with 3 states (a fourth would make 112). A state wider than the
 // batch still fits alone.
 TEST(SuccessorBatchTest, FillsByTheBytesItsStatesTake) {
-  ASSERT_EQ(sizeof(TreeStore::PutResult), 16u);
-  TreeStore store(1, 64, 0);
+  ASSERT_EQ(sizeof(StateStore::PutResult), 16u);
+  StateStore store(1, 64, 0);
   SuccessorBatch batch(1, 100);
   for (uint32_t word = 0; word < 3; ++word) {
     EXPECT_FALSE(batch.full());
@@ -94,7 +95,7 @@ TEST(SuccessorBatchTest, FillsByTheBytesItsStatesTake) {
   EXPECT_EQ(SuccessorBatch::MaxBytes(1, 100), 100u + 16u);
   EXPECT_EQ(SuccessorBatch::MaxBytes(40, 100), 40u * 4 + 8 + 16 + 40u * 16);
 
-  TreeStore wide(40, 64, 64);
+  StateStore wide(40, 64, 64);
   SuccessorBatch one(40, 100);
   const std::vector<uint32_t> state(40, 1);
   EXPECT_FALSE(one.full());

@@ -5,7 +5,7 @@
 // parents), so Put can fill ids bottom-up in one pass over the array and the root is last.
 // A node whose children both kept their ids (compared with the parent state's tree) keeps
 // its id too, without a table access: this is what makes successors cheap to store.
-#include "explorer/tree_store.h"
+#include "explorer/state_store.h"
 
 #include <algorithm>
 #include <cassert>
@@ -17,7 +17,7 @@ uint64_t PairKey(uint64_t left, uint64_t right) { return (left << 32) | right; }
 
 }  // namespace
 
-TreeStore::TreeStore(uint32_t words, uint64_t memory_bytes)
+StateStore::StateStore(uint32_t words, uint64_t memory_bytes)
     : words_(std::max<uint32_t>(words, 1)), roots_([&] {
         // One or two words: the root holds the whole state and there are no other nodes.
         // Otherwise give the roots 40% of the memory: with sharing, nodes outnumber roots
@@ -40,7 +40,7 @@ TreeStore::TreeStore(uint32_t words, uint64_t memory_bytes)
   }
 }
 
-TreeStore::TreeStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity)
+StateStore::StateStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity)
     : words_(std::max<uint32_t>(words, 1)), roots_(root_capacity) {
   if (words_ > 2) {
     BuildShape(0, words_ - 1);
@@ -49,14 +49,14 @@ TreeStore::TreeStore(uint32_t words, uint64_t root_capacity, uint64_t node_capac
   }
 }
 
-TreeStore::TreeStore(uint32_t words, uint64_t capacity, Layout layout)
+StateStore::StateStore(uint32_t words, uint64_t capacity, Layout layout)
     : words_(std::max<uint32_t>(words, 1)), roots_(8) {
   assert(layout == Layout::kFlat && FlatFits(words_));
   (void)layout;
   flat_ = std::make_unique<FlatTable>(words_, capacity);
 }
 
-int32_t TreeStore::BuildShape(uint32_t first, uint32_t last) {
+int32_t StateStore::BuildShape(uint32_t first, uint32_t last) {
   Shape node;
   node.first_word = first;
   node.last_word = last;
@@ -77,12 +77,12 @@ int32_t TreeStore::BuildShape(uint32_t first, uint32_t last) {
   return static_cast<int32_t>(shape_.size() - 1);
 }
 
-uint64_t TreeStore::bytes() const {
+uint64_t StateStore::bytes() const {
   if (flat_ != nullptr) return flat_->bytes();
   return roots_.bytes() + (nodes_ ? nodes_->bytes() : 0);
 }
 
-TreeStore::PutResult TreeStore::Put(Tree& tree, const Tree* parent) {
+StateStore::PutResult StateStore::Put(Tree& tree, const Tree* parent) {
   assert(tree.words.size() == words_);
   PutResult result;
   if (flat_ != nullptr) {
@@ -149,7 +149,7 @@ TreeStore::PutResult TreeStore::Put(Tree& tree, const Tree* parent) {
   return result;
 }
 
-bool TreeStore::Find(const std::vector<uint32_t>& words, StateId& id) const {
+bool StateStore::Find(const std::vector<uint32_t>& words, StateId& id) const {
   assert(words.size() == words_);
   if (flat_ != nullptr) {
     id = flat_->Find(words.data());
@@ -177,7 +177,7 @@ bool TreeStore::Find(const std::vector<uint32_t>& words, StateId& id) const {
   return true;
 }
 
-void TreeStore::Get(StateId id, Tree& tree) const {
+void StateStore::Get(StateId id, Tree& tree) const {
   tree.words.resize(words_);
   if (flat_ != nullptr) {
     flat_->Get(id, tree.words.data());

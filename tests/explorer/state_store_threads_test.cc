@@ -5,26 +5,26 @@
 #include <atomic>
 #include <thread>
 
-#include "explorer/tree_store.h"
+#include "explorer/state_store.h"
 
 namespace rulecheck::explorer {
 namespace {
 
-TEST(TreeStoreThreadsTest, ConcurrentPutsAgree) {
+TEST(StateStoreThreadsTest, ConcurrentPutsAgree) {
   constexpr int kThreads = 4;
   constexpr uint32_t kStates = 20000;
-  TreeStore store(6, 1 << 24);
-  std::vector<std::vector<TreeStore::StateId>> ids(kThreads,
-                                                   std::vector<TreeStore::StateId>(kStates));
+  StateStore store(6, 1 << 24);
+  std::vector<std::vector<StateStore::StateId>> ids(kThreads,
+                                                    std::vector<StateStore::StateId>(kStates));
   std::atomic<int> inserted{0};
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
-      TreeStore::Tree tree;
+      StateStore::Tree tree;
       for (uint32_t k = 0; k < kStates; ++k) {
         uint32_t s = (k * 7 + t * 13) % kStates;  // every thread visits every state
         tree.words = {s % 3, s % 5, s / 7, 1, s % 2, s};
-        TreeStore::PutResult r = store.Put(tree, nullptr);
+        StateStore::PutResult r = store.Put(tree, nullptr);
         ids[t][s] = r.id;
         if (r.inserted) inserted.fetch_add(1, std::memory_order_relaxed);
       }

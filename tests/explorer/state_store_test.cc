@@ -1,7 +1,7 @@
 // Tests for the tree-compressed state store and its pair table: ids are stable and unique per
 // distinct state, Get rebuilds exactly what was put, incremental interning agrees with
 // interning from scratch, and a full table says so instead of losing states.
-#include "explorer/tree_store.h"
+#include "explorer/state_store.h"
 
 #include <gtest/gtest.h>
 
@@ -59,19 +59,19 @@ std::vector<uint32_t> RandomState(std::mt19937& rng, uint32_t words) {
   return state;
 }
 
-class TreeStoreTest : public ::testing::TestWithParam<uint32_t> {};
+class StateStoreTest : public ::testing::TestWithParam<uint32_t> {};
 
-TEST_P(TreeStoreTest, RoundTripsAndDeduplicates) {
+TEST_P(StateStoreTest, RoundTripsAndDeduplicates) {
   const uint32_t words = GetParam();
-  TreeStore store(words, 1 << 22);
+  StateStore store(words, 1 << 22);
   ASSERT_TRUE(store.ok());
   std::mt19937 rng(words);
-  std::map<std::vector<uint32_t>, TreeStore::StateId> seen;
-  std::set<TreeStore::StateId> ids;
+  std::map<std::vector<uint32_t>, StateStore::StateId> seen;
+  std::set<StateStore::StateId> ids;
   for (int i = 0; i < 3000; ++i) {
-    TreeStore::Tree tree;
+    StateStore::Tree tree;
     tree.words = RandomState(rng, words);
-    TreeStore::PutResult r = store.Put(tree, nullptr);
+    StateStore::PutResult r = store.Put(tree, nullptr);
     ASSERT_FALSE(r.full);
     auto it = seen.find(tree.words);
     if (it == seen.end()) {
@@ -84,32 +84,32 @@ TEST_P(TreeStoreTest, RoundTripsAndDeduplicates) {
     }
   }
   for (const auto& [state, id] : seen) {
-    TreeStore::Tree back;
+    StateStore::Tree back;
     store.Get(id, back);
     EXPECT_EQ(back.words, state);
   }
 }
 
-TEST_P(TreeStoreTest, IncrementalPutAgreesWithPutFromScratch) {
+TEST_P(StateStoreTest, IncrementalPutAgreesWithPutFromScratch) {
   const uint32_t words = GetParam();
-  TreeStore store(words, 1 << 22);
+  StateStore store(words, 1 << 22);
   std::mt19937 rng(1000 + words);
-  TreeStore::Tree parent;
+  StateStore::Tree parent;
   parent.words = RandomState(rng, words);
   store.Put(parent, nullptr);
   for (int i = 0; i < 2000; ++i) {
-    TreeStore::Tree child;
+    StateStore::Tree child;
     child.words = parent.words;
     child.words[rng() % words] = rng() % 4;  // a successor changes a word or two
     if (rng() % 2) child.words[rng() % words] = rng() % 4;
-    TreeStore::PutResult incremental = store.Put(child, &parent);
-    TreeStore::Tree scratch;
+    StateStore::PutResult incremental = store.Put(child, &parent);
+    StateStore::Tree scratch;
     scratch.words = child.words;
-    TreeStore::PutResult full = store.Put(scratch, nullptr);
+    StateStore::PutResult full = store.Put(scratch, nullptr);
     ASSERT_EQ(incremental.id, full.id);
     EXPECT_EQ(child.nodes, scratch.nodes);
     // Get yields the node ids too, so a state read back can serve as the next parent.
-    TreeStore::Tree back;
+    StateStore::Tree back;
     store.Get(incremental.id, back);
     EXPECT_EQ(back.words, child.words);
     EXPECT_EQ(back.nodes, child.nodes);
@@ -117,24 +117,24 @@ TEST_P(TreeStoreTest, IncrementalPutAgreesWithPutFromScratch) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Widths, TreeStoreTest, ::testing::Values(1u, 2u, 3u, 4u, 5u, 7u, 16u));
+INSTANTIATE_TEST_SUITE_P(Widths, StateStoreTest, ::testing::Values(1u, 2u, 3u, 4u, 5u, 7u, 16u));
 
 class FlatStoreTest : public ::testing::TestWithParam<uint32_t> {};
 
 TEST_P(FlatStoreTest, RoundTripsAndDeduplicatesWithoutNodes) {
   const uint32_t words = GetParam();
-  ASSERT_TRUE(TreeStore::FlatFits(words));
-  TreeStore store(words, 1 << 14, TreeStore::Layout::kFlat);
+  ASSERT_TRUE(StateStore::FlatFits(words));
+  StateStore store(words, 1 << 14, StateStore::Layout::kFlat);
   ASSERT_TRUE(store.ok());
-  EXPECT_EQ(store.layout(), TreeStore::Layout::kFlat);
+  EXPECT_EQ(store.layout(), StateStore::Layout::kFlat);
   EXPECT_FALSE(store.has_nodes());
   EXPECT_EQ(store.node_capacity(), 0u);
   std::mt19937 rng(words);
-  std::map<std::vector<uint32_t>, TreeStore::StateId> seen;
+  std::map<std::vector<uint32_t>, StateStore::StateId> seen;
   for (int i = 0; i < 3000; ++i) {
-    TreeStore::Tree tree;
+    StateStore::Tree tree;
     tree.words = RandomState(rng, words);
-    const TreeStore::PutResult r = store.Put(tree, nullptr);
+    const StateStore::PutResult r = store.Put(tree, nullptr);
     ASSERT_FALSE(r.full);
     ASSERT_LT(r.id, store.id_bound());
     EXPECT_EQ(r.new_nodes, 0u);
@@ -147,10 +147,10 @@ TEST_P(FlatStoreTest, RoundTripsAndDeduplicatesWithoutNodes) {
     }
   }
   for (const auto& [state, id] : seen) {
-    TreeStore::Tree back;
+    StateStore::Tree back;
     store.Get(id, back);
     EXPECT_EQ(back.words, state);
-    TreeStore::StateId found = 0;
+    StateStore::StateId found = 0;
     ASSERT_TRUE(store.Find(state, found));
     EXPECT_EQ(found, id);
   }
@@ -159,21 +159,21 @@ TEST_P(FlatStoreTest, RoundTripsAndDeduplicatesWithoutNodes) {
 INSTANTIATE_TEST_SUITE_P(Widths, FlatStoreTest, ::testing::Values(3u, 5u, 8u));
 
 TEST(FlatStoreTest, OnlyNarrowStatesAreLaidOutFlat) {
-  EXPECT_FALSE(TreeStore::FlatFits(2));  // one root key either way
-  EXPECT_TRUE(TreeStore::FlatFits(3));
-  EXPECT_TRUE(TreeStore::FlatFits(TreeStore::kFlatMaxWords));
-  EXPECT_FALSE(TreeStore::FlatFits(TreeStore::kFlatMaxWords + 1));
-  EXPECT_FALSE(TreeStore::HasNodes(5, TreeStore::Layout::kFlat));
-  EXPECT_TRUE(TreeStore::HasNodes(5, TreeStore::Layout::kTree));
-  EXPECT_TRUE(TreeStore::HasNodes(TreeStore::kFlatMaxWords + 1, TreeStore::Layout::kFlat));
+  EXPECT_FALSE(StateStore::FlatFits(2));  // one root key either way
+  EXPECT_TRUE(StateStore::FlatFits(3));
+  EXPECT_TRUE(StateStore::FlatFits(StateStore::kFlatMaxWords));
+  EXPECT_FALSE(StateStore::FlatFits(StateStore::kFlatMaxWords + 1));
+  EXPECT_FALSE(StateStore::HasNodes(5, StateStore::Layout::kFlat));
+  EXPECT_TRUE(StateStore::HasNodes(5, StateStore::Layout::kTree));
+  EXPECT_TRUE(StateStore::HasNodes(StateStore::kFlatMaxWords + 1, StateStore::Layout::kFlat));
 }
 
-TEST(TreeStoreTest, FullStoreSaysSo) {
-  TreeStore store(5, 64 * 8);  // a handful of slots
+TEST(StateStoreTest, FullStoreSaysSo) {
+  StateStore store(5, 64 * 8);  // a handful of slots
   std::mt19937 rng(7);
   bool full = false;
   for (int i = 0; i < 1000 && !full; ++i) {
-    TreeStore::Tree tree;
+    StateStore::Tree tree;
     tree.words = {static_cast<uint32_t>(i), 1, 2, 3, static_cast<uint32_t>(rng())};
     full = store.Put(tree, nullptr).full;
   }

@@ -19,8 +19,8 @@
 //
 // Thread-safe: any number of threads may Put and Get concurrently; each needs its own Tree
 // scratch objects.
-#ifndef RULECHECK_EXPLORER_TREE_STORE_H_
-#define RULECHECK_EXPLORER_TREE_STORE_H_
+#ifndef RULECHECK_EXPLORER_STATE_STORE_H_
+#define RULECHECK_EXPLORER_STATE_STORE_H_
 
 #include <cstdint>
 #include <memory>
@@ -31,7 +31,7 @@
 
 namespace rulecheck::explorer {
 
-class TreeStore {
+class StateStore {
  public:
   using StateId = uint64_t;
 
@@ -56,12 +56,12 @@ class TreeStore {
 
   // A store for states of `words` words whose two tables together use at most
   // `memory_bytes`. ok() is false when the memory could not be had.
-  TreeStore(uint32_t words, uint64_t memory_bytes);
+  StateStore(uint32_t words, uint64_t memory_bytes);
   // A store whose root table has `root_capacity` slots and whose node table (used when a
   // state has more than two words) has `node_capacity`; both are rounded up to a multiple of 8.
-  TreeStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity);
+  StateStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity);
   // A flat store with an index of `capacity` entries. REQUIRES: FlatFits(words).
-  TreeStore(uint32_t words, uint64_t capacity, Layout layout);
+  StateStore(uint32_t words, uint64_t capacity, Layout layout);
 
   bool ok() const {
     return flat_ != nullptr ? flat_->ok() : roots_.ok() && (nodes_ == nullptr || nodes_->ok());
@@ -136,4 +136,4 @@ class TreeStore {
 
 }  // namespace rulecheck::explorer
 
-#endif  // RULECHECK_EXPLORER_TREE_STORE_H_
+#endif  // RULECHECK_EXPLORER_STATE_STORE_H_
