@@ -26,6 +26,7 @@
 #ifndef RULECHECK_EXPLORER_FLAT_TABLE_H_
 #define RULECHECK_EXPLORER_FLAT_TABLE_H_
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 
@@ -66,15 +67,24 @@ class FlatTable {
   // probes.
   void Prefetch(uint64_t id) const { __builtin_prefetch(keys_ + id * words_); }
   void PrefetchKey(const uint32_t* key) const { __builtin_prefetch(index_ + Home(Hash(key))); }
+  // The hash a key is looked up by: its home entry is its high bits scaled to the capacity.
+  uint64_t Hash(const uint32_t* key) const;
+  // Where the key of `id` is, and where the index starts (for callers that prefetch).
+  const uint32_t* KeyAddress(uint64_t id) const { return keys_ + id * words_; }
+  const uint64_t* IndexAddress() const { return index_; }
 
   bool ok() const { return index_ != nullptr && keys_ != nullptr; }
   uint32_t words() const { return words_; }
   uint64_t capacity() const { return capacity_; }
   // Every id is below this bound: the index may fill to 90%, as far as probing goes.
   uint64_t id_bound() const { return id_bound_; }
-  // The bytes of the index and of the array's room for id_bound() keys.
-  uint64_t bytes() const { return Bytes(words_, capacity_); }
-  // The same, for a table of `capacity` entries for keys of `words` words.
+  // The bytes of the index and of the keys held (the array beyond them is not touched).
+  uint64_t bytes() const {
+    const uint64_t ids = std::min(next_id_.load(std::memory_order_relaxed), id_bound_);
+    return capacity_ * sizeof(uint64_t) + ids * words_ * sizeof(uint32_t);
+  }
+  // The most bytes a table of `capacity` entries for keys of `words` words takes: its index
+  // and the array's room for all its ids.
   static uint64_t Bytes(uint32_t words, uint64_t capacity);
 
  private:
@@ -82,7 +92,6 @@ class FlatTable {
   static constexpr uint64_t kMaxProbeLines = 1024;
 
   static uint64_t IdBound(uint64_t capacity) { return capacity - capacity / 10; }
-  uint64_t Hash(const uint32_t* key) const;
   // The first entry a probe for a key of this hash looks at: the hash scaled to the capacity.
   uint64_t Home(uint64_t hash) const {
     return static_cast<uint64_t>((static_cast<unsigned __int128>(hash) * capacity_) >> 64);

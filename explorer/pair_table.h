@@ -56,6 +56,9 @@ class PairTable {
   // probes: a caller that knows its next few accesses overlaps their cache misses.
   void Prefetch(uint64_t index) const { __builtin_prefetch(slots_ + index); }
   void PrefetchKey(uint64_t key) const { __builtin_prefetch(slots_ + Home(key)); }
+  // Where the slots start (for callers that prefetch): a key's home slot is its Hash's high
+  // bits scaled to the capacity.
+  const uint64_t* SlotAddress() const { return slots_; }
 
   bool ok() const { return slots_ != nullptr; }
   uint64_t capacity() const { return capacity_; }

@@ -56,7 +56,7 @@ void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
   // successors after them. In the tree layout a state's successors are interned against its
   // tree as soon as it is expanded.
   const bool grouped = !store.has_nodes();
-  constexpr uint64_t kPrefetchAhead = 8;  // states; enough to cover a miss, few to evict
+  constexpr uint64_t kPrefetchAhead = 4;  // states; enough to cover a miss, few to evict
   for (uint64_t pos = log.begin; pos < log.end; ++pos) {
     const StateId id = level[pos];
     if (pos + kPrefetchAhead < log.end) store.PrefetchGet(level[pos + kPrefetchAhead]);

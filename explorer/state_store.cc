@@ -38,6 +38,7 @@ StateStore::StateStore(uint32_t words, uint64_t memory_bytes)
     while (capacity * 2 <= node_slots && capacity < (uint64_t{1} << 31)) capacity *= 2;
     nodes_ = std::make_unique<PairTable>(capacity);
   }
+  SetPrefetchPlaces();
 }
 
 StateStore::StateStore(uint32_t words, uint64_t root_capacity, uint64_t node_capacity)
@@ -47,6 +48,7 @@ StateStore::StateStore(uint32_t words, uint64_t root_capacity, uint64_t node_cap
     // Node ids must fit in 32 bits to pair two of them into one 64-bit key.
     nodes_ = std::make_unique<PairTable>(std::min(node_capacity, uint64_t{1} << 31));
   }
+  SetPrefetchPlaces();
 }
 
 StateStore::StateStore(uint32_t words, uint64_t capacity, Layout layout)
@@ -54,6 +56,21 @@ StateStore::StateStore(uint32_t words, uint64_t capacity, Layout layout)
   assert(layout == Layout::kFlat && FlatFits(words_));
   (void)layout;
   flat_ = std::make_unique<FlatTable>(words_, capacity);
+  SetPrefetchPlaces();
+}
+
+void StateStore::SetPrefetchPlaces() {
+  if (flat_ != nullptr) {
+    get_base_ = reinterpret_cast<const char*>(flat_->KeyAddress(0));
+    get_stride_ = words_ * sizeof(uint32_t);
+    put_table_ = flat_->IndexAddress();
+    put_slots_ = flat_->capacity();
+  } else {
+    get_base_ = reinterpret_cast<const char*>(roots_.SlotAddress());
+    get_stride_ = sizeof(uint64_t);
+    put_table_ = roots_.SlotAddress();
+    put_slots_ = roots_.capacity();
+  }
 }
 
 int32_t StateStore::BuildShape(uint32_t first, uint32_t last) {
