@@ -56,9 +56,8 @@ uint64_t FlatTable::Hash(const uint32_t* key) const {
   return PairTable::Hash(sum);
 }
 
-FlatTable::Result FlatTable::FindOrPut(const uint32_t* key) {
+FlatTable::Result FlatTable::FindOrPut(const uint32_t* key, uint64_t hash) {
   uint64_t spare = kFull;  // the id this call took, until it is published
-  const uint64_t hash = Hash(key);
   const uint32_t tag = static_cast<uint32_t>(hash);
   Result result{kFull, false};
   Probe(hash, [&](uint64_t index) {

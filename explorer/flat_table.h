@@ -52,7 +52,9 @@ class FlatTable {
   // Finds the key at `key` (words() words) or puts it. Thread-safe. Returns id kFull when
   // there is no room: the ids are used up, or a probe found no empty entry within
   // kMaxProbeLines lines (existing keys are still found).
-  Result FindOrPut(const uint32_t* key);
+  Result FindOrPut(const uint32_t* key) { return FindOrPut(key, Hash(key)); }
+  // The same, for a key whose Hash the caller has taken already.
+  Result FindOrPut(const uint32_t* key, uint64_t hash);
   // The id of the key, or kFull when the table does not hold it. Thread-safe; a key put
   // concurrently may or may not be seen.
   uint64_t Find(const uint32_t* key) const;

@@ -23,13 +23,13 @@ PairTable::PairTable(uint64_t capacity) {
 
 PairTable::~PairTable() { UnmapPages(slots_, mapped_bytes_); }
 
-PairTable::Result PairTable::FindOrPut(uint64_t key) {
+PairTable::Result PairTable::FindOrPut(uint64_t key, uint64_t hash) {
   if (key == ~uint64_t{0}) {
     bool was = all_ones_present_.exchange(true, std::memory_order_acq_rel);
     return {capacity_, !was};
   }
   const uint64_t stored = key + 1;
-  const uint64_t home = Home(key);
+  const uint64_t home = HomeOf(hash);
   uint64_t line = home & ~(kLineSlots - 1);
   uint64_t offset = home & (kLineSlots - 1);
   for (uint64_t probed = 0; probed < kMaxProbeLines; ++probed) {
@@ -57,7 +57,7 @@ uint64_t PairTable::Find(uint64_t key) const {
     return all_ones_present_.load(std::memory_order_acquire) ? capacity_ : kFull;
   }
   const uint64_t stored = key + 1;
-  const uint64_t home = Home(key);
+  const uint64_t home = HomeOf(Hash(key));
   uint64_t line = home & ~(kLineSlots - 1);
   uint64_t offset = home & (kLineSlots - 1);
   for (uint64_t probed = 0; probed < kMaxProbeLines; ++probed) {

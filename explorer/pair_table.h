@@ -42,7 +42,9 @@ class PairTable {
   // no room for a new key (existing keys are still found). The table gives up once a probe
   // has visited `max_probe_lines` cache lines, which the caller reads as full: a table that
   // full is far past a useful load factor.
-  Result FindOrPut(uint64_t key);
+  Result FindOrPut(uint64_t key) { return FindOrPut(key, Hash(key)); }
+  // The same, for a key whose Hash the caller has taken already.
+  Result FindOrPut(uint64_t key, uint64_t hash);
   // The slot of `key`, or kFull when the table does not hold it. Thread-safe; a key put
   // concurrently may or may not be seen.
   uint64_t Find(uint64_t key) const;
@@ -55,7 +57,7 @@ class PairTable {
   // Hints the cache to fetch the slot at `index`, or the first slot a look-up of `key`
   // probes: a caller that knows its next few accesses overlaps their cache misses.
   void Prefetch(uint64_t index) const { __builtin_prefetch(slots_ + index); }
-  void PrefetchKey(uint64_t key) const { __builtin_prefetch(slots_ + Home(key)); }
+  void PrefetchKey(uint64_t key) const { __builtin_prefetch(slots_ + HomeOf(Hash(key))); }
   // Where the slots start (for callers that prefetch): a key's home slot is its Hash's high
   // bits scaled to the capacity.
   const uint64_t* SlotAddress() const { return slots_; }
@@ -78,9 +80,10 @@ class PairTable {
   static constexpr uint64_t kLineSlots = 8;
   static constexpr uint64_t kMaxProbeLines = 1024;
 
-  // The first slot a probe for `key` looks at: the hash's high bits scaled to the capacity.
-  uint64_t Home(uint64_t key) const {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(Hash(key)) * capacity_) >> 64);
+  // The first slot a probe for a key of this hash looks at: the hash's high bits scaled to
+  // the capacity.
+  uint64_t HomeOf(uint64_t hash) const {
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(hash) * capacity_) >> 64);
   }
   // The line after `line`, wrapping at the end.
   uint64_t NextLine(uint64_t line) const {

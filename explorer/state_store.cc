@@ -99,26 +99,31 @@ uint64_t StateStore::bytes() const {
   return roots_.bytes() + (nodes_ ? nodes_->bytes() : 0);
 }
 
-StateStore::PutResult StateStore::Put(Tree& tree, const Tree* parent) {
-  assert(tree.words.size() == words_);
+StateStore::PutResult StateStore::Put(const uint32_t* words, uint64_t hash) {
+  assert(!has_nodes());
   PutResult result;
   if (flat_ != nullptr) {
-    const FlatTable::Result r = flat_->FindOrPut(tree.words.data());
+    const FlatTable::Result r = flat_->FindOrPut(words, hash);
     result.full = r.id == FlatTable::kFull;
     result.id = r.id;
     result.inserted = r.inserted;
+    return result;
+  }
+  const PairTable::Result r = roots_.FindOrPut(RootKey(words), hash);
+  result.full = r.index == PairTable::kFull;
+  result.id = r.index;
+  result.inserted = r.inserted;
+  return result;
+}
+
+StateStore::PutResult StateStore::Put(Tree& tree, const Tree* parent) {
+  assert(tree.words.size() == words_);
+  if (!has_nodes()) {
+    const PutResult result = Put(tree.words.data(), HashOf(tree.words.data()));
     tree.valid = !result.full;
     return result;
   }
-  if (words_ <= 2) {
-    uint64_t key = words_ == 1 ? tree.words[0] : PairKey(tree.words[0], tree.words[1]);
-    PairTable::Result r = roots_.FindOrPut(key);
-    result.full = r.index == PairTable::kFull;
-    result.id = r.index;
-    result.inserted = r.inserted;
-    tree.valid = !result.full;
-    return result;
-  }
+  PutResult result;
   const bool incremental = parent != nullptr && parent->valid;
   tree.nodes.resize(shape_.size());
   // changed[i]: node i's id differs from the parent's (or there is no parent). On the stack

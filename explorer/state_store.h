@@ -80,17 +80,22 @@ class StateStore {
   // The id of the state with these words, or false when the store does not hold it; stores
   // nothing. REQUIRES: words.size() == words(). Thread-safe.
   bool Find(const std::vector<uint32_t>& words, StateId& id) const;
-  // Cache hints for a Get of state `id`, and for a Put of a state in a store without nodes
-  // (whose one table access is then known in advance). Thread-safe; no effect on the contents.
-  // Each is one prefetch of an address worked out without a branch around it: GCC 12 drops a
-  // prefetch from either arm of an if (and so every prefetch here, once there were two
-  // layouts to choose between), so the tables' places are kept as plain numbers.
+  // A cache hint for a Get of state `id`. Thread-safe; no effect on the contents.
   void PrefetchGet(StateId id) const { __builtin_prefetch(get_base_ + id * get_stride_); }
-  void PrefetchPut(const uint32_t* words) const {
-    const uint64_t hash = flat_ != nullptr ? flat_->Hash(words) : PairTable::Hash(RootKey(words));
+  // In a store without nodes a state's one table access is found from its words alone: from
+  // their hash, which a caller may take once (HashOf), prefetch (PrefetchHash) and pass to the
+  // Put of those words. REQUIRES for these three: !has_nodes(). Thread-safe.
+  uint64_t HashOf(const uint32_t* words) const {
+    return flat_ != nullptr ? flat_->Hash(words) : PairTable::Hash(RootKey(words));
+  }
+  void PrefetchHash(uint64_t hash) const {
     __builtin_prefetch(put_table_ + static_cast<uint64_t>(
                                         (static_cast<unsigned __int128>(hash) * put_slots_) >> 64));
   }
+  PutResult Put(const uint32_t* words, uint64_t hash);
+  // (Each prefetch is of an address worked out with no branch around it: GCC 12 drops a
+  // prefetch from either arm of an if, and so dropped every prefetch here once there were two
+  // layouts to choose between; the tables' places are kept as plain numbers instead.)
   // Rebuilds the words and node ids of state `id`.
   void Get(StateId id, Tree& tree) const;
   // Capacity in bytes of both tables, and the root table's capacity in states.

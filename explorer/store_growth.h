@@ -159,12 +159,13 @@ PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, StateStore& to,
   struct Pending {
     StateStore::Tree tree;
     uint32_t link = 0;
+    uint64_t hash = 0;  // in a store without nodes
   };
   std::vector<std::vector<Pending>> rings(pool.workers(), std::vector<Pending>(kAhead));
   for (std::vector<Pending>& ring : rings) {
     for (Pending& pending : ring) pending.tree.words.resize(to.words());
   }
-  const bool prefetch = !to.has_nodes();
+  const bool hashed = !to.has_nodes();
   std::atomic<bool> full{false};
   std::atomic<bool> cancelled{false};
   for (size_t d = 0; d < levels.size() && !cancelled; ++d) {
@@ -185,13 +186,18 @@ PutOutcome PutStates(std::vector<std::vector<uint32_t>>& levels, StateStore& to,
             Pending& pending = ring[pos % kAhead];
             if (pos + kAhead < end) ahead(d, pos + kAhead);
             pending.link = fill(d, pos, pending.tree);
-            if (prefetch) to.PrefetchPut(pending.tree.words.data());
+            if (hashed) {
+              pending.hash = to.HashOf(pending.tree.words.data());
+              to.PrefetchHash(pending.hash);
+            }
           };
           for (uint64_t pos = begin; pos < std::min(end, begin + kAhead); ++pos) fill_ahead(pos);
           std::atomic<uint64_t>& nodes = counters.slot(worker).nodes;
           for (uint64_t pos = begin; pos < end; ++pos) {
             Pending& pending = ring[pos % kAhead];
-            const StateStore::PutResult put = to.Put(pending.tree, nullptr);
+            const StateStore::PutResult put = hashed
+                                                  ? to.Put(pending.tree.words.data(), pending.hash)
+                                                  : to.Put(pending.tree, nullptr);
             if (put.full) {
               full = true;
               return;

@@ -63,13 +63,19 @@ class SuccessorBatch {
   // `tag` of the caller's (the position of the state it came from). REQUIRES: !full().
   void Add(const uint32_t* state, uint64_t tag, const StateStore& store) {
     const size_t words = child_.words.size();
-    // A state's one table slot (in a store without nodes) is known now: its cache miss
-    // overlaps the making of the states added after it.
-    if (!store.has_nodes()) store.PrefetchPut(state);
     if (buffer_.size() < (count_ + 1) * words) buffer_.resize((count_ + 1) * words);
     std::copy(state, state + words, buffer_.begin() + count_ * words);
-    if (tags_.size() <= count_) tags_.resize(count_ + 1);
+    if (tags_.size() <= count_) {
+      tags_.resize(count_ + 1);
+      hashes_.resize(count_ + 1);
+    }
     tags_[count_] = tag;
+    if (!store.has_nodes()) {
+      // The state's one table access is known now: its cache miss overlaps the making of
+      // the states added after it, and its hash is kept for the put.
+      hashes_[count_] = store.HashOf(state);
+      store.PrefetchHash(hashes_[count_]);
+    }
     ++count_;
   }
   uint32_t count() const { return count_; }
@@ -97,12 +103,18 @@ class SuccessorBatch {
   Interned Intern(StateStore& store, const StateStore::Tree* parent, Stored&& stored,
                   OnPut&& on_put) {
     const size_t words = child_.words.size();
+    const bool hashed = !store.has_nodes();
     Interned outcome = Interned::kAll;
     puts_.clear();
     for (uint32_t i = 0; i < count_; ++i) {
-      std::copy(buffer_.begin() + i * words, buffer_.begin() + (i + 1) * words,
-                child_.words.begin());
-      const StateStore::PutResult put = store.Put(child_, parent);
+      StateStore::PutResult put;
+      if (hashed) {
+        put = store.Put(buffer_.data() + i * words, hashes_[i]);
+      } else {
+        std::copy(buffer_.begin() + i * words, buffer_.begin() + (i + 1) * words,
+                  child_.words.begin());
+        put = store.Put(child_, parent);
+      }
       if (put.full) {
         outcome = Interned::kStoreFull;
         stopped_tag_ = tags_[i];
@@ -131,9 +143,10 @@ class SuccessorBatch {
   uint64_t stopped_tag() const { return stopped_tag_; }
 
  private:
-  // What one batched state takes: its words, its tag and its put result.
+  // What one batched state takes: its words, its tag, its hash and its put result.
   static uint64_t StateBytes(uint32_t words) {
-    return uint64_t{words} * sizeof(uint32_t) + sizeof(uint64_t) + sizeof(StateStore::PutResult);
+    return uint64_t{words} * sizeof(uint32_t) + 2 * sizeof(uint64_t) +
+           sizeof(StateStore::PutResult);
   }
 
   size_t max_bytes_;
@@ -141,6 +154,7 @@ class SuccessorBatch {
   uint32_t count_ = 0;
   StateStore::Tree child_;                   // the state being interned
   std::vector<uint64_t> tags_;               // the states' tags, in order
+  std::vector<uint64_t> hashes_;             // in a store without nodes, the states' hashes
   std::vector<StateStore::PutResult> puts_;  // the batch's puts, in order
   uint64_t stopped_tag_ = 0;
 };

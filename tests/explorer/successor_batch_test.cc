@@ -80,20 +80,20 @@ TEST(SuccessorBatchTest, AnOnPutThatStopsEndsTheReports) {
   EXPECT_TRUE(store.Find({5}, id));
 }
 
-// A one-word state takes its 4 bytes, an 8-byte tag and a 16-byte put result: 28 bytes, so a
-// batch of 100 bytes is full with 3 states (a fourth would make 112). A state wider than the
-// batch still fits alone.
+// A one-word state takes its 4 bytes, an 8-byte tag, an 8-byte hash and a 16-byte put result:
+// 36 bytes, so a batch of 100 bytes is full with 2 states (a third would make 108). A state
+// wider than the batch still fits alone.
 TEST(SuccessorBatchTest, FillsByTheBytesItsStatesTake) {
   ASSERT_EQ(sizeof(StateStore::PutResult), 16u);
   StateStore store(1, 64, 0);
   SuccessorBatch batch(1, 100);
-  for (uint32_t word = 0; word < 3; ++word) {
+  for (uint32_t word = 0; word < 2; ++word) {
     EXPECT_FALSE(batch.full());
     batch.Add(&word, 0, store);
   }
   EXPECT_TRUE(batch.full());
   EXPECT_EQ(SuccessorBatch::MaxBytes(1, 100), 100u + 16u);
-  EXPECT_EQ(SuccessorBatch::MaxBytes(40, 100), 40u * 4 + 8 + 16 + 40u * 16);
+  EXPECT_EQ(SuccessorBatch::MaxBytes(40, 100), 40u * 4 + 8 + 8 + 16 + 40u * 16);
 
   StateStore wide(40, 64, 64);
   SuccessorBatch one(40, 100);
