@@ -10,7 +10,10 @@
 # checks everything the game declares. The rulecheck rows run the model compiled to native
 # code (`--engine auto`; the library is built on the first row and found in the cache after),
 # except `rc -t1 interp`, which runs the interpreter for comparison; seconds are the search's
-# own, as pan reports its own, so compiling is not counted (bench/RESULTS.md gives it).
+# own, as pan reports its own, so compiling is not counted there. Two rows count it: `rc -t1
+# cold` is a whole `rulecheck check` process, one thread, with an empty model cache (so
+# `--engine auto` starts interpreted and builds the library in the background), and `spin
+# total` is `spin -a`, `gcc` and pan's whole run; their seconds are wall-clock seconds.
 #
 #   bench/run.sh                 # puzzle8, hanoi-12, hanoi-15
 #   bench/run.sh puzzle11        # add the 3x4 puzzle (239,500,800 states; minutes)
@@ -57,6 +60,35 @@ print(f'{states} {secs:.3f} {states / max(secs, 1e-9):.0f} {r["store_bytes"] / m
 PY
 }
 
+# rulecheck_cold GAME_FILE [--const ...]: one thread, an empty model cache, the whole process.
+run_rulecheck_cold() {
+  local file="$1"; shift
+  local cache; cache="$(mktemp -d "$work/cache.XXXXXX")"
+  XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M %U' -o "$work/rss" "$rulecheck" check \
+    "$root/games/$file" --format json --quiet --threads 1 "$@" >"$work/out.json" || true
+  python3 - "$work/out.json" $(tail -n1 "$work/rss") <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+states, secs = r["states"], float(sys.argv[2])
+print(f'{states} {secs:.3f} {states / max(secs, 1e-9):.0f} {r["store_bytes"] / max(states, 1):.1f} {int(sys.argv[3]) // 1024}MiB {sys.argv[4]}')
+PY
+}
+
+# spin_total PML [DEFINES]: spin -a, gcc and pan's whole run, single core, wall-clock.
+run_spin_total() {
+  local pml="$1" defines="$2"
+  local start end
+  start=$(date +%s.%N)
+  (cd "$work" && spin $defines -a "$root/bench/peers/$pml" >/dev/null &&
+   gcc -O2 -DSAFETY -DMEMLIM=16000 -o pan pan.c 2>/dev/null &&
+   ./pan -m10000000 >"$work/pan.out" 2>&1) || true
+  end=$(date +%s.%N)
+  local states
+  states=$(awk '/states, stored/ {s += $1} END {print s + 0}' "$work/pan.out")
+  awk -v s="$states" -v a="$start" -v b="$end" \
+    'BEGIN {t = b - a; printf "%d %.3f %.0f - - -\n", s, t, (t > 0 ? s / t : 0)}'
+}
+
 # spin PML [DEFINES] [NCORE]
 run_spin() {
   local pml="$1" defines="$2" ncore="$3"
@@ -98,6 +130,8 @@ for game in "${games[@]}"; do
     --engine interpreted
   row "$game" "rulecheck -t2" run_rulecheck "$file" 2 "${consts[@]}" "${same_work[@]}"
   row "$game" "rc -t2 +props" run_rulecheck "$file" 2 "${consts[@]}"
+  row "$game" "rc -t1 cold" run_rulecheck_cold "$file" "${consts[@]}" "${same_work[@]}"
   row "$game" "spin" run_spin "$pml" "$defines" ""
+  row "$game" "spin total" run_spin_total "$pml" "$defines"
   row "$game" "spin NCORE=2" run_spin "$pml" "$defines" 2
 done
