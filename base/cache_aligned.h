@@ -24,8 +24,9 @@ struct CacheAlignedAllocator {
     return static_cast<T*>(
         ::operator new (Rounded(n * sizeof(T)), std::align_val_t{kCacheLineBytes}));
   }
-  void deallocate(T* p, std::size_t n) {
-    ::operator delete (p, Rounded(n * sizeof(T)), std::align_val_t{kCacheLineBytes});
+  // Unsized: clang declares the sized aligned delete only with -fsized-deallocation.
+  void deallocate(T* p, std::size_t /*n*/) {
+    ::operator delete (p, std::align_val_t{kCacheLineBytes});
   }
 
   template <typename U>
