@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,6 +34,11 @@ extern char** environ;
 
 namespace rulecheck::native {
 namespace {
+
+// The niceness of a background build (as `nice -n 10`): against a busy thread of normal
+// priority it gets about a tenth of a core, so a search that keeps every core busy is hardly
+// slowed, and a build still ends in bounded time on a loaded machine.
+constexpr int kBackgroundNice = 10;
 
 uint64_t Fnv1a(const std::string& text, uint64_t hash) {
   for (unsigned char c : text) {
@@ -87,9 +93,10 @@ std::string UniqueName(const std::string& dir, const std::string& stem, const ch
 
 // Runs `argv` with stdin from /dev/null and stdout and stderr into `output`; its exit status.
 // In a process group of its own, which `cancel` (when set) can kill: the compiler driver's
-// own children (cc1plus, as, ld) go with it.
+// own children (cc1plus, as, ld) go with it; with `background`, the group runs at a low CPU
+// priority (the driver's children inherit it).
 absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string& output,
-                        BuildCancel* cancel = nullptr) {
+                        BuildCancel* cancel = nullptr, bool background = false) {
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
@@ -111,6 +118,8 @@ absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string&
         absl::StrCat("cannot run the compiler `", argv[0], "`: ", std::strerror(error)));
   }
   if (cancel != nullptr && !cancel->SetRunning(pid)) kill(-pid, SIGKILL);
+  // A failure only leaves the priority as it was.
+  if (background) setpriority(PRIO_PGRP, static_cast<id_t>(pid), kBackgroundNice);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) return absl::InternalError("lost the compiler process");
@@ -228,7 +237,7 @@ absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
   for (const char* flag : {"-std=c++17", "-O2", "-shared", "-fPIC", "-o"}) argv.push_back(flag);
   argv.push_back(library);
   argv.push_back(source);
-  absl::StatusOr<int> status = Run(argv, output, request.cancel);
+  absl::StatusOr<int> status = Run(argv, output, request.cancel, request.background);
   const std::string log = ReadFile(output);
   std::remove(output.c_str());
   if (!status.ok() || *status != 0 || std::rename(library.c_str(), built.path.c_str()) != 0) {

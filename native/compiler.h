@@ -45,6 +45,9 @@ struct BuildRequest {
   // Only look in the cache: NotFound when the library is not there.
   bool only_cached = false;
   BuildCancel* cancel = nullptr;  // null: the build cannot be stopped
+  // The build runs beside a search that goes on without it: the compiler gets a low CPU
+  // priority, so that it takes mostly the time the search leaves.
+  bool background = false;
 };
 
 struct BuiltLibrary {

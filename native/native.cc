@@ -37,6 +37,7 @@ absl::StatusOr<CompiledModel> CompileModel(const model::Model& model,
   request.cache_dir = options.cache_dir;
   request.only_cached = options.only_cached;
   request.cancel = options.cancel;
+  request.background = options.background;
   ASSIGN_OR_RETURN(BuiltLibrary built, BuildLibrary(request));
   absl::StatusOr<std::unique_ptr<Library>> library =
       Library::Open(built.path, model.layout.words());

@@ -37,6 +37,7 @@ struct CompileOptions {
   std::string cache_dir;          // empty: $XDG_CACHE_HOME/rulecheck, else ~/.cache/rulecheck
   bool only_cached = false;       // NotFound when the library is not in the cache
   BuildCancel* cancel = nullptr;  // stops the compiler from another thread (compiler.h)
+  bool background = false;        // the compiler runs at a low CPU priority (compiler.h)
 };
 
 struct CompiledModel {

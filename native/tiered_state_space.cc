@@ -73,6 +73,8 @@ TieredStateSpace::TieredStateSpace(const model::Model& model, CompileOptions opt
     : model_(model), interpreted_(model) {
   options.cancel = &cancel_;
   options.only_cached = false;
+  // The search goes on while the library is built: the build takes only the CPU it leaves.
+  options.background = true;
   build_ = std::thread([this, options, delay, states, on_failure = std::move(on_failure)] {
     {
       std::unique_lock<std::mutex> lock(mutex_);
