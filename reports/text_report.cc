@@ -28,8 +28,16 @@ void WriteSummary(const model::Model& model, const explorer::ExplorationStats& s
       << "\n";
 }
 
-// `compiled to native code in 1.20 s`: how long the compiled engine took to start.
+// `compiled to native code in 1.20 s`: how long the compiled engine took to start. Or, when
+// a build in the background was stopped by the end of the search, that the run was
+// interpreted and how to have the library for the next run.
 void WriteEngine(const properties::EngineStats& engine, std::ostream& out) {
+  if (engine.background && !engine.compiled && engine.compile_seconds > 0) {
+    out << "interpreted: the search ended before its native code, building in the background for "
+        << Seconds(engine.compile_seconds)
+        << ", was ready; `--engine compiled` builds it into the cache for later runs\n";
+    return;
+  }
   if (!engine.compiled) return;
   out << "compiled to native code in " << Seconds(engine.compile_seconds)
       << (engine.cached ? " (from the cache)" : "")

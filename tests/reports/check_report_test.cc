@@ -66,6 +66,27 @@ class CheckReportTest : public ::testing::Test {
 constexpr char kSummary[] =
     "tiny.rules: 8 states, 14 transitions, 0 terminal, 4 levels, 0.25 s, complete\n";
 
+// The engine line: a library built in the background that was ready says so; one that was
+// still building when the search ended says the run was interpreted and how to have it next
+// time; a run that never started a build says nothing.
+TEST_F(CheckReportTest, TheEngineLineSaysWhetherTheBackgroundBuildWasReady) {
+  result_.engine.background = true;
+  result_.engine.compiled = true;
+  result_.engine.compile_seconds = 6.5;
+  EXPECT_NE(Text().find("compiled to native code in 6.50 s, in the background (interpreted "
+                        "until then)\n"),
+            std::string::npos)
+      << Text();
+  result_.engine.compiled = false;
+  EXPECT_NE(Text().find("interpreted: the search ended before its native code, building in the "
+                        "background for 6.50 s, was ready; `--engine compiled` builds it into the "
+                        "cache for later runs\n"),
+            std::string::npos)
+      << Text();
+  result_.engine.compile_seconds = 0;
+  EXPECT_EQ(Text().find("native code"), std::string::npos) << Text();
+}
+
 TEST_F(CheckReportTest, InvariantTraceShowsTheFirstStateThenWhatEachMoveChanged) {
   results::Finding finding =
       Error(results::FindingKind::kInvariant, "small", "invariant small is violated", 12, 11);
