@@ -80,7 +80,10 @@ class StateStore {
   // The id of the state with these words, or false when the store does not hold it; stores
   // nothing. REQUIRES: words.size() == words(). Thread-safe.
   bool Find(const std::vector<uint32_t>& words, StateId& id) const;
-  // A cache hint for a Get of state `id`. Thread-safe; no effect on the contents.
+  // A cache hint for a Get of state `id`. Thread-safe; no effect on the contents. (Each
+  // prefetch here is of an address worked out with no branch around it: GCC 12 drops a
+  // prefetch from either arm of an if, and so dropped every prefetch here once there were two
+  // layouts to choose between; the tables' places are kept as plain numbers instead.)
   void PrefetchGet(StateId id) const { __builtin_prefetch(get_base_ + id * get_stride_); }
   // In a store without nodes a state's one table access is found from its words alone: from
   // their hash, which a caller may take once (HashOf), prefetch (PrefetchHash) and pass to the
@@ -93,9 +96,6 @@ class StateStore {
                                         (static_cast<unsigned __int128>(hash) * put_slots_) >> 64));
   }
   PutResult Put(const uint32_t* words, uint64_t hash);
-  // (Each prefetch is of an address worked out with no branch around it: GCC 12 drops a
-  // prefetch from either arm of an if, and so dropped every prefetch here once there were two
-  // layouts to choose between; the tables' places are kept as plain numbers instead.)
   // Rebuilds the words and node ids of state `id`.
   void Get(StateId id, Tree& tree) const;
   // Capacity in bytes of both tables, and the root table's capacity in states.
