@@ -30,6 +30,8 @@
 #include <atomic>
 #include <cstdint>
 
+#include "explorer/pair_table.h"
+
 namespace rulecheck::explorer {
 
 class FlatTable {
@@ -65,11 +67,7 @@ class FlatTable {
     for (uint32_t i = 0; i < words_; ++i) out[i] = words[i];
   }
 
-  // Hints the cache to fetch the key of `id`, or the first index line a look-up of `key`
-  // probes.
-  void Prefetch(uint64_t id) const { __builtin_prefetch(keys_ + id * words_); }
-  void PrefetchKey(const uint32_t* key) const { __builtin_prefetch(index_ + Home(Hash(key))); }
-  // The hash a key is looked up by: its home entry is its high bits scaled to the capacity.
+  // The hash a key is looked up by: its first index entry is HomeSlot(hash, capacity()).
   uint64_t Hash(const uint32_t* key) const;
   // Where the key of `id` is, and where the index starts (for callers that prefetch).
   const uint32_t* KeyAddress(uint64_t id) const { return keys_ + id * words_; }
@@ -94,10 +92,8 @@ class FlatTable {
   static constexpr uint64_t kMaxProbeLines = 1024;
 
   static uint64_t IdBound(uint64_t capacity) { return capacity - capacity / 10; }
-  // The first entry a probe for a key of this hash looks at: the hash scaled to the capacity.
-  uint64_t Home(uint64_t hash) const {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(hash) * capacity_) >> 64);
-  }
+  // The first entry a probe for a key of this hash looks at.
+  uint64_t Home(uint64_t hash) const { return HomeSlot(hash, capacity_); }
   // Calls `visit(entry)` for each index entry a probe for a key of this hash looks at, in
   // order (its home entry's line first, then line by line), until it returns true.
   template <typename Visit>

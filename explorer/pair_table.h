@@ -22,6 +22,13 @@
 
 namespace rulecheck::explorer {
 
+// The home slot of a key of hash `hash` in a table of `slots` slots: the hash's high bits
+// scaled to the size (a multiply and a shift), so a table may have any size. PairTable and
+// FlatTable probe from it, and so do the state store's prefetches.
+inline uint64_t HomeSlot(uint64_t hash, uint64_t slots) {
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(hash) * slots) >> 64);
+}
+
 class PairTable {
  public:
   static constexpr uint64_t kFull = ~uint64_t{0};  // returned index when the table is full
@@ -54,12 +61,8 @@ class PairTable {
     return std::atomic_ref<uint64_t>(slots_[index]).load(std::memory_order_relaxed) - 1;
   }
 
-  // Hints the cache to fetch the slot at `index`, or the first slot a look-up of `key`
-  // probes: a caller that knows its next few accesses overlaps their cache misses.
-  void Prefetch(uint64_t index) const { __builtin_prefetch(slots_ + index); }
-  void PrefetchKey(uint64_t key) const { __builtin_prefetch(slots_ + HomeOf(Hash(key))); }
-  // Where the slots start (for callers that prefetch): a key's home slot is its Hash's high
-  // bits scaled to the capacity.
+  // Where the slots start, for callers that prefetch: slot `index` is the state of id
+  // `index`, and a key's first slot is HomeSlot(Hash(key), capacity()).
   const uint64_t* SlotAddress() const { return slots_; }
 
   bool ok() const { return slots_ != nullptr; }
@@ -80,11 +83,8 @@ class PairTable {
   static constexpr uint64_t kLineSlots = 8;
   static constexpr uint64_t kMaxProbeLines = 1024;
 
-  // The first slot a probe for a key of this hash looks at: the hash's high bits scaled to
-  // the capacity.
-  uint64_t HomeOf(uint64_t hash) const {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(hash) * capacity_) >> 64);
-  }
+  // The first slot a probe for a key of this hash looks at.
+  uint64_t HomeOf(uint64_t hash) const { return HomeSlot(hash, capacity_); }
   // The line after `line`, wrapping at the end.
   uint64_t NextLine(uint64_t line) const {
     line += kLineSlots;

@@ -178,8 +178,7 @@ bool StateStore::Find(const std::vector<uint32_t>& words, StateId& id) const {
     return id != FlatTable::kFull;
   }
   if (words_ <= 2) {
-    uint64_t key = words_ == 1 ? words[0] : PairKey(words[0], words[1]);
-    id = roots_.Find(key);
+    id = roots_.Find(RootKey(words.data()));
     return id != PairTable::kFull;
   }
   // Bottom-up as in Put, but a node that is not there means the state is not either.

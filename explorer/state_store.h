@@ -92,8 +92,7 @@ class StateStore {
     return flat_ != nullptr ? flat_->Hash(words) : PairTable::Hash(RootKey(words));
   }
   void PrefetchHash(uint64_t hash) const {
-    __builtin_prefetch(put_table_ + static_cast<uint64_t>(
-                                        (static_cast<unsigned __int128>(hash) * put_slots_) >> 64));
+    __builtin_prefetch(put_table_ + HomeSlot(hash, put_slots_));
   }
   PutResult Put(const uint32_t* words, uint64_t hash);
   // Rebuilds the words and node ids of state `id`.
@@ -147,7 +146,7 @@ class StateStore {
   const char* get_base_ = nullptr;       // the first byte a Get of state 0 reads
   uint64_t get_stride_ = 0;              // bytes between the first reads of two states
   const uint64_t* put_table_ = nullptr;  // the 8-byte slots a put without nodes probes
-  uint64_t put_slots_ = 0;               // how many; a hash's home is its scaled high bits
+  uint64_t put_slots_ = 0;               // how many (a hash's first is HomeSlot)
 };
 
 }  // namespace rulecheck::explorer

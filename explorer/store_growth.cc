@@ -41,6 +41,12 @@ constexpr uint64_t kMaxNodes = uint64_t{1} << 31;
 constexpr uint64_t kWorkingPerRoot = 6;
 constexpr uint64_t kWorkingShare = 32;
 
+// The nodes `states` states of `words` words need in the tree layout when they share no
+// sub-tree: every internal node but the root of every state.
+uint64_t MostTreeNodes(uint32_t words, uint64_t states) {
+  return words > 2 ? states * (words - 2) : 0;
+}
+
 // The smallest power-of-two table of this layout that holds `n` keys within its target load.
 uint64_t Capacity(Layout layout, uint64_t n) {
   uint64_t p = 8;
@@ -98,11 +104,6 @@ std::unique_ptr<StateStore> StoreGrowth::Make(Tables tables) const {
   return std::make_unique<StateStore>(words_, tables.roots, tables.nodes);
 }
 
-uint64_t StoreGrowth::MostTreeNodes(uint64_t states) const {
-  // Every internal node but the root of every state new: no sharing at all.
-  return words_ > 2 ? states * (words_ - 2) : 0;
-}
-
 StoreGrowth::Tables StoreGrowth::Wanted(Layout layout, Room room, Tables old) const {
   const bool same = layout == old.layout;
   Tables want{layout, Capacity(layout, room.roots), 0};
@@ -129,7 +130,7 @@ std::unique_ptr<StateStore> StoreGrowth::Bigger(const StateStore& store, Room ro
   if (old.layout == Layout::kFlat && (last(want) || Cost(want) > room_bytes)) {
     // The flat layout has grown as far as the memory lets it. The tree layout holds more
     // states in the same bytes when they share enough sub-trees.
-    room.nodes = tree_nodes ? tree_nodes(room.roots) : MostTreeNodes(room.roots);
+    room.nodes = tree_nodes ? tree_nodes(room.roots) : MostTreeNodes(words_, room.roots);
     const Tables tree = Wanted(Layout::kTree, room, old);
     if (Cost(tree) < Cost(want)) want = tree;
   }
@@ -260,7 +261,7 @@ uint64_t TreeNodesFor(const StateStore& store, const std::vector<std::vector<uin
                       uint64_t states, MemoryBudget& budget) {
   const uint32_t words = store.words();
   if (!StateStore::HasNodes(words, StateStore::Layout::kTree)) return 0;
-  const uint64_t most = states * (words - 2);
+  const uint64_t most = MostTreeNodes(words, states);
   uint64_t total = 0;
   for (const std::vector<uint32_t>& level : levels) total += level.size();
   // A sample spread evenly over the levels, in a scratch store with room for every node.

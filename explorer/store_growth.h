@@ -106,8 +106,6 @@ class StoreGrowth {
   uint64_t Spare() const;
   // Bytes(tables) and the level lists and logs its states will need.
   uint64_t Cost(Tables tables) const;
-  // The nodes `states` states need in the tree layout when they share no sub-tree.
-  uint64_t MostTreeNodes(uint64_t states) const;
   // The tables of `layout` with room for `room`, at least as big as `old`'s when of the same
   // layout.
   Tables Wanted(StateStore::Layout layout, Room room, Tables old) const;
