@@ -47,31 +47,26 @@ printf '# machine: %s, %s cores, %s\n' "$(uname -m)" "$(nproc)" \
 printf '# %s\n' "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 printf '%-12s %-14s %13s %9s %12s %10s %10s %8s\n' game tool states seconds states/s B/state peak_RSS user_s
 
-# rulecheck GAME_FILE THREADS [--const ...]
+# rulecheck SECONDS GAME_FILE THREADS [--const ...]: SECONDS is `search` (the report's own
+# search time) or `wall` (the whole process, wall-clock).
 run_rulecheck() {
-  local file="$1" threads="$2"; shift 2
-  /usr/bin/time -f '%M %U' -o "$work/rss" "$rulecheck" check "$root/games/$file" --format json \
+  local seconds="$1" file="$2" threads="$3"; shift 3
+  /usr/bin/time -f '%e %M %U' -o "$work/rss" "$rulecheck" check "$root/games/$file" --format json \
     --quiet --threads "$threads" "$@" >"$work/out.json" || true
-  python3 - "$work/out.json" $(tail -n1 "$work/rss") <<'PY'
+  python3 - "$work/out.json" "$seconds" $(tail -n1 "$work/rss") <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
-states, secs = r["states"], r["seconds"]
-print(f'{states} {secs:.3f} {states / max(secs, 1e-9):.0f} {r["store_bytes"] / max(states, 1):.1f} {int(sys.argv[2]) // 1024}MiB {sys.argv[3]}')
+wall, rss, user = sys.argv[3:6]
+states = r["states"]
+secs = r["seconds"] if sys.argv[2] == "search" else float(wall)
+print(f'{states} {secs:.3f} {states / max(secs, 1e-9):.0f} {r["store_bytes"] / max(states, 1):.1f} {int(rss) // 1024}MiB {user}')
 PY
 }
 
 # rulecheck_cold GAME_FILE [--const ...]: one thread, an empty model cache, the whole process.
 run_rulecheck_cold() {
   local file="$1"; shift
-  local cache; cache="$(mktemp -d "$work/cache.XXXXXX")"
-  XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M %U' -o "$work/rss" "$rulecheck" check \
-    "$root/games/$file" --format json --quiet --threads 1 "$@" >"$work/out.json" || true
-  python3 - "$work/out.json" $(tail -n1 "$work/rss") <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-states, secs = r["states"], float(sys.argv[2])
-print(f'{states} {secs:.3f} {states / max(secs, 1e-9):.0f} {r["store_bytes"] / max(states, 1):.1f} {int(sys.argv[3]) // 1024}MiB {sys.argv[4]}')
-PY
+  XDG_CACHE_HOME="$(mktemp -d "$work/cache.XXXXXX")" run_rulecheck wall "$file" 1 "$@"
 }
 
 # spin_total PML [DEFINES]: spin -a, gcc and pan's whole run, single core, wall-clock.
@@ -125,11 +120,11 @@ for game in "${games[@]}"; do
     *) echo "bench: unknown game $game" >&2; exit 2 ;;
   esac
   same_work=(--skip invariant --skip reachable)
-  row "$game" "rulecheck -t1" run_rulecheck "$file" 1 "${consts[@]}" "${same_work[@]}"
-  row "$game" "rc -t1 interp" run_rulecheck "$file" 1 "${consts[@]}" "${same_work[@]}" \
+  row "$game" "rulecheck -t1" run_rulecheck search "$file" 1 "${consts[@]}" "${same_work[@]}"
+  row "$game" "rc -t1 interp" run_rulecheck search "$file" 1 "${consts[@]}" "${same_work[@]}" \
     --engine interpreted
-  row "$game" "rulecheck -t2" run_rulecheck "$file" 2 "${consts[@]}" "${same_work[@]}"
-  row "$game" "rc -t2 +props" run_rulecheck "$file" 2 "${consts[@]}"
+  row "$game" "rulecheck -t2" run_rulecheck search "$file" 2 "${consts[@]}" "${same_work[@]}"
+  row "$game" "rc -t2 +props" run_rulecheck search "$file" 2 "${consts[@]}"
   row "$game" "rc -t1 cold" run_rulecheck_cold "$file" "${consts[@]}" "${same_work[@]}"
   row "$game" "spin" run_spin "$pml" "$defines" ""
   row "$game" "spin total" run_spin_total "$pml" "$defines"
