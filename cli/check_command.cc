@@ -205,7 +205,7 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
     result = properties::Check(*setup->model, options);
   }
   progress.Finish();
-  result.engine = engine->Stats();
+  result.engine = engine->EndOfRun(cancel == nullptr || !cancel->load());
 
   setup->context.skipped_checks = flags.skip;
   const bool written =

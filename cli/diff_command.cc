@@ -145,8 +145,9 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   properties::VersionsRun run =
       properties::RunVersions(*old_setup->model, *new_setup->model, options, flags.max_traces,
                               engines[0]->space.get(), engines[1]->space.get());
-  run.old_run.check.engine = engines[0]->Stats();
-  run.new_run.check.engine = engines[1]->Stats();
+  const bool ended = !options.explore.cancel->load();
+  run.old_run.check.engine = engines[0]->EndOfRun(ended);
+  run.new_run.check.engine = engines[1]->EndOfRun(ended);
   const properties::VersionRun& old_run = run.old_run;
   const properties::VersionRun& new_run = run.new_run;
   reports::VersionDiff diff{

@@ -54,9 +54,10 @@ absl::StatusOr<EngineChoice> ChooseEngine(const model::Model& model, const std::
   return choice;
 }
 
-properties::EngineStats EngineChoice::Stats() const {
+properties::EngineStats EngineChoice::EndOfRun(bool leave_build_running) {
   if (tiered == nullptr) return stats;
   properties::EngineStats now = stats;
+  now.build_goes_on = leave_build_running && tiered->LeaveBuildRunning();
   now.compiled = tiered->compiled() != nullptr;
   now.compile_seconds = tiered->build_seconds();
   return now;

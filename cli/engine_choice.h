@@ -37,10 +37,12 @@ struct EngineChoice {
   std::unique_ptr<ir::StateSpace> space;  // null: the interpreter
   properties::EngineStats stats;          // as chosen
   // `space` when it builds the library in the background, else null.
-  const native::TieredStateSpace* tiered = nullptr;
+  native::TieredStateSpace* tiered = nullptr;
   // The statistics for the report, at the end of the run: whether a background build was
-  // ready in time, and how long it took or had taken.
-  properties::EngineStats Stats() const;
+  // ready in time, and how long it took or had taken. With `leave_build_running` (a search
+  // that ended, not one the user stopped), a background build still running goes on into the
+  // cache after the run (native/tiered_state_space.h); else destroying `space` stops it.
+  properties::EngineStats EndOfRun(bool leave_build_running);
 };
 
 // The engine `name` (auto, compiled or interpreted) asks for, for `model` (which must outlive

@@ -63,6 +63,7 @@ absl::StatusOr<std::vector<results::Answer>> SolveExplicit(const model::Model& m
   }
   absl::StatusOr<properties::QueryRun> run = properties::AnswerQueries(model, options);
   printer.Finish();
+  engine->EndOfRun(env.cancel == nullptr || !env.cancel->load());
   if (!run.ok()) return run.status();
   return properties::ToAnswers(*run);
 }

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -15,6 +16,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +24,7 @@
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -91,12 +94,19 @@ std::string UniqueName(const std::string& dir, const std::string& stem, const ch
   return absl::StrCat(dir, "/", stem, ".", getpid(), "-", counter.fetch_add(1), suffix);
 }
 
+struct RunOptions {
+  BuildCancel* cancel = nullptr;
+  bool background = false;
+  int release_lock = -1;  // an open file the process gets as its descriptor 3 (see SetRunning)
+};
+
 // Runs `argv` with stdin from /dev/null and stdout and stderr into `output`; its exit status.
-// In a process group of its own, which `cancel` (when set) can kill: the compiler driver's
-// own children (cc1plus, as, ld) go with it; with `background`, the group runs at a low CPU
-// priority (the driver's children inherit it).
+// In a process group of its own, which `options.cancel` (when set) can kill: the compiler
+// driver's own children (cc1plus, as, ld) go with it; with `background`, the group runs at a
+// low CPU priority (the driver's children inherit it).
 absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string& output,
-                        BuildCancel* cancel = nullptr, bool background = false) {
+                        const RunOptions& options = {}) {
+  BuildCancel* cancel = options.cancel;
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
@@ -106,6 +116,13 @@ absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string&
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  // No other descriptor of ours: a released build outlives this process and must hold none of
+  // its files, pipes or locks (but the lock that is its own).
+  int first_closed = 3;
+  if (options.release_lock >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, options.release_lock, first_closed++);
+  }
+  posix_spawn_file_actions_addclosefrom_np(&actions, first_closed);
   std::vector<char*> args;
   for (const std::string& word : argv) args.push_back(const_cast<char*>(word.c_str()));
   args.push_back(nullptr);
@@ -117,19 +134,41 @@ absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string&
     return absl::FailedPreconditionError(
         absl::StrCat("cannot run the compiler `", argv[0], "`: ", std::strerror(error)));
   }
-  if (cancel != nullptr && !cancel->SetRunning(pid)) kill(-pid, SIGKILL);
+  if (cancel != nullptr && !cancel->SetRunning(pid, options.release_lock)) kill(-pid, SIGKILL);
   // A failure only leaves the priority as it was.
-  if (background) setpriority(PRIO_PGRP, static_cast<id_t>(pid), kBackgroundNice);
+  if (options.background) setpriority(PRIO_PGRP, static_cast<id_t>(pid), kBackgroundNice);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return absl::InternalError("lost the compiler process");
-  }
-  if (cancel != nullptr) {
+  if (cancel == nullptr) {
+    while (waitpid(pid, &status, 0) < 0) {
+      if (errno != EINTR) return absl::InternalError("lost the compiler process");
+    }
+  } else {
+    // Looked at every 10 ms, which is nothing beside a compile, so that a release is seen.
+    for (;;) {
+      const pid_t ended = waitpid(pid, &status, WNOHANG);
+      if (ended == pid) break;
+      if (ended < 0 && errno != EINTR) return absl::InternalError("lost the compiler process");
+      if (cancel->released()) {
+        cancel->SetRunning(0);
+        return absl::CancelledError("the build goes on without this run");
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
     cancel->SetRunning(0);
     if (cancel->cancelled()) return absl::CancelledError("the build was stopped");
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
+
+// The shell script that runs the compiler (its words follow the script's first five
+// arguments) and then puts the library and its source in their places in the cache, or, when
+// the compiler fails, removes them. It leaves the compiler's output (the log) only on a
+// failure, for the caller to quote. Its exit status is the compiler's.
+constexpr char kBuildScript[] = R"(lib=$1 final=$2 src=$3 keep=$4 log=$5
+shift 5
+"$@" || { status=$?; rm -f "$lib" "$src"; exit $status; }
+if mv -f "$lib" "$final"; then mv -f "$src" "$keep"; rm -f "$log"; else rm -f "$lib" "$src"; fi
+)";
 
 // Creates `dir` and its parents.
 bool MakeDirs(const std::string& dir) {
@@ -176,9 +215,25 @@ void BuildCancel::Cancel() {
   if (group_ > 0) kill(-group_, SIGKILL);
 }
 
-bool BuildCancel::SetRunning(pid_t group) {
+bool BuildCancel::Release() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (cancelled_ || released_ || group_ <= 0 || release_lock_ < 0) return false;
+  // The lock belongs to the open file, which the compiler's processes share: it is theirs
+  // until the last of them ends.
+  if (flock(release_lock_, LOCK_EX | LOCK_NB) != 0) return false;
+  released_ = true;
+  return true;
+}
+
+bool BuildCancel::released() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return released_;
+}
+
+bool BuildCancel::SetRunning(pid_t group, int release_lock) {
   std::lock_guard<std::mutex> lock(mutex_);
   group_ = cancelled_ ? 0 : group;
+  release_lock_ = group_ > 0 ? release_lock : -1;
   return !cancelled_;
 }
 
@@ -233,24 +288,39 @@ absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
       return absl::FailedPreconditionError(absl::StrCat("cannot write ", source));
     }
   }
-  std::vector<std::string> argv = words;
+  // The source stays beside its library, for whoever wants to read what was compiled.
+  std::vector<std::string> argv = {
+      "/bin/sh", "-c",       kBuildScript, "rulecheck-build",
+      library,   built.path, source,       absl::StrCat(dir, "/", stem, ".cc"),
+      output};
+  argv.insert(argv.end(), words.begin(), words.end());
   for (const char* flag : {"-std=c++17", "-O2", "-shared", "-fPIC", "-o"}) argv.push_back(flag);
   argv.push_back(library);
   argv.push_back(source);
-  absl::StatusOr<int> status = Run(argv, output, request.cancel, request.background);
+  // Only a build that can be stopped can be released.
+  int release_lock = -1;
+  if (request.cancel != nullptr) {
+    release_lock = open(absl::StrCat(dir, "/background-build.lock").c_str(),
+                        O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  }
+  absl::StatusOr<int> status =
+      Run(argv, output, {request.cancel, request.background, release_lock});
+  if (release_lock >= 0) close(release_lock);
+  // Released: the build's files are the shell's now.
+  if (absl::IsCancelled(status.status()) && request.cancel->released()) return status.status();
   const std::string log = ReadFile(output);
   std::remove(output.c_str());
-  if (!status.ok() || *status != 0 || std::rename(library.c_str(), built.path.c_str()) != 0) {
-    std::remove(library.c_str());
-    std::remove(source.c_str());
-    if (!status.ok()) return status.status();
-    return absl::InternalError(absl::StrCat("the compiler `", absl::StrJoin(words, " "),
-                                            "` failed on the generated code (exit ", *status,
-                                            "): ", log.substr(0, 400)));
+  if (status.ok() && *status == 0 && access(built.path.c_str(), R_OK) == 0) return built;
+  std::remove(library.c_str());
+  std::remove(source.c_str());
+  if (!status.ok()) return status.status();
+  if (*status == 0) {
+    return absl::InternalError(
+        absl::StrCat("cannot put the library into the cache: ", log.substr(0, 400)));
   }
-  // The source stays beside its library, for whoever wants to read what was compiled.
-  std::rename(source.c_str(), absl::StrCat(dir, "/", stem, ".cc").c_str());
-  return built;
+  return absl::InternalError(absl::StrCat("the compiler `", absl::StrJoin(words, " "),
+                                          "` failed on the generated code (exit ", *status,
+                                          "): ", log.substr(0, 400)));
 }
 
 }  // namespace rulecheck::native

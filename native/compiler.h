@@ -9,6 +9,8 @@
 // `--version` output, and rulecheck's version. A second run with the same inputs finds the
 // library and does not compile. Concurrent runs are safe: each compiles to a file of its own
 // and renames it into place, which is atomic, so no run ever sees a partly written library.
+// The rename is done by a small shell process that runs the compiler, so that a build
+// released by its caller (BuildCancel::Release) still ends in the cache.
 #ifndef RULECHECK_NATIVE_COMPILER_H_
 #define RULECHECK_NATIVE_COMPILER_H_
 
@@ -21,20 +23,33 @@
 
 namespace rulecheck::native {
 
-// Stops a build from another thread: Cancel kills the compiler (its whole process group) and
-// makes the build end with Cancelled. Thread-safe.
+// Ends a build early from another thread, in one of two ways; either makes the build end with
+// Cancelled. Thread-safe.
 class BuildCancel {
  public:
+  // Kills the compiler (its whole process group); no file of the build is left.
   void Cancel();
-  // For BuildLibrary: the compiler's process group while it runs (0: none); false when the
-  // build is cancelled already (the caller then kills the group it just started).
-  bool SetRunning(pid_t group);
+  // Stops waiting for a compiler that is running and lets it run on, on its own: when it
+  // ends, the library goes into the cache as after a build waited for (even after this
+  // process has exited), or, when the compiler fails, its files are removed but for its
+  // output (`*.log`). One build at a time is left running per cache directory (it holds the
+  // directory's `background-build.lock`): when another one is, Release leaves this one as it
+  // is (to be cancelled). True when the compiler was left running; false when it was not
+  // running (not started yet, or ended), or another build holds the lock.
+  bool Release();
+  // For BuildLibrary: the compiler's process group while it runs (0: none) and the lock a
+  // released build holds (-1: it cannot be released); false when the build is cancelled
+  // already (the caller then kills the group it just started).
+  bool SetRunning(pid_t group, int release_lock = -1);
   bool cancelled();
+  bool released();
 
  private:
   std::mutex mutex_;
   pid_t group_ = 0;
+  int release_lock_ = -1;
   bool cancelled_ = false;
+  bool released_ = false;
 };
 
 struct BuildRequest {

@@ -101,13 +101,24 @@ TieredStateSpace::TieredStateSpace(const model::Model& model, CompileOptions opt
 }
 
 TieredStateSpace::~TieredStateSpace() {
+  bool left_running = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
+    left_running = left_running_;
   }
   wake_.notify_all();
-  cancel_.Cancel();
+  if (!left_running) cancel_.Cancel();
   build_.join();
+}
+
+bool TieredStateSpace::LeaveBuildRunning() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // stopping_ keeps a build not started yet from starting.
+  stopping_ = true;
+  if (!started_.load() || seconds_.load() >= 0 || !cancel_.Release()) return false;
+  left_running_ = true;
+  return true;
 }
 
 std::unique_ptr<ir::Expander> TieredStateSpace::NewExpander(bool record_trail) const {

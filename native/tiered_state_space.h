@@ -9,8 +9,10 @@
 // finding or trace, only the time.
 //
 // Destroying the space stops a build still running (the compiler's process group is
-// killed), so a search that ends first leaves no compiler behind; a finished build stays in
-// the cache for the next run.
+// killed), so a search stopped first leaves no compiler behind; a finished build stays in
+// the cache for the next run. A search that ends first can instead leave the build running
+// (LeaveBuildRunning): the compiler then finishes on its own, at its low priority, and puts
+// the library into the cache, so that the next run of the model starts compiled.
 #ifndef RULECHECK_NATIVE_TIERED_STATE_SPACE_H_
 #define RULECHECK_NATIVE_TIERED_STATE_SPACE_H_
 
@@ -58,6 +60,11 @@ class TieredStateSpace final : public ir::StateSpace {
   const ir::StateSpace* compiled() const { return compiled_.load(std::memory_order_acquire); }
   // The seconds the build took, or has taken so far (0 before it starts).
   double build_seconds() const;
+  // For the end of a run: a compiler that is running goes on after this space is destroyed
+  // and after the process exits (unless another build is left running in the same cache
+  // directory: BuildCancel::Release); true when it does. Else destroying the space stops the
+  // build as ever; one not started yet never starts.
+  bool LeaveBuildRunning();
 
  private:
   const model::Model& model_;
@@ -73,6 +80,7 @@ class TieredStateSpace final : public ir::StateSpace {
   std::atomic<const ir::StateSpace*> compiled_{nullptr};
   std::chrono::steady_clock::time_point start_;
   std::atomic<double> seconds_{-1};  // the build's time once it ended
+  bool left_running_ = false;        // guarded by mutex_
   std::thread build_;
 };
 

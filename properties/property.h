@@ -108,6 +108,9 @@ struct EngineStats {
   // says whether it was ready before the run ended, and compile_seconds how long it took or
   // had taken.
   bool background = false;
+  // A background build still running when the search ended goes on after the run and puts
+  // the library into the cache for the next run (a search stopped by the user stops it).
+  bool build_goes_on = false;
 };
 
 struct CheckResult {

@@ -31,6 +31,7 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
   engine["compile_seconds"] = result.engine.compile_seconds;
   engine["cached"] = result.engine.cached;
   engine["background"] = result.engine.background;
+  engine["build_goes_on"] = result.engine.build_goes_on;
   json["engine"] = std::move(engine);
   json["store_bytes"] = stats.store_bytes;
   json["memory_budget"] = stats.memory_budget;

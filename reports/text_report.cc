@@ -29,9 +29,16 @@ void WriteSummary(const model::Model& model, const explorer::ExplorationStats& s
 }
 
 // `compiled to native code in 1.20 s`: how long the compiled engine took to start. Or, when
-// a build in the background was stopped by the end of the search, that the run was
-// interpreted and how to have the library for the next run.
+// the search ended before a build in the background, that the run was interpreted and how
+// the next run gets the library.
 void WriteEngine(const properties::EngineStats& engine, std::ostream& out) {
+  if (engine.build_goes_on && !engine.compiled) {
+    out << "interpreted: the search ended before its native code was ready (building for "
+        << Seconds(engine.compile_seconds)
+        << " so far); the build goes on in the background and puts it in the cache for the "
+           "next run\n";
+    return;
+  }
   if (engine.background && !engine.compiled && engine.compile_seconds > 0) {
     out << "interpreted: the search ended before its native code, building in the background for "
         << Seconds(engine.compile_seconds)

@@ -2,10 +2,12 @@
 // benchmark game gives the known counts and says it compiled, a second run finds the library
 // in the cache, two runs at once share a fresh cache safely, a missing compiler makes `auto`
 // fall back to the interpreter with a note, and a missing or failing compiler is an error (exit
-// code 2) under `compiled`; `solve` and `diff` choose the same way. Each test
+// code 2) under `compiled`; a search that ends before its background build leaves the build to
+// finish into the cache; `solve` and `diff` choose the same way. Each test
 // has a cache of its own (XDG_CACHE_HOME in its temporary folder), set through env(1).
 #include <sys/stat.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -63,6 +65,38 @@ TEST_F(EngineTest, CompiledThenCached) {
       Run({"check", "games/tictactoe.rules", "--engine", "interpreted", "--quiet"});
   EXPECT_THAT(interpreted.stdout_text, HasSubstr("5,478 states"));
   EXPECT_THAT(interpreted.stdout_text, Not(HasSubstr("compiled to native code")));
+}
+
+// Under `--engine auto`, a search that ends before its background build leaves the build
+// running: the report says so, the compiler finishes after rulecheck has exited, and the next
+// run finds the library in the cache. The compiler waits for a gate file before it runs
+// `c++`, so the build is surely still running when the search ends; hanoi 12 searches for
+// longer than the second a build waits before it starts.
+TEST_F(EngineTest, ASearchThatEndsFirstLeavesItsBuildToFinishIntoTheCache) {
+  const std::string gate = (dir_ / "gate").string();
+  const std::string compiler =
+      WriteFile("gated-c++", "#!/bin/sh\n[ \"$1\" = --version ] || while [ ! -e '" + gate +
+                                 "' ]; do sleep 0.05; done\nexec c++ \"$@\"\n");
+  ASSERT_EQ(chmod(compiler.c_str(), 0755), 0);
+  const std::vector<std::string> args = {"check", "games/hanoi.rules", "--const",
+                                         "N=12",  "--threads",         "1"};
+  const RunResult first = Run(args, {"CXX=" + compiler});
+  EXPECT_EQ(first.exit_code, 0) << first.stdout_text << first.stderr_text;
+  EXPECT_THAT(first.stdout_text, HasSubstr("531,441 states"));
+  EXPECT_THAT(first.stdout_text,
+              HasSubstr("the build goes on in the background and puts it in the cache for the "
+                        "next run"));
+  EXPECT_EQ(CachedLibraries(), 0);
+  WriteFile("gate", "");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (CachedLibraries() == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(CachedLibraries(), 1);
+  const RunResult second = Run(args, {"CXX=" + compiler});
+  EXPECT_EQ(second.exit_code, 0) << second.stderr_text;
+  EXPECT_THAT(second.stdout_text, HasSubstr("compiled to native code in "));
+  EXPECT_THAT(second.stdout_text, HasSubstr("(from the cache)"));
 }
 
 // Two runs at once on an empty cache both compile, and both rename a whole library into place.

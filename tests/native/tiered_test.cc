@@ -1,12 +1,16 @@
 // `--engine auto` on a model whose library is not cached (native/tiered_state_space.h): the
 // search starts on the interpreter, an expander made before the library is ready moves to
 // the compiled code once it is, with the same successors; a space destroyed while the
-// compiler runs stops it at once and leaves no file behind; and one destroyed before its
-// delay is up never starts the compiler.
+// compiler runs stops it at once and leaves no file behind, unless its build was left
+// running, which then ends in the cache; and one destroyed before its delay is up never
+// starts the compiler.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <thread>
@@ -23,10 +27,12 @@ namespace {
 
 class TieredTest : public testing_support::TempFolderTest {
  protected:
+  // The files in the cache but the lock of builds left running, which stays.
   std::vector<std::string> Files() {
     std::vector<std::string> found;
     for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
-      found.push_back(entry.path().filename().string());
+      const std::string name = entry.path().filename().string();
+      if (name != "background-build.lock") found.push_back(name);
     }
     return found;
   }
@@ -119,6 +125,120 @@ TEST_F(TieredTest, DestroyingTheSpaceStopsTheCompiler) {
   EXPECT_EQ(Files(), std::vector<std::string>{});
 }
 
+// CXX while it lives: a script that notes each compile it is asked for (a line in `calls`),
+// then waits for the file `gate` before it runs `c++`; so a build is surely still running
+// until the test opens the gate.
+class GatedCompiler {
+ public:
+  explicit GatedCompiler(const std::filesystem::path& dir)
+      : calls_((dir / "calls").string()), gate_((dir / "gate").string()) {
+    const std::string script = (dir / "gated-c++").string();
+    std::ofstream(script) << "#!/bin/sh\n[ \"$1\" = --version ] && exec c++ \"$@\"\necho >> '"
+                          << calls_ << "'\nwhile [ ! -e '" << gate_
+                          << "' ]; do sleep 0.05; done\nexec c++ \"$@\"\n";
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+    const char* old = std::getenv("CXX");
+    had_cxx_ = old != nullptr;
+    if (had_cxx_) old_cxx_ = old;
+    setenv("CXX", script.c_str(), 1);
+  }
+  ~GatedCompiler() {
+    if (had_cxx_) {
+      setenv("CXX", old_cxx_.c_str(), 1);
+    } else {
+      unsetenv("CXX");
+    }
+  }
+  // Whether `n` compiles have started, waiting up to two minutes for them.
+  bool WaitForCalls(int n) const {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    for (;;) {
+      std::ifstream in(calls_);
+      int lines = 0;
+      for (std::string line; std::getline(in, line);) ++lines;
+      if (lines >= n) return true;
+      if (std::chrono::steady_clock::now() > deadline) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+  void OpenGate() const { std::ofstream{gate_}; }
+
+ private:
+  std::string calls_, gate_;
+  bool had_cxx_ = false;
+  std::string old_cxx_;
+};
+
+// The file name extensions in `dir`, sorted; once `want` is among them, or after two minutes.
+std::vector<std::string> ExtensionsOnceThere(const std::string& dir,
+                                             const std::vector<std::string>& want) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  for (;;) {
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      found.push_back(entry.path().extension().string());
+    }
+    std::sort(found.begin(), found.end());
+    if (found == want || std::chrono::steady_clock::now() > deadline) return found;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+// A build left running (LeaveBuildRunning) does not hold up the space's end, and puts the
+// library into the cache after it, leaving no other file than the library, its source and
+// the lock.
+TEST_F(TieredTest, ABuildLeftRunningPutsTheLibraryInTheCacheAfterTheSpaceIsGone) {
+  absl::StatusOr<std::unique_ptr<model::Model>> model =
+      model::LoadModelFromText("dice.rules", kDice, {});
+  ASSERT_TRUE(model.ok()) << model.status();
+  const std::string cache_dir = (dir_ / "cache").string();
+  const GatedCompiler compiler(dir_);
+  auto tiered = std::make_unique<TieredStateSpace>(**model, CompileOptions{cache_dir}, nullptr,
+                                                   std::chrono::milliseconds(0), 0);
+  ASSERT_TRUE(compiler.WaitForCalls(1));
+  EXPECT_TRUE(tiered->LeaveBuildRunning());
+  tiered.reset();  // does not wait for the gate
+  CompileOptions cached_only{cache_dir};
+  cached_only.only_cached = true;
+  EXPECT_TRUE(absl::IsNotFound(CompileModel(**model, cached_only).status()));
+
+  compiler.OpenGate();
+  // Done once the library is in place and the compiler's output is gone.
+  EXPECT_EQ(ExtensionsOnceThere(cache_dir, {".cc", ".lock", ".so"}),
+            (std::vector<std::string>{".cc", ".lock", ".so"}));
+  // (With the same compiler: it is part of the library's identity.)
+  EXPECT_TRUE(CompileModel(**model, cached_only).ok());
+}
+
+// While one build is left running in a cache, a second one is not: its space stops it as
+// ever, leaving none of its files.
+TEST_F(TieredTest, OneBuildAtATimeIsLeftRunningInACache) {
+  absl::StatusOr<std::unique_ptr<model::Model>> first =
+      model::LoadModelFromText("dice.rules", kDice, {});
+  absl::StatusOr<std::unique_ptr<model::Model>> second =
+      model::LoadModelFromText("dice2.rules", std::string(kDice) + "# another model text\n", {});
+  ASSERT_TRUE(first.ok()) << first.status();
+  ASSERT_TRUE(second.ok()) << second.status();
+  const std::string cache_dir = (dir_ / "cache").string();
+  const GatedCompiler compiler(dir_);
+  auto one = std::make_unique<TieredStateSpace>(**first, CompileOptions{cache_dir}, nullptr,
+                                                std::chrono::milliseconds(0), 0);
+  auto two = std::make_unique<TieredStateSpace>(**second, CompileOptions{cache_dir}, nullptr,
+                                                std::chrono::milliseconds(0), 0);
+  ASSERT_TRUE(compiler.WaitForCalls(2));
+  EXPECT_TRUE(one->LeaveBuildRunning());
+  EXPECT_FALSE(two->LeaveBuildRunning());
+  one.reset();
+  two.reset();
+  compiler.OpenGate();
+  EXPECT_EQ(ExtensionsOnceThere(cache_dir, {".cc", ".lock", ".so"}),
+            (std::vector<std::string>{".cc", ".lock", ".so"}));
+  CompileOptions cached_only{cache_dir};
+  cached_only.only_cached = true;
+  EXPECT_TRUE(CompileModel(**first, cached_only).ok());
+  EXPECT_TRUE(absl::IsNotFound(CompileModel(**second, cached_only).status()));
+}
+
 // A run that ends within the delay, or before it has expanded enough states, never starts
 // the compiler.
 TEST_F(TieredTest, AShortRunNeverCompiles) {
@@ -131,6 +251,8 @@ TEST_F(TieredTest, AShortRunNeverCompiles) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     EXPECT_EQ(tiered.compiled(), nullptr);
     EXPECT_EQ(tiered.build_seconds(), 0);
+    // Nor does a run that ends there and would leave its build running.
+    EXPECT_FALSE(tiered.LeaveBuildRunning());
   }
   {
     // Past the delay, but 1,000 states short of the count.

@@ -67,8 +67,9 @@ constexpr char kSummary[] =
     "tiny.rules: 8 states, 14 transitions, 0 terminal, 4 levels, 0.25 s, complete\n";
 
 // The engine line: a library built in the background that was ready says so; one that was
-// still building when the search ended says the run was interpreted and how to have it next
-// time; a run that never started a build says nothing.
+// still building when the search ended says the run was interpreted, and that the build goes
+// on into the cache or (when the run was stopped) how to have it next time; a run that never
+// started a build says nothing.
 TEST_F(CheckReportTest, TheEngineLineSaysWhetherTheBackgroundBuildWasReady) {
   result_.engine.background = true;
   result_.engine.compiled = true;
@@ -78,6 +79,14 @@ TEST_F(CheckReportTest, TheEngineLineSaysWhetherTheBackgroundBuildWasReady) {
             std::string::npos)
       << Text();
   result_.engine.compiled = false;
+  result_.engine.build_goes_on = true;
+  EXPECT_NE(Text().find("interpreted: the search ended before its native code was ready (building "
+                        "for 6.50 s so far); the build goes on in the background and puts it in "
+                        "the cache for the next run\n"),
+            std::string::npos)
+      << Text();
+  // A run the user stopped stopped its build too.
+  result_.engine.build_goes_on = false;
   EXPECT_NE(Text().find("interpreted: the search ended before its native code, building in the "
                         "background for 6.50 s, was ready; `--engine compiled` builds it into the "
                         "cache for later runs\n"),
