@@ -8,7 +8,6 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -32,6 +31,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "base/version.h"
+#include "native/left_build_lock.h"
 
 extern char** environ;
 
@@ -98,6 +98,7 @@ struct RunOptions {
   BuildCancel* cancel = nullptr;
   bool background = false;
   int release_lock = -1;  // an open file the process gets as its descriptor 3 (see SetRunning)
+  std::string key;        // the library's cache key, for SetRunning
 };
 
 // Runs `argv` with stdin from /dev/null and stdout and stderr into `output`; its exit status.
@@ -134,7 +135,9 @@ absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string&
     return absl::FailedPreconditionError(
         absl::StrCat("cannot run the compiler `", argv[0], "`: ", std::strerror(error)));
   }
-  if (cancel != nullptr && !cancel->SetRunning(pid, options.release_lock)) kill(-pid, SIGKILL);
+  if (cancel != nullptr && !cancel->SetRunning(pid, options.release_lock, options.key)) {
+    kill(-pid, SIGKILL);
+  }
   // A failure only leaves the priority as it was.
   if (options.background) setpriority(PRIO_PGRP, static_cast<id_t>(pid), kBackgroundNice);
   int status = 0;
@@ -207,6 +210,32 @@ absl::StatusOr<std::string> CompilerIdentity(const std::vector<std::string>& wor
   return known_identity;
 }
 
+// Closes a descriptor (when there is one) as it goes.
+struct ClosedAtEnd {
+  int fd;
+  ~ClosedAtEnd() {
+    if (fd >= 0) close(fd);
+  }
+};
+
+// Waits while the build another run left running makes the library at `path` (its cache
+// key `key`): true once the library is there, false when that build ended without it;
+// Cancelled when `cancel` stops or releases the wait.
+absl::StatusOr<bool> AwaitLeftBuild(int lock, const std::string& key, const std::string& path,
+                                    BuildCancel* cancel) {
+  if (cancel != nullptr) cancel->SetWaiting(true);
+  for (;;) {
+    if (access(path.c_str(), R_OK) == 0) break;
+    if (LeftBuildKey(lock) != key) break;
+    if (cancel != nullptr && (cancel->cancelled() || cancel->released())) {
+      return absl::CancelledError("the build another run left running goes on");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (cancel != nullptr) cancel->SetWaiting(false);
+  return access(path.c_str(), R_OK) == 0;
+}
+
 }  // namespace
 
 void BuildCancel::Cancel() {
@@ -217,12 +246,17 @@ void BuildCancel::Cancel() {
 
 bool BuildCancel::Release() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (cancelled_ || released_ || group_ <= 0 || release_lock_ < 0) return false;
-  // The lock belongs to the open file, which the compiler's processes share: it is theirs
-  // until the last of them ends.
-  if (flock(release_lock_, LOCK_EX | LOCK_NB) != 0) return false;
+  if (cancelled_ || released_) return false;
+  if (!waiting_ && (group_ <= 0 || release_lock_ < 0 || !TakeLeftBuildLock(release_lock_, key_))) {
+    return false;
+  }
   released_ = true;
   return true;
+}
+
+void BuildCancel::SetWaiting(bool waiting) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  waiting_ = waiting;
 }
 
 bool BuildCancel::released() {
@@ -230,10 +264,11 @@ bool BuildCancel::released() {
   return released_;
 }
 
-bool BuildCancel::SetRunning(pid_t group, int release_lock) {
+bool BuildCancel::SetRunning(pid_t group, int release_lock, const std::string& key) {
   std::lock_guard<std::mutex> lock(mutex_);
   group_ = cancelled_ ? 0 : group;
   release_lock_ = group_ > 0 ? release_lock : -1;
+  key_ = key;
   return !cancelled_;
 }
 
@@ -275,6 +310,15 @@ absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
     return built;
   }
   if (request.only_cached) return absl::NotFoundError("the library is not in the cache yet");
+  const ClosedAtEnd lock{OpenLeftBuildLock(dir)};
+  if (lock.fd >= 0 && LeftBuildKey(lock.fd) == key) {
+    absl::StatusOr<bool> ready = AwaitLeftBuild(lock.fd, key, built.path, request.cancel);
+    if (!ready.ok()) return ready.status();
+    if (*ready) {
+      built.cached = true;
+      return built;
+    }
+  }
   // Compile into files of our own, then rename the library into place.
   const std::string stem = absl::StrCat("model-", key);
   const std::string source = UniqueName(dir, stem, ".cc");
@@ -298,14 +342,9 @@ absl::StatusOr<BuiltLibrary> BuildLibrary(const BuildRequest& request) {
   argv.push_back(library);
   argv.push_back(source);
   // Only a build that can be stopped can be released.
-  int release_lock = -1;
-  if (request.cancel != nullptr) {
-    release_lock = open(absl::StrCat(dir, "/background-build.lock").c_str(),
-                        O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  }
   absl::StatusOr<int> status =
-      Run(argv, output, {request.cancel, request.background, release_lock});
-  if (release_lock >= 0) close(release_lock);
+      Run(argv, output,
+          {request.cancel, request.background, request.cancel != nullptr ? lock.fd : -1, key});
   // Released: the build's files are the shell's now.
   if (absl::IsCancelled(status.status()) && request.cancel->released()) return status.status();
   const std::string log = ReadFile(output);

@@ -10,7 +10,8 @@
 // library and does not compile. Concurrent runs are safe: each compiles to a file of its own
 // and renames it into place, which is atomic, so no run ever sees a partly written library.
 // The rename is done by a small shell process that runs the compiler, so that a build
-// released by its caller (BuildCancel::Release) still ends in the cache.
+// released by its caller (BuildCancel::Release) still ends in the cache; a build of a library
+// that such a released build is making waits for it rather than compile a second copy.
 #ifndef RULECHECK_NATIVE_COMPILER_H_
 #define RULECHECK_NATIVE_COMPILER_H_
 
@@ -32,15 +33,19 @@ class BuildCancel {
   // Stops waiting for a compiler that is running and lets it run on, on its own: when it
   // ends, the library goes into the cache as after a build waited for (even after this
   // process has exited), or, when the compiler fails, its files are removed but for its
-  // output (`*.log`). One build at a time is left running per cache directory (it holds the
-  // directory's `background-build.lock`): when another one is, Release leaves this one as it
-  // is (to be cancelled). True when the compiler was left running; false when it was not
-  // running (not started yet, or ended), or another build holds the lock.
+  // output (`*.log`). One build at a time is left running per cache directory
+  // (left_build_lock.h): when another one is, Release leaves this one as it is (to be
+  // cancelled). A build that waits for the one left running, because that one makes the same
+  // library, stops waiting and leaves it as it is. True when a compiler was left running (this
+  // build's or the one it waited for); false when none was running (not started yet, or
+  // ended), or another build holds the lock.
   bool Release();
-  // For BuildLibrary: the compiler's process group while it runs (0: none) and the lock a
-  // released build holds (-1: it cannot be released); false when the build is cancelled
-  // already (the caller then kills the group it just started).
-  bool SetRunning(pid_t group, int release_lock = -1);
+  // For BuildLibrary: the compiler's process group while it runs (0: none), the lock a
+  // released build holds (-1: it cannot be released) and the library's cache key; false when
+  // the build is cancelled already (the caller then kills the group it just started).
+  bool SetRunning(pid_t group, int release_lock = -1, const std::string& key = "");
+  // For BuildLibrary: whether the build waits for the one left running (see Release).
+  void SetWaiting(bool waiting);
   bool cancelled();
   bool released();
 
@@ -48,6 +53,8 @@ class BuildCancel {
   std::mutex mutex_;
   pid_t group_ = 0;
   int release_lock_ = -1;
+  std::string key_;
+  bool waiting_ = false;
   bool cancelled_ = false;
   bool released_ = false;
 };

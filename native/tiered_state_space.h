@@ -1,11 +1,13 @@
 // What `--engine auto` runs for a model whose library is not in the cache yet: the search
-// starts at once on the interpreter; once it has run for a second and expanded 20,000 states,
-// the library is built on a thread of its own, and each expander moves to the compiled code
-// at its next state once the library is there. A short check so never waits for the compiler
-// nor shares the machine with it (also where the interpreter runs slowly, as under a
-// sanitizer: the count of states does not depend on the machine), and a long one runs
-// compiled for most of its states. Both engines give the
-// same successors in the same order (tests/native), so where the switch falls changes no state,
+// starts at once on the interpreter; once it has run for half a second and expanded 20,000
+// states, the library is built on a thread of its own, and each expander moves to the
+// compiled code at its next state once the library is there. A short check so never waits
+// for the compiler nor shares the machine with it (also where the interpreter runs slowly,
+// as under a sanitizer: the count of states does not depend on the machine), and a long one
+// runs compiled for most of its states. (Half a second: a check that takes that long
+// interpreted, such as a rulebook preset's, is worth a library for its next run, which a
+// build left running provides; the build's low priority costs the search little.) Both engines give
+// the same successors in the same order (tests/native), so where the switch falls changes no state,
 // finding or trace, only the time.
 //
 // Destroying the space stops a build still running (the compiler's process group is
@@ -45,7 +47,7 @@ class TieredStateSpace final : public ir::StateSpace {
   TieredStateSpace(const model::Model& model, CompileOptions options,
                    std::function<void(const absl::Status&)> on_failure,
                    std::chrono::milliseconds delay = kStartDelay, uint64_t states = kStartStates);
-  static constexpr std::chrono::milliseconds kStartDelay{1000};
+  static constexpr std::chrono::milliseconds kStartDelay{500};
   static constexpr uint64_t kStartStates = 20000;
 
   // For the expanders: `n` more states expanded.

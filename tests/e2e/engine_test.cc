@@ -71,7 +71,7 @@ TEST_F(EngineTest, CompiledThenCached) {
 // running: the report says so, the compiler finishes after rulecheck has exited, and the next
 // run finds the library in the cache. The compiler waits for a gate file before it runs
 // `c++`, so the build is surely still running when the search ends; hanoi 12 searches for
-// longer than the second a build waits before it starts.
+// longer than the half second a build waits before it starts.
 TEST_F(EngineTest, ASearchThatEndsFirstLeavesItsBuildToFinishIntoTheCache) {
   const std::string gate = (dir_ / "gate").string();
   const std::string compiler =

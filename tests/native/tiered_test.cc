@@ -152,14 +152,18 @@ class GatedCompiler {
   // Whether `n` compiles have started, waiting up to two minutes for them.
   bool WaitForCalls(int n) const {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-    for (;;) {
-      std::ifstream in(calls_);
-      int lines = 0;
-      for (std::string line; std::getline(in, line);) ++lines;
-      if (lines >= n) return true;
+    while (calls() < n) {
       if (std::chrono::steady_clock::now() > deadline) return false;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
+    return true;
+  }
+  // The compiles started so far.
+  int calls() const {
+    std::ifstream in(calls_);
+    int lines = 0;
+    for (std::string line; std::getline(in, line);) ++lines;
+    return lines;
   }
   void OpenGate() const { std::ofstream{gate_}; }
 
@@ -237,6 +241,44 @@ TEST_F(TieredTest, OneBuildAtATimeIsLeftRunningInACache) {
   cached_only.only_cached = true;
   EXPECT_TRUE(CompileModel(**first, cached_only).ok());
   EXPECT_TRUE(absl::IsNotFound(CompileModel(**second, cached_only).status()));
+}
+
+// A build of the library that another run's build left running makes waits for that build
+// instead of compiling a second copy, and loads the library once it is there; a run that
+// ends while it waits leaves the other build running.
+TEST_F(TieredTest, ABuildWaitsForTheSameLibraryLeftBuilding) {
+  absl::StatusOr<std::unique_ptr<model::Model>> model =
+      model::LoadModelFromText("dice.rules", kDice, {});
+  ASSERT_TRUE(model.ok()) << model.status();
+  const std::string cache_dir = (dir_ / "cache").string();
+  const GatedCompiler compiler(dir_);
+  auto space = [&] {
+    return std::make_unique<TieredStateSpace>(**model, CompileOptions{cache_dir}, nullptr,
+                                              std::chrono::milliseconds(0), 0);
+  };
+  // Past its start and its generated code, into the wait.
+  auto started = [](const TieredStateSpace& tiered) {
+    while (tiered.build_seconds() < 0.5) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  };
+  auto first = space();
+  ASSERT_TRUE(compiler.WaitForCalls(1));
+  EXPECT_TRUE(first->LeaveBuildRunning());
+  first.reset();
+
+  auto second = space();
+  started(*second);
+  EXPECT_TRUE(second->LeaveBuildRunning());
+  second.reset();
+
+  auto third = space();
+  started(*third);
+  compiler.OpenGate();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (third->compiled() == nullptr && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_NE(third->compiled(), nullptr);
+  EXPECT_EQ(compiler.calls(), 1);
 }
 
 // A run that ends within the delay, or before it has expanded enough states, never starts
