@@ -76,12 +76,17 @@ class Simulator {
 
   // The candidates left by a sample of reachable states: the bits of the first initial state
   // that no sampled state has otherwise (none without an initial state). The sample is the
-  // first states of a breadth-first search and random plays (a fixed seed: the same sample
-  // every run).
-  // `longest_play`: the most moves of a sampled play.
-  FixedBits Sample(const FixedBits& none, int* longest_play) {
+  // states of a breadth-first search, and when that search ends before it has seen every
+  // reachable state, random plays (a fixed seed: the same sample every run). The search goes
+  // on while `more_search` says so, up to `search_states` states.
+  // `longest_play`: the most moves of a sampled play. `exhaustive`: the search saw every
+  // reachable state, so the candidates are exactly the fixed bits (the plays then only
+  // measure `longest_play`).
+  FixedBits Sample(const FixedBits& none, size_t search_states,
+                   const std::function<bool()>& more_search, int* longest_play, bool* exhaustive) {
     *longest_play = 0;
-    constexpr size_t kBfsStates = 10000, kWalks = 200, kWalkLength = 200;
+    *exhaustive = false;
+    constexpr size_t kWalks = 200, kWalkLength = 200;
     SuccessorCollector initial(model_.layout.words());
     gen_.Initial(initial);
     FixedBits cand = none;
@@ -93,17 +98,27 @@ class Simulator {
     }
     absl::flat_hash_set<std::vector<uint32_t>> seen;
     std::vector<std::vector<uint32_t>> level = initial.states;
-    for (int depth = 0; !level.empty() && seen.size() < kBfsStates; ++depth) {
-      *longest_play = std::max(*longest_play, depth);
+    bool cut = false;  // some state of the search was not expanded
+    for (int depth = 0; !level.empty(); ++depth) {
       SuccessorCollector next(model_.layout.words());
+      bool any = false;
       for (const std::vector<uint32_t>& s : level) {
-        if (seen.size() >= kBfsStates || !seen.insert(s).second) continue;
+        if (seen.contains(s)) continue;
+        if (seen.size() >= search_states || !more_search()) {
+          cut = true;
+          break;
+        }
         if (stop_()) return cand;
+        seen.insert(s);
+        any = true;
         Drop(s, cand);
         gen_.Successors(s.data(), next);
       }
+      if (any) *longest_play = std::max(*longest_play, depth);
+      if (cut) break;
       level = std::move(next.states);
     }
+    *exhaustive = !cut;
     std::mt19937_64 random(20261123);
     for (size_t w = 0; w < kWalks; ++w) {
       std::vector<uint32_t> s = initial.states[w % initial.states.size()];
@@ -184,7 +199,7 @@ unsigned Millis(const Deadline& budget, unsigned cap) {
 }  // namespace
 
 absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
-                                         const std::atomic<bool>* cancel) {
+                                         const std::atomic<bool>* cancel, size_t search_states) {
   // A quarter of the query's time at most (a minute without a time-out): past it, the query
   // goes on without fixed bits.
   constexpr unsigned kInitAllMillis = 2000, kInitRootMillis = 1000;
@@ -205,7 +220,23 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
            (cancel != nullptr && cancel->load(std::memory_order_relaxed));
   };
   Simulator simulator(enc.model(), stopped);
-  FixedBits cand = simulator.Sample(none, &facts.longest_play);
+  // The search of the sample takes up to half the budget, and then ends with the states it
+  // has (they are only a sample: the induction below proves which bits are fixed); when it
+  // sees every reachable state before, its candidates are the fixed bits, proved by
+  // exhaustion, and neither Z3 nor induction is needed.
+  const double search_seconds = budget.seconds() / 2;
+  bool exhaustive = false;
+  FixedBits cand = simulator.Sample(
+      none, search_states, [&] { return budget.Elapsed() < search_seconds; }, &facts.longest_play,
+      &exhaustive);
+  // (Stopped during the plays after it, the search still saw every state.)
+  if (exhaustive) {
+    if (StatsEnabled()) StatsLine("fixed-bit pass: every reachable state seen");
+    facts.fixed = std::move(cand);
+    facts.complete = true;
+    enc.FixBitsForGood(facts.fixed);
+    return facts;
+  }
   if (stopped()) return facts;
 
   // Every initial state must have the candidates. Proving that can be hard for SAT (a deal of
@@ -289,7 +320,7 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
                                          const std::atomic<bool>* cancel,
                                          std::optional<StateFacts>* cache) {
   if (cache != nullptr && cache->has_value()) {
-    enc.FixBits((*cache)->fixed);
+    enc.FixBitsForGood((*cache)->fixed);
     return **cache;
   }
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;

@@ -2,7 +2,11 @@
 //
 // Many bits of a game's state never change in any play: the counts of cards a scope deals no
 // copy of, the stages of a deck without stages, flags of rules the constants switch off.
-// FindFixedBits proves which, by induction over one step, the way hardware model checkers
+// FindFixedBits finds which. When a breadth-first search of the explicit successor generator
+// sees every reachable state (a small game, such as a rulebook's default preset), they are
+// the bits equal in every state it saw, proved by exhaustion; and they are the exact set,
+// which may hold bits that induction cannot show (a flag only an unreachable state sets).
+// Otherwise it proves which by induction over one step, the way hardware model checkers
 // find sequential constants: the candidates are the bits that are equal in every initial state;
 // while some step from a state that has every candidate bit at its value can change candidate
 // bits, those bits are dropped. What is left holds in every initial state and every step keeps
@@ -15,6 +19,7 @@
 #define RULECHECK_SOLVER_FIXED_BITS_H_
 
 #include <atomic>
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -32,13 +37,16 @@ struct StateFacts {
 };
 
 // The fixed bits of `enc`'s model (none when no initial state exists). Leaves them set on
-// `enc` (StepEncoder::FixBits). Returns the translation's status; Z3 exceptions (an
-// interruption) propagate. The sample of reachable states comes from the explicit successor
-// generator (first breadth-first states, then random plays from a fixed seed); it stops, and
-// the search ends incomplete, at the search's budget, at `deadline` or once `cancel` (may be
-// null) is set.
+// `enc` (StepEncoder::FixBits, or FixBitsForGood when found by exhaustion). Returns the
+// translation's status; Z3 exceptions (an interruption) propagate. The sample of reachable
+// states comes from the explicit successor generator (breadth-first states, at most
+// `search_states` of them and for half the pass's budget, then random plays from a fixed
+// seed); it stops, and the search ends incomplete, at the pass's budget (a quarter of what
+// is left to `deadline`), at `deadline` or once `cancel` (may be null) is set.
+constexpr size_t kSearchStates = 200000;
 absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
-                                         const std::atomic<bool>* cancel);
+                                         const std::atomic<bool>* cancel,
+                                         size_t search_states = kSearchStates);
 
 // The same, found once per run: the facts depend on the model only, so every query of a run
 // shares them through `cache` (filled when a search completes).

@@ -71,7 +71,12 @@ Bits Translator::Erase(const Type* ct, const Bits& old, const Bits& elem, const 
   assert(scalar != nullptr);
   const uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
   return UpdateCounts(ct, old, *scalar, [&](const Bits& count, const z3::expr& is) {
-    Fail(g && is && IsZeroBits(ctx_, count));
+    const z3::expr absent = IsZeroBits(ctx_, count);
+    Fail(g && is && absent);
+    // A member known to be absent (a count of constant 0, as fixed bits give) stays 0: taking
+    // it fails, and a failing step's successor does not matter. So the count stays a
+    // constant, and what later reads it still folds.
+    if (absent.is_true()) return count;
     return IteBits(is, Bits{*count.e - ctx_.bv_val(1, cw), cw}, count);
   });
 }

@@ -163,21 +163,50 @@ void StepEncoder::FixBits(FixedBits fixed) {
   fixed_ = std::move(fixed);
   for (auto& [rules, t] : templates_) t.fixed.reset();
   in_.reset();
+  bool keeps_rules_fixed = true;
+  for (size_t r = 0; r < rules_fixed_.roots.size(); ++r) {
+    for (size_t i = 0; i < rules_fixed_.roots[r].size(); ++i) {
+      if (rules_fixed_.roots[r][i] >= 0 && fixed_.roots[r][i] != rules_fixed_.roots[r][i]) {
+        keeps_rules_fixed = false;
+      }
+    }
+  }
+  if (!keeps_rules_fixed) {
+    rules_fixed_ = NoFixedBits();
+    rules_.clear();
+    templates_.clear();
+    raw_in_.reset();
+    selector_.reset();
+  }
+}
+
+void StepEncoder::FixBitsForGood(FixedBits fixed) {
+  FixBits(fixed);
+  if (raw_in_ == nullptr && rules_.empty()) rules_fixed_ = std::move(fixed);
 }
 
 StepEncoder::StepEncoder(z3::context& ctx, const model::Model& model)
     : ctx_(ctx), model_(model), tr_(ctx, model), slice_(SliceByControl(model.program)) {
   selector_width_ = ir::BitsFor(static_cast<int64_t>(model.program.actions.size()));
   fixed_ = NoFixedBits();
+  rules_fixed_ = NoFixedBits();
   if (StatsEnabled()) StatsLine(slice_.Describe(model.program));
+}
+
+std::vector<std::string> StepEncoder::RootNames() const {
+  std::vector<std::string> names;
+  for (const ir::StateVar& var : model_.program.state) names.push_back(var.name);
+  names.push_back("pending");
+  return names;
 }
 
 SymState StepEncoder::FreshState(const std::string& tag) {
   const ir::Program& program = model_.program;
   SymState s;
   s.vars.resize(program.state.size());
+  const std::vector<std::string> names = RootNames();
   for (size_t r = 0; r < NumRoots(); ++r) {
-    const std::string name = r < program.state.size() ? program.state[r].name : "pending";
+    const std::string& name = names[r];
     const std::vector<int8_t>& bits = fixed_.roots[r];
     Bits& out = Root(s, r);
     for (const Run& run : RunsOf(bits)) {
@@ -236,8 +265,8 @@ ValueTerms StepEncoder::Value(const ir::Expr& e, const SymState& s) {
 
 const SymState& StepEncoder::RawIn() {
   if (raw_in_ == nullptr) {
-    const FixedBits fixed = std::move(fixed_);
-    fixed_ = NoFixedBits();
+    FixedBits fixed = std::move(fixed_);
+    fixed_ = rules_fixed_;
     raw_in_ = std::make_unique<SymState>(FreshState("T"));
     fixed_ = std::move(fixed);
   }
@@ -317,11 +346,16 @@ const StepTerms& StepEncoder::Template(const RuleSet& rules) {
   if (t.fixed != nullptr) return *t.fixed;
   if (in_ == nullptr) in_ = std::make_unique<SymState>(FreshState("B"));
   z3::expr_vector from(ctx_), to(ctx_);
+  // The template state's free pieces become the same bits of `in_`.
+  const std::vector<std::string> names = RootNames();
   for (size_t r = 0; r < NumRoots(); ++r) {
     const Bits& raw = Root(*raw_in_, r);
     if (raw.width == 0 || SameBits(raw, Root(*in_, r))) continue;
-    from.push_back(*raw.e);
-    to.push_back(*Root(*in_, r).e);
+    for (const Run& run : RunsOf(rules_fixed_.roots[r])) {
+      if (run.fixed) continue;
+      from.push_back(ctx_.bv_const(PieceName(names[r], "T", run, raw.width).c_str(), run.width));
+      to.push_back(*ExtractBits(Root(*in_, r), run.lo, run.width).e);
+    }
   }
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;
   // Without fixed bits the copy only renames: nothing new to simplify.

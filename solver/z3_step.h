@@ -81,6 +81,12 @@ class StepEncoder {
   // simplified with them. REQUIRES: they hold in every reachable state (the caller proved it),
   // or, while searching for such bits, the caller treats them as an assumption.
   void FixBits(FixedBits fixed);
+  // FixBits, and the rules not translated yet are translated with these bits as constants,
+  // so that the translation folds what they decide as it goes: where most bits are fixed, a
+  // far smaller and quicker translation than the general one specialised afterwards.
+  // REQUIRES: they hold in every reachable state (the caller proved it). A later FixBits that
+  // leaves some of them free throws the translations away.
+  void FixBitsForGood(FixedBits fixed);
   const FixedBits& fixed() const { return fixed_; }
   // The bits of an empty FixedBits (every bit free) for this model's state.
   FixedBits NoFixedBits() const;
@@ -133,7 +139,9 @@ class StepEncoder {
   static Bits& Root(SymState& s, size_t root);
   static const Bits& Root(const SymState& s, size_t root);
   size_t NumRoots() const { return model_.program.state.size() + 1; }
-  // The template state: whole-variable constants, fixed bits or not.
+  // The names of the roots' constants: the state variables', then "pending".
+  std::vector<std::string> RootNames() const;
+  // The template state: the bits of `rules_fixed_` as constants, the others free.
   const SymState& RawIn();
   // Rule `r`, translated and simplified on first use (z3_step_rules.cc translates).
   const RuleTerms& Rule(int r);
@@ -157,6 +165,9 @@ class StepEncoder {
   Translator tr_;
   unsigned selector_width_ = 0;
   FixedBits fixed_;
+  // The bits the rules are translated with as constants (FixBitsForGood; none by default):
+  // `fixed_` always has them.
+  FixedBits rules_fixed_;
   // The template state, and `in_`, a FreshState under the fixed bits the templates are
   // copied to.
   std::unique_ptr<SymState> raw_in_, in_;

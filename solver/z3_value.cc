@@ -271,17 +271,21 @@ Bits IteBits(const z3::expr& cond, const Bits& a, const Bits& b) {
 z3::expr EqBits(z3::context& ctx, const Bits& a, const Bits& b) {
   assert(a.width == b.width);
   if (a.width == 0 || SameBits(a, b)) return ctx.bool_val(true);
+  // Two different numerals of one width differ (Z3 hash-conses equal ones: SameBits above).
+  if (a.e->is_numeral() && b.e->is_numeral()) return ctx.bool_val(false);
   return *a.e == *b.e;
 }
 
 z3::expr IsZeroBits(z3::context& ctx, const Bits& b) {
-  if (b.width == 0) return ctx.bool_val(true);
-  return *b.e == ctx.bv_val(0, b.width);
+  return EqBits(ctx, b, ZeroBits(ctx, b.width));
 }
 
 Scalar BitsAsUnsigned(z3::context& ctx, const Bits& b) {
   if (b.width == 0) return IntConst(ctx, 0);
   assert(b.width <= 62);
+  // Constant bits (fixed bits of the state) give a constant, whose comparisons fold.
+  uint64_t value = 0;
+  if (b.e->is_numeral_u64(value)) return IntConst(ctx, static_cast<int64_t>(value));
   return {z3::zext(*b.e, 1), 0, (int64_t{1} << b.width) - 1, std::nullopt};
 }
 
@@ -413,9 +417,12 @@ z3::expr Equal(const Scalar& a, const Scalar& b) {
   z3::expr inner(ctx);
   if (a.is_bool() || b.is_bool()) {
     assert(a.is_bool() && b.is_bool());
-    inner = Same(a.e, b.e) ? ctx.bool_val(true) : a.e == b.e;
+    const bool constants = (a.e.is_true() || a.e.is_false()) && (b.e.is_true() || b.e.is_false());
+    inner = Same(a.e, b.e) ? ctx.bool_val(true) : constants ? ctx.bool_val(false) : a.e == b.e;
   } else if (a.hi < b.lo || b.hi < a.lo) {
     inner = ctx.bool_val(false);
+  } else if (a.lo == a.hi && b.lo == b.hi) {
+    inner = ctx.bool_val(true);  // one value each, and not apart: the same
   } else {
     unsigned w = std::max(WidthOf(a), WidthOf(b));
     z3::expr x = Widen(a, w), y = Widen(b, w);
@@ -521,9 +528,12 @@ Scalar Decode(z3::context& ctx, const ir::Type* type, const Bits& b) {
   auto ignore = [](const z3::expr&) {};
   switch (type->kind) {
     case ir::TypeKind::kBool:
-      return FromBool(*b.e == ctx.bv_val(1, 1));
-    case ir::TypeKind::kInt:
+      return FromBool(EqBits(ctx, b, ConstBits(ctx, 1, 1)));
+    case ir::TypeKind::kInt: {
+      uint64_t value = 0;
+      if (b.e->is_numeral_u64(value)) return IntConst(ctx, static_cast<int64_t>(value));
       return {*b.e, kMin, kMax, std::nullopt};
+    }
     case ir::TypeKind::kRange:
       if (w == 0) return IntConst(ctx, type->lo);
       if (w > 62) {
@@ -535,10 +545,10 @@ Scalar Decode(z3::context& ctx, const ir::Type* type, const Bits& b) {
       return BitsAsUnsigned(ctx, b);
     case ir::TypeKind::kOption: {
       const ir::Type* et = type->elem;
-      z3::expr present = *b.e != ctx.bv_val(0, w);
+      z3::expr present = Not(IsZeroBits(ctx, b));
       Scalar r = IntConst(ctx, 0);
       if (et->kind == ir::TypeKind::kBool) {
-        r = FromBool(*b.e == ctx.bv_val(2, w));
+        r = FromBool(EqBits(ctx, b, ConstBits(ctx, w, 2)));
       } else {
         Scalar ord = Sub(BitsAsUnsigned(ctx, b), IntConst(ctx, 1), ignore);
         r = et->kind == ir::TypeKind::kRange ? Add(ord, IntConst(ctx, et->lo), ignore) : ord;
