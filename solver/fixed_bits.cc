@@ -86,7 +86,7 @@ class Simulator {
                    const std::function<bool()>& more_search, int* longest_play, bool* exhaustive) {
     *longest_play = 0;
     *exhaustive = false;
-    constexpr size_t kWalks = 200, kWalkLength = 200;
+    constexpr size_t kSampleStates = 10000, kWalks = 200, kWalkLength = 200;
     SuccessorCollector initial(model_.layout.words());
     gen_.Initial(initial);
     FixedBits cand = none;
@@ -99,23 +99,33 @@ class Simulator {
     absl::flat_hash_set<std::vector<uint32_t>> seen;
     std::vector<std::vector<uint32_t>> level = initial.states;
     bool cut = false;  // some state of the search was not expanded
-    for (int depth = 0; !level.empty(); ++depth) {
+    for (int depth = 0; !level.empty() && !cut; ++depth) {
+      // The level's states not seen before. A level that takes the search past
+      // `search_states` cannot end with every state seen: it is expanded only as far as the
+      // sample's first kSampleStates states, not to the cap, which on a large game would only
+      // cost time.
+      const size_t before = seen.size();
+      std::vector<std::vector<uint32_t>> fresh;
+      for (std::vector<uint32_t>& s : level) {
+        if (seen.size() > search_states) break;
+        if (seen.insert(s).second) fresh.push_back(std::move(s));
+      }
+      size_t expand = fresh.size();
+      if (seen.size() > search_states) {
+        cut = true;
+        expand = before >= kSampleStates ? 0 : std::min(expand, kSampleStates - before);
+      }
       SuccessorCollector next(model_.layout.words());
-      bool any = false;
-      for (const std::vector<uint32_t>& s : level) {
-        if (seen.contains(s)) continue;
-        if (seen.size() >= search_states || !more_search()) {
+      for (size_t i = 0; i < fresh.size(); ++i) {
+        if (i >= expand || !more_search()) {
           cut = true;
           break;
         }
         if (stop_()) return cand;
-        seen.insert(s);
-        any = true;
-        Drop(s, cand);
-        gen_.Successors(s.data(), next);
+        Drop(fresh[i], cand);
+        gen_.Successors(fresh[i].data(), next);
+        *longest_play = std::max(*longest_play, depth);
       }
-      if (any) *longest_play = std::max(*longest_play, depth);
-      if (cut) break;
       level = std::move(next.states);
     }
     *exhaustive = !cut;
