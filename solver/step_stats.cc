@@ -20,6 +20,15 @@ bool StatsEnabled() {
   return enabled;
 }
 
+int StatsDepth() {
+  static const int depth = [] {
+    if (!StatsEnabled()) return 0;
+    const int asked = std::atoi(std::getenv("RULECHECK_SOLVER_STATS"));
+    return asked > 1 ? asked : 1;
+  }();
+  return depth;
+}
+
 uint64_t DagSize(const std::vector<z3::expr>& terms, unsigned* max_width) {
   absl::flat_hash_set<unsigned> seen;
   std::vector<z3::expr> todo(terms);

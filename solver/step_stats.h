@@ -6,7 +6,11 @@
 // bit-vector), how much CPU time translating, simplifying and each check took, and Z3's
 // statistics after each check. The figures do not depend on the machine's load (except the
 // CPU seconds, which depend on it far less than wall time), so encodings can be compared on a
-// shared machine. Without the variable nothing is measured or printed.
+// shared machine. Without the variable nothing is measured or printed. A number N > 1 as its
+// value also measures statements nested up to N deep (in `if`s, loops, chooses and the
+// bodies of procs), each indented under the one that holds it, so that the growth of a large
+// statement can be traced to the statement inside it that makes it; each pass of a loop
+// prints its body's lines again.
 #ifndef RULECHECK_SOLVER_STEP_STATS_H_
 #define RULECHECK_SOLVER_STEP_STATS_H_
 
@@ -20,6 +24,9 @@ namespace rulecheck::solver::internal {
 
 // Whether RULECHECK_SOLVER_STATS asks for the diagnostics (read once).
 bool StatsEnabled();
+// How deep statements are measured: 0 without the diagnostics, else RULECHECK_SOLVER_STATS's
+// number when it is more than 1, else 1 (a rule's own statements only).
+int StatsDepth();
 // Distinct nodes of the DAG of `terms` (shared subterms counted once), and the widest
 // bit-vector among them in `max_width` when not null.
 uint64_t DagSize(const std::vector<z3::expr>& terms, unsigned* max_width = nullptr);

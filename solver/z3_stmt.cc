@@ -32,8 +32,10 @@ std::vector<z3::expr> TermsOf(const Path& p, const std::vector<z3::expr>& failur
 
 void Translator::ExecBlock(const ir::Block& block, Path& path) {
   // With the diagnostics on, the growth of the formula by each statement of a rule's body
-  // (nested statements count in the one that holds them).
-  const bool measure = StatsEnabled() && stats_nesting_ == 0;
+  // (nested statements count in the one that holds them, and are measured on their own
+  // lines too down to StatsDepth()).
+  const bool measure = stats_nesting_ < StatsDepth();
+  const std::string indent(2 * (stats_nesting_ + 1), ' ');
   ++stats_nesting_;
   for (const ir::StmtPtr& s : block.stmts) {
     if (path.live.is_false() || !status_.ok()) break;
@@ -41,7 +43,7 @@ void Translator::ExecBlock(const ir::Block& block, Path& path) {
     const double t0 = measure ? CpuSeconds() : 0;
     Exec(*s, path);
     if (measure) {
-      StatsLine(absl::StrCat("  statement at line ", s->loc.line, ": +",
+      StatsLine(absl::StrCat(indent, "statement at line ", s->loc.line, ": +",
                              DagSize(TermsOf(path, failures_)) - before, " nodes, ",
                              CpuSeconds() - t0, " cpu s"));
     }
