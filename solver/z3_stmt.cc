@@ -35,7 +35,7 @@ void Translator::ExecBlock(const ir::Block& block, Path& path) {
   // (nested statements count in the one that holds them, and are measured on their own
   // lines too down to StatsDepth()).
   const bool measure = stats_nesting_ < StatsDepth();
-  const std::string indent(2 * (stats_nesting_ + 1), ' ');
+  const std::string indent = measure ? std::string(2 * (stats_nesting_ + 1), ' ') : "";
   ++stats_nesting_;
   for (const ir::StmtPtr& s : block.stmts) {
     if (path.live.is_false() || !status_.ok()) break;

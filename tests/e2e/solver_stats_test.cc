@@ -29,8 +29,8 @@ class SolverStatsTest : public testing_support::TempFolderTest {
  protected:
   RunResult Solve(const std::string& stats) {
     const std::string file = WriteFile("nested.rules", kNested);
-    return RunProgram("/usr/bin/env", {"RULECHECK_SOLVER_STATS=" + stats, RULECHECK_BINARY,
-                                       "solve", file, "--query", "most", "-q"});
+    return RunProgram("/usr/bin/env", {"RULECHECK_SOLVER_STATS=" + stats, RULECHECK_BINARY, "solve",
+                                       file, "--query", "most", "-q"});
   }
 };
 
