@@ -193,20 +193,27 @@ StepEncoder::StepEncoder(z3::context& ctx, const model::Model& model)
   if (StatsEnabled()) StatsLine(slice_.Describe(model.program));
 }
 
-std::vector<std::string> StepEncoder::RootNames() const {
-  std::vector<std::string> names;
-  for (const ir::StateVar& var : model_.program.state) names.push_back(var.name);
-  names.push_back("pending");
-  return names;
+void StepEncoder::AddFreePieces(const SymState& a, const FixedBits& fixed, const SymState& b,
+                                z3::expr_vector& from, z3::expr_vector& to) const {
+  for (size_t r = 0; r < NumRoots(); ++r) {
+    const Bits& in = Root(a, r);
+    const Bits& at = Root(b, r);
+    if (in.width == 0 || SameBits(in, at)) continue;
+    for (const Run& run : RunsOf(fixed.roots[r])) {
+      if (run.fixed) continue;
+      // A free piece is a constant of its own in `a`'s concatenation, which Slice returns.
+      from.push_back(*ExtractBits(in, run.lo, run.width).e);
+      to.push_back(*ExtractBits(at, run.lo, run.width).e);
+    }
+  }
 }
 
 SymState StepEncoder::FreshState(const std::string& tag) {
   const ir::Program& program = model_.program;
   SymState s;
   s.vars.resize(program.state.size());
-  const std::vector<std::string> names = RootNames();
   for (size_t r = 0; r < NumRoots(); ++r) {
-    const std::string& name = names[r];
+    const std::string name = r < program.state.size() ? program.state[r].name : "pending";
     const std::vector<int8_t>& bits = fixed_.roots[r];
     Bits& out = Root(s, r);
     for (const Run& run : RunsOf(bits)) {
@@ -347,16 +354,7 @@ const StepTerms& StepEncoder::Template(const RuleSet& rules) {
   if (in_ == nullptr) in_ = std::make_unique<SymState>(FreshState("B"));
   z3::expr_vector from(ctx_), to(ctx_);
   // The template state's free pieces become the same bits of `in_`.
-  const std::vector<std::string> names = RootNames();
-  for (size_t r = 0; r < NumRoots(); ++r) {
-    const Bits& raw = Root(*raw_in_, r);
-    if (raw.width == 0 || SameBits(raw, Root(*in_, r))) continue;
-    for (const Run& run : RunsOf(rules_fixed_.roots[r])) {
-      if (run.fixed) continue;
-      from.push_back(ctx_.bv_const(PieceName(names[r], "T", run, raw.width).c_str(), run.width));
-      to.push_back(*ExtractBits(Root(*in_, r), run.lo, run.width).e);
-    }
-  }
+  AddFreePieces(*raw_in_, rules_fixed_, *in_, from, to);
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;
   // Without fixed bits the copy only renames: nothing new to simplify.
   t.fixed = std::make_unique<StepTerms>(from.empty() ? *t.raw
@@ -375,17 +373,7 @@ StepTerms StepEncoder::Step(const SymState& s, const std::string& tag, int depth
   const StepTerms& t = Template(TemplateRules(depth));
   z3::expr_vector from(ctx_), to(ctx_);
   // The template's free pieces become the same bits of `s`.
-  for (size_t r = 0; r < NumRoots(); ++r) {
-    const Bits& in = Root(*in_, r);
-    const Bits& at = Root(s, r);
-    if (in.width == 0 || SameBits(in, at)) continue;
-    for (const Run& run : RunsOf(fixed_.roots[r])) {
-      if (run.fixed) continue;
-      const Bits piece = ExtractBits(in, run.lo, run.width);
-      from.push_back(*piece.e);
-      to.push_back(*ExtractBits(at, run.lo, run.width).e);
-    }
-  }
+  AddFreePieces(*in_, fixed_, s, from, to);
   // Fresh variables of the step get names of their own.
   const std::string suffix = absl::StrCat("@", tag, "#", instances_++);
   for (unsigned i = 0; i < t.vars.size(); ++i) {

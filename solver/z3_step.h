@@ -139,8 +139,10 @@ class StepEncoder {
   static Bits& Root(SymState& s, size_t root);
   static const Bits& Root(const SymState& s, size_t root);
   size_t NumRoots() const { return model_.program.state.size() + 1; }
-  // The names of the roots' constants: the state variables', then "pending".
-  std::vector<std::string> RootNames() const;
+  // Adds to `from` and `to` each free piece of `a` (a state made under `fixed`) and the same
+  // bits of `b`, for a substitution that copies a term over `a` to `b`.
+  void AddFreePieces(const SymState& a, const FixedBits& fixed, const SymState& b,
+                     z3::expr_vector& from, z3::expr_vector& to) const;
   // The template state: the bits of `rules_fixed_` as constants, the others free.
   const SymState& RawIn();
   // Rule `r`, translated and simplified on first use (z3_step_rules.cc translates).
