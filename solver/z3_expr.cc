@@ -281,6 +281,15 @@ Scalar Translator::Binary(const ir::Expr& e, const SymState& st, Env& env, const
 }
 
 bool Translator::Spend(const ir::Location& loc) {
+  if (stop_ && --until_stop_check_ == 0) {
+    until_stop_check_ = kStopEvery;
+    if (stop_()) {
+      failures_.clear();
+      choices_.clear();
+      stats_nesting_ = 0;
+      throw TranslationStopped();
+    }
+  }
   if (--work_left_ >= 0) return true;
   Unimplemented(
       absl::StrCat("a formula this large (more than ", base::GroupThousands(kMaxTranslationWork),

@@ -283,7 +283,7 @@ const SymState& StepEncoder::RawIn() {
 const StepEncoder::RuleTerms& StepEncoder::Rule(int r) {
   if (rules_.empty()) rules_.resize(slice_.num_rules);
   if (rules_[r] != nullptr) return *rules_[r];
-  if (stop_ && stop_()) throw z3::exception("stopped while translating the step");
+  if (stop_ && stop_()) throw TranslationStopped();
   const size_t na = model_.program.actions.size();
   const size_t index = static_cast<size_t>(r);
   RuleTerms raw = index < na ? TranslateAction(index) : TranslateTrigger(index - na);
@@ -316,13 +316,27 @@ StepEncoder::RuleSet StepEncoder::TemplateRules(int depth) const {
   return rules;
 }
 
+void StepEncoder::set_stop(std::function<bool()> stop) {
+  stop_ = std::move(stop);
+  tr_.set_stop(stop_);
+}
+
 bool StepEncoder::PrepareWholeStep(const std::function<bool()>& stop) {
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;
-  for (int r = 0; r < slice_.num_rules; ++r) {
-    if (stop()) return false;
-    Rule(r);
+  // The translation in progress stops when either stop says so. Stopped by `stop` alone, the
+  // pass gives up quietly; stopped by set_stop's, the next Rule() throws for its driver.
+  tr_.set_stop([this, &stop] { return stop() || (stop_ && stop_()); });
+  bool done = true;
+  try {
+    for (int r = 0; r < slice_.num_rules && done; ++r) {
+      done = !stop();
+      if (done) Rule(r);
+    }
+  } catch (const TranslationStopped&) {
+    done = false;
   }
-  if (stop()) return false;
+  tr_.set_stop(stop_);
+  if (!done || stop()) return false;
   if (StatsEnabled())
     StatsLine(absl::StrCat("rules translated and simplified: ", CpuSeconds() - t0, " cpu s"));
   RawTemplate(RuleSet(slice_.num_rules, true));

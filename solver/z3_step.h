@@ -99,14 +99,15 @@ class StepEncoder {
   // slice leaves out at that depth are left out of the step (control_slice.h); -1: any state,
   // every rule.
   StepTerms Step(const SymState& s, const std::string& tag, int depth = -1);
-  // Translates every rule of the whole step, asking `stop` before each, and makes its
-  // template unless stopped. Returns false when stopped (the rules translated so far are kept
-  // for the templates to come). The fixed-bit pass calls it under its own budget.
+  // Translates every rule of the whole step, asking `stop` (and set_stop's stop) before each
+  // and while translating it, and makes its template unless stopped. Returns false when stopped
+  // (the rules translated so far are kept for the templates to come). The fixed-bit pass calls it
+  // under its own budget.
   bool PrepareWholeStep(const std::function<bool()>& stop);
-  // Asked before each rule is translated; once it says so, the translation throws a
-  // z3::exception, as a Z3 call the watchdog interrupts does (translating is not a Z3 call the
-  // watchdog can stop).
-  void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
+  // Asked before each rule is translated and every so often while one is (Translator::
+  // set_stop); once it says so, the translation throws TranslationStopped, a z3::exception, as
+  // a Z3 call the watchdog interrupts does (translating is not a Z3 call the watchdog can stop).
+  void set_stop(std::function<bool()> stop);
   const ControlSlice& slice() const { return slice_; }
   z3::expr Terminal(const SymState& s);
   ValueTerms Value(const ir::Expr& e, const SymState& s);

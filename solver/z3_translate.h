@@ -56,6 +56,13 @@ struct ChoiceVar {
   z3::expr active;  // whether the statement ran on the path
 };
 
+// What a translation throws when its stop says so (Translator::set_stop). A z3::exception,
+// so the drivers handle it as they handle a Z3 call the watchdog interrupted.
+class TranslationStopped : public z3::exception {
+ public:
+  TranslationStopped() : z3::exception("stopped while translating the step") {}
+};
+
 class Translator {
  public:
   Translator(z3::context& ctx, const model::Model& model);
@@ -96,6 +103,11 @@ class Translator {
   Scalar PendingLength(const Bits& pending);
   // Sets status() to Unimplemented for `what` at `loc` (the first such call wins).
   void Unimplemented(const std::string& what, const ir::Location& loc);
+  // Asked every kStopEvery fun calls and loops while translating; once it says so, the
+  // translation throws TranslationStopped, with the failures and choices of the rule in
+  // progress forgotten. One rule can take a minute to translate, and the watchdog cannot stop
+  // a translation, only a Z3 call.
+  void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
 
  private:
   struct Item {
@@ -195,6 +207,9 @@ class Translator {
   static constexpr int64_t kMaxTranslationWork = int64_t{1} << 20;
   int64_t work_left_ = kMaxTranslationWork;
   int stats_nesting_ = 0;  // ExecBlock's nesting, for the diagnostics (step_stats.h)
+  std::function<bool()> stop_;
+  static constexpr uint32_t kStopEvery = 1024;
+  uint32_t until_stop_check_ = kStopEvery;
 };
 
 }  // namespace rulecheck::solver::internal
