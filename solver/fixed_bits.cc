@@ -81,15 +81,18 @@ class Simulator {
   // on while `more_search` says so, up to `search_states` states.
   // `longest_play`: the most moves of a sampled play. `exhaustive`: the search saw every
   // reachable state, so the candidates are exactly the fixed bits (the plays then only
-  // measure `longest_play`).
+  // measure `longest_play`). `failure_seen`: some move of a state the search expanded failed.
   FixedBits Sample(const FixedBits& none, size_t search_states,
-                   const std::function<bool()>& more_search, int* longest_play, bool* exhaustive) {
+                   const std::function<bool()>& more_search, int* longest_play, bool* exhaustive,
+                   bool* failure_seen) {
     *longest_play = 0;
     *exhaustive = false;
+    *failure_seen = false;
     constexpr size_t kSampleStates = 10000, kWalks = 200, kWalkLength = 200;
     SuccessorCollector initial(model_.layout.words());
     gen_.Initial(initial);
     FixedBits cand = none;
+    if (!initial.failures.empty()) *failure_seen = true;
     if (initial.states.empty()) return cand;
     for (size_t r = 0; r < cand.roots.size(); ++r) {
       for (size_t i = 0; i < cand.roots[r].size(); ++i) {
@@ -126,6 +129,7 @@ class Simulator {
         gen_.Successors(fresh[i].data(), next);
         *longest_play = std::max(*longest_play, depth);
       }
+      if (!next.failures.empty()) *failure_seen = true;
       level = std::move(next.states);
     }
     *exhaustive = !cut;
@@ -235,17 +239,22 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   // sees every reachable state before, its candidates are the fixed bits, proved by
   // exhaustion, and neither Z3 nor induction is needed.
   const double search_seconds = budget.seconds() / 2;
-  bool exhaustive = false;
+  bool exhaustive = false, failure_seen = false;
   FixedBits cand = simulator.Sample(
       none, search_states, [&] { return budget.Elapsed() < search_seconds; }, &facts.longest_play,
-      &exhaustive);
+      &exhaustive, &failure_seen);
   // (Stopped during the plays after it, the search still saw every state.)
   if (exhaustive) {
     if (StatsEnabled()) StatsLine("fixed-bit pass: every reachable state seen");
     facts.fixed = std::move(cand);
     facts.complete = true;
-    enc.FixBitsForGood(facts.fixed);
+    facts.no_failing_move = !failure_seen;
+    enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
     return facts;
+  }
+  if (StatsEnabled()) {
+    StatsLine(absl::StrCat("fixed-bit pass: sample of ", cand.count(), " candidate bits, ",
+                           budget.Elapsed(), " s"));
   }
   if (stopped()) return facts;
 
@@ -283,7 +292,13 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
 
   // The whole step, translated under the budget: on a model whose translation alone takes
   // longer, the pass gives up here, and the rules translated so far serve the queries' steps.
+  if (StatsEnabled()) {
+    StatsLine(absl::StrCat("fixed-bit pass: ", cand.count(),
+                           " candidate bits in every initial state, ", budget.Elapsed(), " s"));
+  }
   if (!enc.PrepareWholeStep(stopped)) return facts;
+  if (StatsEnabled())
+    StatsLine(absl::StrCat("fixed-bit pass: step translated, ", budget.Elapsed(), " s"));
 
   // Induction: drop the bits some step from a state with every candidate can change. Each
   // round bakes the round's candidates into the step; within a round, bits are dropped until
@@ -297,10 +312,22 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     SymState s = enc.FreshState(tag);
     StepTerms step = enc.Step(s, tag);
     if (!enc.status().ok()) return enc.status();
-    const std::vector<std::vector<z3::expr>> next_bits = BitsOf(step.next);
     IncrementalSolver asker(ctx);
     asker.Add(enc.WellFormed(s));
     asker.Add(step.valid);
+    // The next state as constants the solver holds equal to the step's: each question below
+    // asks about its bits, and without them every question bit-blasted the whole next state
+    // again (about 50,000 SAT variables a question on Monster Mutators' full card pool).
+    SymState next = step.next;
+    auto name = [&](Bits& b, const std::string& what) {
+      if (b.width == 0) return;
+      z3::expr v = ctx.bv_const(absl::StrCat("fixed", round, ".next.", what).c_str(), b.width);
+      asker.Add(v == *b.e);
+      b.e = v;
+    };
+    for (size_t v = 0; v < next.vars.size(); ++v) name(next.vars[v], absl::StrCat(v));
+    name(next.pending, "pending");
+    const std::vector<std::vector<z3::expr>> next_bits = BitsOf(next);
     const size_t before = cand.count();
     for (;;) {
       const z3::check_result r =
@@ -330,7 +357,7 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
                                          const std::atomic<bool>* cancel,
                                          std::optional<StateFacts>* cache) {
   if (cache != nullptr && cache->has_value()) {
-    enc.FixBitsForGood((*cache)->fixed);
+    enc.FixBitsForGood((*cache)->fixed, (*cache)->no_failing_move);
     return **cache;
   }
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;

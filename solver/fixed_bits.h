@@ -34,6 +34,8 @@ struct StateFacts {
   FixedBits fixed;        // the fixed bits (none when the search did not finish)
   int longest_play = 0;   // the most moves of a sampled play: plays of every length up to it exist
   bool complete = false;  // the search finished (a check that timed out leaves it false)
+  // The search saw every reachable state's moves, and none failed.
+  bool no_failing_move = false;
 };
 
 // The fixed bits of `enc`'s model (none when no initial state exists). Leaves them set on

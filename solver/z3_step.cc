@@ -180,9 +180,12 @@ void StepEncoder::FixBits(FixedBits fixed) {
   }
 }
 
-void StepEncoder::FixBitsForGood(FixedBits fixed) {
+void StepEncoder::FixBitsForGood(FixedBits fixed, bool no_failing_move) {
   FixBits(fixed);
-  if (raw_in_ == nullptr && rules_.empty()) rules_fixed_ = std::move(fixed);
+  if (raw_in_ == nullptr && rules_.empty()) {
+    rules_fixed_ = std::move(fixed);
+    rules_without_failures_ = no_failing_move;
+  }
 }
 
 StepEncoder::StepEncoder(z3::context& ctx, const model::Model& model)
@@ -286,6 +289,12 @@ const StepEncoder::RuleTerms& StepEncoder::Rule(int r) {
   if (stop_ && stop_()) throw TranslationStopped();
   const size_t na = model_.program.actions.size();
   const size_t index = static_cast<size_t>(r);
+  // Only the rules go without their failures: a query's expressions and `init` keep theirs.
+  struct IgnoredFailures {
+    Translator& tr;
+    IgnoredFailures(Translator& t, bool on) : tr(t) { tr.set_failures_ignored(on); }
+    ~IgnoredFailures() { tr.set_failures_ignored(false); }
+  } ignored(tr_, rules_without_failures_);
   RuleTerms raw = index < na ? TranslateAction(index) : TranslateTrigger(index - na);
   // A large rule is simplified on its own, in one call: a step made of some rules simplifies
   // only theirs, and the merged step's simplification finds them done. A small one is left
@@ -304,7 +313,12 @@ const StepEncoder::RuleTerms& StepEncoder::Rule(int r) {
   z3::expr_vector vars(ctx_);
   for (const z3::expr& v : raw.vars) vars.push_back(v);
   StepTerms packed{raw.chosen, raw.live, raw.fail, raw.next, ctx_.bool_val(true), {}, vars};
+  const double t0 = StatsEnabled() ? CpuSeconds() : 0;
   StepTerms simple = Simplified(packed);
+  if (StatsEnabled()) {
+    StatsLine(absl::StrCat("rule ", r, " simplified on its own: ", DagSize(terms), " nodes to ",
+                           DagSize(StepTermList(simple)), ", ", CpuSeconds() - t0, " cpu s"));
+  }
   rules_[r] = std::make_unique<RuleTerms>(RuleTerms{simple.terminal, simple.valid, simple.fail,
                                                     std::move(simple.next), std::move(raw.vars)});
   return *rules_[r];

@@ -108,6 +108,9 @@ class Translator {
   // progress forgotten. One rule can take a minute to translate, and the watchdog cannot stop
   // a translation, only a Z3 call.
   void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
+  // While set, Fail() records nothing: the rule being translated fails in no reachable state
+  // (StepEncoder::FixBitsForGood).
+  void set_failures_ignored(bool ignored) { failures_ignored_ = ignored; }
 
  private:
   struct Item {
@@ -208,6 +211,7 @@ class Translator {
   int64_t work_left_ = kMaxTranslationWork;
   int stats_nesting_ = 0;  // ExecBlock's nesting, for the diagnostics (step_stats.h)
   std::function<bool()> stop_;
+  bool failures_ignored_ = false;
   static constexpr uint32_t kStopEvery = 1024;
   uint32_t until_stop_check_ = kStopEvery;
 };

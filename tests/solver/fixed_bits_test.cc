@@ -130,6 +130,67 @@ action flip() { x := not x }
   EXPECT_EQ(found.fixed.count(), 0u);
 }
 
+// `up` fails (x leaves 0..3) only from x = 3. With `up` allowed only where x != 1, the plays
+// from x = 0 stop at x = 1, and no reachable move fails; without that guard, x = 3 is reached
+// and its move fails.
+constexpr char kFailsUnreachable[] = R"(
+state { x: 0..3 }
+action up() when x != 1 { x += 1 }
+)";
+constexpr char kFailsReachable[] = R"(
+state { x: 0..3 }
+action up() { x += 1 }
+)";
+
+// Whether the step of `model`, after its fixed-bit pass, says some move fails.
+bool StepMayFail(const model::Model& model, bool* no_failing_move) {
+  z3::context ctx;
+  StepEncoder enc(ctx, model);
+  Deadline deadline(0);
+  absl::StatusOr<StateFacts> facts = FindFixedBits(enc, deadline, nullptr);
+  EXPECT_TRUE(facts.ok()) << facts.status();
+  if (!facts.ok()) return true;
+  *no_failing_move = facts->no_failing_move;
+  SymState s = enc.FreshState("s");
+  const StepTerms step = enc.Step(s, "s");
+  EXPECT_TRUE(enc.status().ok()) << enc.status();
+  z3::solver solver(ctx);
+  solver.add(enc.WellFormed(s));
+  solver.add(step.fail);
+  return solver.check() == z3::sat;
+}
+
+TEST(FixedBitsTest, ASearchThatSeesNoMoveFailTranslatesTheRulesWithoutFailures) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFailsUnreachable);
+  ASSERT_NE(model, nullptr);
+  bool no_failing_move = false;
+  // Even from the unreachable x = 3, where the move would fail.
+  EXPECT_FALSE(StepMayFail(*model, &no_failing_move));
+  EXPECT_TRUE(no_failing_move);
+}
+
+TEST(FixedBitsTest, AFailingMoveTheSearchSeesKeepsTheFailures) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFailsReachable);
+  ASSERT_NE(model, nullptr);
+  bool no_failing_move = true;
+  EXPECT_TRUE(StepMayFail(*model, &no_failing_move));
+  EXPECT_FALSE(no_failing_move);
+}
+
+// Without the search, the step keeps every failure.
+TEST(FixedBitsTest, ASearchCutShortKeepsTheFailures) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFailsUnreachable);
+  ASSERT_NE(model, nullptr);
+  z3::context ctx;
+  StepEncoder enc(ctx, *model);
+  Deadline deadline(0);
+  absl::StatusOr<StateFacts> facts = FindFixedBits(enc, deadline, nullptr, 1);
+  ASSERT_TRUE(facts.ok()) << facts.status();
+  EXPECT_FALSE(facts->no_failing_move);
+  SymState s = enc.FreshState("s");
+  EXPECT_FALSE(enc.Step(s, "s").fail.is_false());
+}
+
 // Every reachable state (the first `max_states` of a breadth-first search) has every fixed
 // bit at its value, found with a search of `search_states`. Returns how many bits are fixed.
 size_t ExpectFixedInReachableStates(const model::Model& model, size_t max_states,
