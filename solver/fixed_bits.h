@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "solver/deadline.h"
@@ -36,6 +37,9 @@ struct StateFacts {
   bool complete = false;  // the search finished (a check that timed out leaves it false)
   // The search saw every reachable state's moves, and none failed.
   bool no_failing_move = false;
+  // Entry d: the bits that are the same in every state reached in exactly d moves (a superset
+  // of `fixed`), for the depths whose states the explicit engine listed in full.
+  std::vector<FixedBits> at_depth;
 };
 
 // The fixed bits of `enc`'s model (none when no initial state exists). Leaves them set on

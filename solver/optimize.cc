@@ -38,6 +38,12 @@ Scalar Objective(const Scalar& v, bool maximize) {
   return Neg(s, [](const z3::expr&) {});
 }
 
+// The objective's static upper bound in a state reached at any depth.
+int64_t AnyDepthBound(StepEncoder& enc, const ir::Query& query, bool maximize) {
+  ValueTerms v = enc.Value(*query.expr, enc.FreshState("bound"));
+  return Objective(v.value, maximize).hi;
+}
+
 // The integer value of `s` in `m` (a bool as 0/1).
 int64_t ValueIn(const z3::model& m, const Scalar& s) {
   if (s.is_bool()) return m.eval(s.e, true).is_true() ? 1 : 0;
@@ -185,7 +191,10 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
                                  deadline.Elapsed(), " s"));
       }
       // Nothing is better than the expression's static bound: deeper states cannot improve.
-      if (best && *best >= obj.hi) break;
+      // The bound of a state at no particular depth: a state of the unrolling has the bits
+      // fixed at its own depth as constants too (FixedBits::at_depth), and its bound holds at
+      // that depth only (Monster Mutators' points are 0 in every state one move deep).
+      if (best && *best >= AnyDepthBound(enc, query, maximize)) break;
     }
     return finish(results::Verdict::kOptimal, within);
   } catch (const z3::exception& e) {

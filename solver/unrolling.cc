@@ -13,7 +13,7 @@ Unrolling::Unrolling(StepEncoder& enc, AddFn add, bool from_initial)
     : enc_(enc), add_(std::move(add)), from_initial_(from_initial) {}
 
 absl::Status Unrolling::Start() {
-  SymState s0 = enc_.FreshState("0");
+  SymState s0 = enc_.FreshState("0", from_initial_ ? 0 : -1);
   if (from_initial_) {
     InitTerms init = enc_.Init();
     if (!enc_.status().ok()) return enc_.status();
@@ -43,7 +43,7 @@ const StepTerms& Unrolling::NextStep() {
 absl::Status Unrolling::Extend() {
   const StepTerms& step = NextStep();
   if (!enc_.status().ok()) return enc_.status();
-  SymState s = enc_.FreshState(std::to_string(depth() + 1));
+  SymState s = enc_.FreshState(std::to_string(depth() + 1), from_initial_ ? depth() + 1 : -1);
   add_(step.valid);
   add_(enc_.Equal(s, step.next));
   states_.push_back(std::move(s));

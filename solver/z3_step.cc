@@ -211,13 +211,20 @@ void StepEncoder::AddFreePieces(const SymState& a, const FixedBits& fixed, const
   }
 }
 
-SymState StepEncoder::FreshState(const std::string& tag) {
+SymState StepEncoder::FreshState(const std::string& tag, int depth) {
   const ir::Program& program = model_.program;
+  const bool at_depth = depth >= 0 && static_cast<size_t>(depth) < by_depth_.size();
   SymState s;
   s.vars.resize(program.state.size());
   for (size_t r = 0; r < NumRoots(); ++r) {
     const std::string name = r < program.state.size() ? program.state[r].name : "pending";
-    const std::vector<int8_t>& bits = fixed_.roots[r];
+    std::vector<int8_t> bits = fixed_.roots[r];
+    if (at_depth) {
+      const std::vector<int8_t>& more = by_depth_[static_cast<size_t>(depth)].roots[r];
+      for (size_t i = 0; i < bits.size(); ++i) {
+        if (bits[i] < 0) bits[i] = more[i];
+      }
+    }
     Bits& out = Root(s, r);
     for (const Run& run : RunsOf(bits)) {
       if (run.fixed) {

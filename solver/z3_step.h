@@ -99,7 +99,12 @@ class StepEncoder {
   FixedBits NoFixedBits() const;
 
   // A state of fresh constants, named after `tag`, with the fixed bits as constants.
-  SymState FreshState(const std::string& tag);
+  // `depth` >= 0: the state is reached in exactly that many moves from an initial state, and
+  // the bits SetDepthBits gave for that depth are constants too.
+  SymState FreshState(const std::string& tag, int depth = -1);
+  // Bits fixed in every state reached in exactly d moves, by d (each a superset of the fixed
+  // bits). REQUIRES: they hold (the caller listed every such state).
+  void SetDepthBits(std::vector<FixedBits> by_depth) { by_depth_ = std::move(by_depth); }
   InitTerms Init();
   // The step from `s`; its fresh variables are named after `tag`. `depth`: `s` is a state
   // reached in exactly that many moves from an initial state, and the actions the control
@@ -179,6 +184,7 @@ class StepEncoder {
   // `fixed_` always has them.
   FixedBits rules_fixed_;
   bool rules_without_failures_ = false;  // FixBitsForGood's `no_failing_move`
+  std::vector<FixedBits> by_depth_;      // SetDepthBits
   // The template state, and `in_`, a FreshState under the fixed bits the templates are
   // copied to.
   std::unique_ptr<SymState> raw_in_, in_;

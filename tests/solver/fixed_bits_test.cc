@@ -191,6 +191,35 @@ TEST(FixedBitsTest, ASearchCutShortKeepsTheFailures) {
   EXPECT_FALSE(enc.Step(s, "s").fail.is_false());
 }
 
+// t counts the moves up to 3 and u flips at every move, so each depth fixes both (t is d, u
+// is d mod 2), though no bit of either is fixed in every reachable state; v flips at some
+// moves only.
+TEST(FixedBitsTest, EachDepthFixesTheBitsItsStatesShare) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
+state {
+  t: 0..3
+  u: bool
+  v: bool
+}
+action tick() when t < 3 { t += 1  u := not u }
+action both() when t < 3 { t += 1  u := not u  v := not v }
+)");
+  ASSERT_NE(model, nullptr);
+  StateFacts found = Find(*model);
+  EXPECT_EQ(BitsOfVar(*model, found, "t"), (std::vector<int8_t>{-1, -1}));
+  // Four levels (t = 0..3); a fifth would be empty.
+  ASSERT_EQ(found.at_depth.size(), 4u);
+  for (int d = 0; d < 4; ++d) {
+    SCOPED_TRACE(d);
+    const FixedBits& at = found.at_depth[static_cast<size_t>(d)];
+    EXPECT_EQ(at.roots[0],
+              (std::vector<int8_t>{static_cast<int8_t>(d & 1), static_cast<int8_t>(d >> 1)}));
+    EXPECT_EQ(at.roots[1], (std::vector<int8_t>{static_cast<int8_t>(d & 1)}));
+    // v flips or not: fixed (false) only in the initial state.
+    EXPECT_EQ(at.roots[2], (std::vector<int8_t>{static_cast<int8_t>(d == 0 ? 0 : -1)}));
+  }
+}
+
 // Every reachable state (the first `max_states` of a breadth-first search) has every fixed
 // bit at its value, found with a search of `search_states`. Returns how many bits are fixed.
 size_t ExpectFixedInReachableStates(const model::Model& model, size_t max_states,

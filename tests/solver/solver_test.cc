@@ -167,6 +167,29 @@ TEST(SolveTest, WithinOverridesTheQueryBound) {
   EXPECT_EQ(results->front().depth, 5);
 }
 
+// pts is 0 in every state fewer than 3 moves deep, so its bound there is 0; the search must
+// not take that bound for every depth's and stop with 0 (the states of the unrolling carry
+// the bits fixed at their own depth).
+TEST(SolveTest, ABoundThatHoldsAtOneDepthDoesNotEndTheSearch) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
+state {
+  t: 0..3
+  pts: 0..3
+}
+action tick() when t < 3 {
+  t += 1
+  if t == 3 { pts := 2 }
+}
+query most: maximize pts within 3
+)");
+  ASSERT_NE(model, nullptr);
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, SolveOptions{});
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->front().verdict, results::Verdict::kOptimal);
+  EXPECT_EQ(results->front().value, 2);
+  EXPECT_EQ(results->front().depth, 3);
+}
+
 TEST(ProveTest, InductiveInvariantIsProved) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(
       "state { n: 0..9 }\naction a() when n < 8 { n += 2 }\ninvariant even: n % 2 == 0\n");
