@@ -10,6 +10,7 @@
 //   lower bound as an unsigned bit-vector (Z3 orders bit-vector objectives as unsigned).
 #include "solver/optimize.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -168,13 +169,23 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
           best_states = unrolling->Concrete(m, k);
         };
         if (r == z3::sat) record();
+        // The probes gallop up from the value found (best + 1, + 2, + 4, ...) until one is
+        // unsat, then halve what is left. A score is most often at or next to the value Z3's
+        // model gives, and its static bound far above it: a probe of the halfway point cost
+        // Random Mutations 8 unsat checks a depth where best + 1 settles it in one.
+        int64_t step = 1;
+        bool galloping = true;
         while (r == z3::sat && *best < hi && !deadline.expired()) {
-          const int64_t mid = *best + (hi - *best + 1) / 2;
+          const int64_t mid = std::min(hi, *best + step);
           z3::check_result probe =
               checker->Check({better, LessEq(IntConst(ctx, mid), obj)}, deadline.CheckMillis());
           if (probe == z3::sat) record();
-          if (probe == z3::unsat) hi = mid - 1;
+          if (probe == z3::unsat) {
+            hi = mid - 1;
+            galloping = false;
+          }
           if (probe == z3::unknown) r = z3::unknown;
+          step = galloping ? 2 * step : std::max<int64_t>(1, (hi - *best + 1) / 2);
         }
         if (r == z3::unknown || (r == z3::sat && *best < hi)) return timed_out();
         // No play has k moves: no deeper state exists (not asked where the sample made a
