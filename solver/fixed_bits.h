@@ -15,6 +15,12 @@
 // so the answer does not depend on the models Z3 happens to return. The encoder then makes
 // those bits constants of every state, and the step, simplified with them, loses the rules
 // that cannot fire.
+//
+// A search that sees every reachable state tells two more things, both exact: whether some
+// move of a reachable state fails (when none does, the rules are translated without their
+// failure conditions, StepEncoder::FixBitsForGood), and, from the states listed level by level,
+// the bits fixed in every state reached in exactly d moves, which become constants of an
+// unrolling's state d (StepEncoder::SetDepthBits).
 #ifndef RULECHECK_SOLVER_FIXED_BITS_H_
 #define RULECHECK_SOLVER_FIXED_BITS_H_
 
