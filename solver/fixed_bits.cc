@@ -104,11 +104,7 @@ class Simulator {
     FixedBits cand = none;
     if (!initial.failures.empty()) *failure_seen = true;
     if (initial.states.empty()) return cand;
-    for (size_t r = 0; r < cand.roots.size(); ++r) {
-      for (size_t i = 0; i < cand.roots[r].size(); ++i) {
-        cand.roots[r][i] = Read(initial.states[0], r, i);
-      }
-    }
+    cand = BitsOfState(initial.states[0], none);
     absl::flat_hash_set<std::vector<uint32_t>> seen;
     std::vector<std::vector<uint32_t>> level = initial.states;
     bool cut = false;  // some state of the search was not expanded
@@ -175,11 +171,7 @@ class Simulator {
     size_t listed = 0;
     while (!level.empty() && listed + level.size() <= max_states) {
       listed += level.size();
-      FixedBits cand = none;
-      const std::vector<uint32_t>& first = *level.begin();
-      for (size_t r = 0; r < cand.roots.size(); ++r) {
-        for (size_t i = 0; i < cand.roots[r].size(); ++i) cand.roots[r][i] = Read(first, r, i);
-      }
+      FixedBits cand = BitsOfState(*level.begin(), none);
       absl::flat_hash_set<std::vector<uint32_t>> next;
       for (const std::vector<uint32_t>& s : level) {
         if (stop_()) return by_depth;
@@ -219,6 +211,14 @@ class Simulator {
   }
 
  private:
+  // Every bit of `s` as a candidate (`none`: the shape).
+  FixedBits BitsOfState(const std::vector<uint32_t>& s, const FixedBits& none) const {
+    FixedBits all = none;
+    for (size_t r = 0; r < all.roots.size(); ++r) {
+      for (size_t i = 0; i < all.roots[r].size(); ++i) all.roots[r][i] = Read(s, r, i);
+    }
+    return all;
+  }
   int8_t Read(const std::vector<uint32_t>& s, size_t r, size_t i) const {
     return static_cast<int8_t>(ir::bits::Read(s.data(), offsets_[r] + i, 1));
   }

@@ -116,6 +116,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       return unrolling->Start();
     };
     RETURN_IF_ERROR(start());
+    int64_t any_depth_hi = AnyDepthBound(enc, query, maximize);
     for (int k = 0; k <= within; ++k) {
       depth = k;
       if (k == 1) {
@@ -126,6 +127,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
                             facts.fixed, deadline));
         }
         if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
+        any_depth_hi = AnyDepthBound(enc, query, maximize);  // now with the fixed bits
       }
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
       ValueTerms v = enc.Value(*query.expr, unrolling->last());
@@ -205,7 +207,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       // The bound of a state at no particular depth: a state of the unrolling has the bits
       // fixed at its own depth as constants too (FixedBits::at_depth), and its bound holds at
       // that depth only (Monster Mutators' points are 0 in every state one move deep).
-      if (best && *best >= AnyDepthBound(enc, query, maximize)) break;
+      if (best && *best >= any_depth_hi) break;
     }
     return finish(results::Verdict::kOptimal, within);
   } catch (const z3::exception& e) {
