@@ -22,7 +22,7 @@ constexpr int64_t kMaxUnroll = 4096;
 }  // namespace
 
 Translator::Translator(z3::context& ctx, const model::Model& model)
-    : ctx_(ctx), model_(model), program_(model.program) {
+    : ctx_(ctx), model_(model), program_(model.program), calls_(model.program) {
   triggers_on_.resize(program_.events.size());
   for (size_t t = 0; t < program_.triggers.size(); ++t) {
     triggers_on_[program_.triggers[t].event].push_back(static_cast<int>(t));
@@ -539,23 +539,56 @@ Bits Translator::Call(const ir::Expr& e, const SymState& st, Env& env, const z3:
     return f.result->is_scalar() ? Bits{} : ZeroBits(ctx_, f.result->width);
   }
   Env callee;
+  std::vector<const Scalar*> scalar_args(f.params.size(), nullptr);
+  std::vector<const Bits*> bits_args(f.params.size(), nullptr);
   for (size_t i = 0; i < f.params.size(); ++i) {
     const ir::Param& p = f.params[i];
     if (p.type->is_scalar()) {
       Scalar v = EvalScalar(*e.args[i], st, env, g);
       Fail(g && !Contains(p.type, v));
-      callee.scalars.insert_or_assign(p.slot, NarrowTo(p.type, v));
+      scalar_args[i] = &callee.scalars.insert_or_assign(p.slot, NarrowTo(p.type, v)).first->second;
     } else {
-      callee.words.insert_or_assign(p.slot, EvalBits(*e.args[i], st, env, g));
+      bits_args[i] =
+          &callee.words.insert_or_assign(p.slot, EvalBits(*e.args[i], st, env, g)).first->second;
     }
   }
-  if (f.result->is_scalar()) {
-    Scalar r = EvalScalar(*f.body, st, callee, g);
-    Fail(g && !Contains(f.result, r));
-    *scalar = NarrowTo(f.result, r);
-    return {};
+  if (g.is_false()) {
+    // A call no run makes (its result is never used): the body's quantifiers skip every item.
+    if (f.result->is_scalar()) {
+      *scalar = NarrowTo(f.result, EvalScalar(*f.body, st, callee, g));
+      return {};
+    }
+    return EvalBits(*f.body, st, callee, g);
   }
-  return EvalBits(*f.body, st, callee, g);
+  // The same fun on the same terms gives the same result (z3_call_memo.h). The body is
+  // translated under no guard, so that its result holds wherever the call is (under a false
+  // guard, quantifiers skip their items), and its failures are kept apart, to be recorded under
+  // each call's own guard.
+  CallMemo::Key key = calls_.MakeKey(e.index, scalar_args, bits_args, st.vars);
+  const CallMemo::Result* known = calls_.Find(key);
+  if (known == nullptr) {
+    const z3::expr anywhere = ctx_.bool_val(true);
+    const size_t failures_before = failures_.size();
+    CallMemo::Result result;
+    if (f.result->is_scalar()) {
+      Scalar r = EvalScalar(*f.body, st, callee, anywhere);
+      Fail(!Contains(f.result, r));
+      result.scalar = NarrowTo(f.result, r);
+    } else {
+      result.bits = EvalBits(*f.body, st, callee, anywhere);
+    }
+    // One disjunction: a caller's own failure then holds its callees' as one term each,
+    // where a list would copy every callee's failures into every caller's.
+    const auto own = failures_.begin() + static_cast<std::ptrdiff_t>(failures_before);
+    z3::expr_vector any(ctx_);
+    for (auto it = own; it != failures_.end(); ++it) any.push_back(*it);
+    failures_.erase(own, failures_.end());
+    result.failure = any.empty() ? ctx_.bool_val(false) : any.size() == 1 ? any[0] : z3::mk_or(any);
+    known = calls_.Insert(std::move(key), std::move(result));
+  }
+  Fail(And(g, *known->failure));
+  if (known->scalar.has_value()) *scalar = *known->scalar;
+  return known->bits;
 }
 
 Bits Translator::SelectIndex(const Bits& base, const Type* array, const Scalar& index,

@@ -24,6 +24,7 @@
 
 #include "absl/status/status.h"
 #include "model/model.h"
+#include "solver/z3_call_memo.h"
 #include "solver/z3_value.h"
 
 namespace rulecheck::solver::internal {
@@ -110,7 +111,11 @@ class Translator {
   void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
   // While set, Fail() records nothing: the rule being translated fails in no reachable state
   // (StepEncoder::FixBitsForGood).
-  void set_failures_ignored(bool ignored) { failures_ignored_ = ignored; }
+  void set_failures_ignored(bool ignored) {
+    // The calls translated so far have their failures recorded, or not, as before.
+    if (ignored != failures_ignored_) calls_.Clear();
+    failures_ignored_ = ignored;
+  }
 
  private:
   struct Item {
@@ -212,6 +217,7 @@ class Translator {
   int stats_nesting_ = 0;  // ExecBlock's nesting, for the diagnostics (step_stats.h)
   std::function<bool()> stop_;
   bool failures_ignored_ = false;
+  CallMemo calls_;
   static constexpr uint32_t kStopEvery = 1024;
   uint32_t until_stop_check_ = kStopEvery;
 };

@@ -122,11 +122,15 @@ TEST(RobustnessTest, HugeDeclarationsAreCheckedInLinearTime) {
 }
 
 // A chain of funs, each calling the one before twice: evaluating `f30(0)` makes 2^31 calls.
-std::string DoublingFuns() {
+// With `distinct`, the two calls have different arguments (2v and 2v + 1), so that no two of
+// the 2^31 calls are the same: the symbolic engine translates a call made again on the same
+// arguments once, which makes the plain chain 31 calls for it.
+std::string DoublingFuns(bool distinct = false) {
   std::string text = "fun f0(v: int): int = v + 1\n";
   for (int i = 1; i <= 30; ++i) {
-    text += "fun f" + std::to_string(i) + "(v: int): int = f" + std::to_string(i - 1) + "(v) + f" +
-            std::to_string(i - 1) + "(v)\n";
+    const std::string callee = "f" + std::to_string(i - 1);
+    text += "fun f" + std::to_string(i) + "(v: int): int = " + callee +
+            (distinct ? "(2 * v) + " + callee + "(2 * v + 1)\n" : "(v) + " + callee + "(v)\n");
   }
   return text;
 }
@@ -184,14 +188,22 @@ TEST(RobustnessTest, HugeActionsAndFormulasAreRefused) {
               HasSubstr(domain + ":4:14: the symbolic engine does not translate a loop over more "
                                  "than 4096 values yet"));
 
-  const std::string funs =
-      WriteTempFile("doubling_funs.rules", head + DoublingFuns() + "invariant i: f30(1) > 0\n" +
-                                               "action go() when x < 3 { x += 1 }\n");
-  // About 4 s of translation before the refusal (20 s under a loaded sanitizer build): the
-  // time limit is there only so that a regression cannot hang the suite.
-  run = RunRulecheck({"prove", funs, "--timeout", "150"}, std::chrono::seconds(200));
+  const std::string funs = WriteTempFile(
+      "doubling_funs.rules", head + DoublingFuns(/*distinct=*/true) + "invariant i: f30(1) > 0\n" +
+                                 "action go() when x < 3 { x += 1 }\n");
+  // About 30 s of translation before the refusal: the time limit is there only so that a
+  // regression cannot hang the suite.
+  run = RunRulecheck({"prove", funs, "--timeout", "400"}, std::chrono::seconds(500));
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr("a formula this large"));
+
+  // The same chain calling the one before twice on the same argument is 31 calls to translate.
+  const std::string same = WriteTempFile(
+      "doubling_same_funs.rules",
+      head + DoublingFuns() + "invariant i: f30(1) > 0\n" + "action go() when x < 3 { x += 1 }\n");
+  run = RunRulecheck({"prove", same, "--timeout", "60"}, std::chrono::seconds(120));
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("invariant i is proved"));
 }
 
 // A model whose transition graph is far bigger than its states: 1,000 states, each with a
