@@ -40,7 +40,7 @@ class CallMemo {
   struct Result {
     Bits bits;
     std::optional<Scalar> scalar;
-    std::optional<z3::expr> failure;  // under no guard: the caller adds its own
+    std::optional<z3::expr> failure;  // under no guard (the caller adds its own); none: none
   };
   // At most kMaxEntries results are kept: the memo starts afresh when it is full. Each holds
   // its terms alive, and a formula whose calls are all different (funs that call each other

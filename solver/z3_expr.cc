@@ -579,14 +579,19 @@ Bits Translator::Call(const ir::Expr& e, const SymState& st, Env& env, const z3:
     }
     // One disjunction: a caller's own failure then holds its callees' as one term each,
     // where a list would copy every callee's failures into every caller's.
-    const auto own = failures_.begin() + static_cast<std::ptrdiff_t>(failures_before);
-    z3::expr_vector any(ctx_);
-    for (auto it = own; it != failures_.end(); ++it) any.push_back(*it);
-    failures_.erase(own, failures_.end());
-    result.failure = any.empty() ? ctx_.bool_val(false) : any.size() == 1 ? any[0] : z3::mk_or(any);
+    const size_t own = failures_.size() - failures_before;
+    if (own == 1) {
+      result.failure = failures_.back();
+    } else if (own > 1) {
+      z3::expr_vector any(ctx_);
+      for (size_t i = failures_before; i < failures_.size(); ++i) any.push_back(failures_[i]);
+      result.failure = z3::mk_or(any);
+    }
+    failures_.erase(failures_.begin() + static_cast<std::ptrdiff_t>(failures_before),
+                    failures_.end());
     known = calls_.Insert(std::move(key), std::move(result));
   }
-  Fail(And(g, *known->failure));
+  if (known->failure.has_value()) Fail(And(g, *known->failure));
   if (known->scalar.has_value()) *scalar = *known->scalar;
   return known->bits;
 }
