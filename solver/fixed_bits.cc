@@ -26,6 +26,10 @@ constexpr size_t kByDepthStates = 1000000;
 std::string DepthBitsLine(const StateFacts& facts) {
   std::string line = "fixed-bit pass: bits fixed at each depth:";
   for (const FixedBits& f : facts.at_depth) absl::StrAppend(&line, " ", f.count());
+  absl::StrAppend(&line, "; rules with a move at each depth:");
+  for (const std::vector<bool>& r : facts.rules_at_depth) {
+    absl::StrAppend(&line, " ", std::count(r.begin(), r.end(), true));
+  }
   return line;
 }
 
@@ -162,9 +166,18 @@ class Simulator {
   // bits of every reachable state) once kCheapStates are listed (listing the deeper levels,
   // each about as large, would cost more than their few bits save: Monster Mutators' levels
   // from depth 4 on fix 1 bit more, and listing 16 of them took 12 s), or when stopped.
-  std::vector<FixedBits> ByDepth(const FixedBits& none, const FixedBits& fixed, size_t max_states) {
+  // `rules`: entry d, by rule (actions, then triggers), whether some state of level d has a
+  // move of it, failing or not; only for the levels whose every state was expanded.
+  std::vector<FixedBits> ByDepth(const FixedBits& none, const FixedBits& fixed, size_t max_states,
+                                 std::vector<std::vector<bool>>* rules) {
     constexpr size_t kMinGain = 4, kCheapStates = 10000;
     std::vector<FixedBits> by_depth;
+    rules->clear();
+    const size_t actions = model_.program.actions.size();
+    const size_t num_rules = actions + model_.program.triggers.size();
+    auto rule_of = [actions](const ir::Move& m) {
+      return m.kind == ir::Move::Kind::kTrigger ? actions + m.index : static_cast<size_t>(m.index);
+    };
     SuccessorCollector initial(model_.layout.words());
     gen_.Initial(initial);
     absl::flat_hash_set<std::vector<uint32_t>> level(initial.states.begin(), initial.states.end());
@@ -173,14 +186,22 @@ class Simulator {
       listed += level.size();
       FixedBits cand = BitsOfState(*level.begin(), none);
       absl::flat_hash_set<std::vector<uint32_t>> next;
+      std::vector<bool> fired(num_rules, false);
+      bool expanded = true;  // every state of the level
       for (const std::vector<uint32_t>& s : level) {
         if (stop_()) return by_depth;
         Drop(s, cand);
-        if (listed + next.size() > max_states) continue;  // the next level is not needed
-        SuccessorCollector out(model_.layout.words());
+        if (listed + next.size() > max_states) {  // the next level is not needed
+          expanded = false;
+          continue;
+        }
+        SuccessorCollector out(model_.layout.words(), /*keep_moves=*/true);
         gen_.Successors(s.data(), out);
+        for (const ir::Move& m : out.moves) fired[rule_of(m)] = true;
+        for (const ir::StepFailure& f : out.failures) fired[rule_of(f.move)] = true;
         for (std::vector<uint32_t>& t : out.states) next.insert(std::move(t));
       }
+      if (expanded && rules->size() == by_depth.size()) rules->push_back(std::move(fired));
       const bool gains = cand.count() >= fixed.count() + kMinGain;
       by_depth.push_back(std::move(cand));
       if ((!gains && listed >= kCheapStates) || listed + next.size() > max_states) break;
@@ -298,8 +319,9 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     facts.complete = true;
     facts.no_failing_move = !failure_seen;
     enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
-    facts.at_depth = simulator.ByDepth(none, facts.fixed, kByDepthStates);
+    facts.at_depth = simulator.ByDepth(none, facts.fixed, kByDepthStates, &facts.rules_at_depth);
     enc.SetDepthBits(facts.at_depth);
+    enc.SetDepthRules(facts.rules_at_depth);
     if (StatsEnabled()) StatsLine(DepthBitsLine(facts));
     return facts;
   }
@@ -410,6 +432,7 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
   if (cache != nullptr && cache->has_value()) {
     enc.FixBitsForGood((*cache)->fixed, (*cache)->no_failing_move);
     enc.SetDepthBits((*cache)->at_depth);
+    enc.SetDepthRules((*cache)->rules_at_depth);
     return **cache;
   }
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;

@@ -20,7 +20,8 @@
 // move of a reachable state fails (when none does, the rules are translated without their
 // failure conditions, StepEncoder::FixBitsForGood), and, from the states listed level by level,
 // the bits fixed in every state reached in exactly d moves, which become constants of an
-// unrolling's state d (StepEncoder::SetDepthBits).
+// unrolling's state d (StepEncoder::SetDepthBits), and the rules those states have a move of,
+// which are all the unrolling's step from state d needs (StepEncoder::SetDepthRules).
 #ifndef RULECHECK_SOLVER_FIXED_BITS_H_
 #define RULECHECK_SOLVER_FIXED_BITS_H_
 
@@ -46,6 +47,9 @@ struct StateFacts {
   // Entry d: the bits that are the same in every state reached in exactly d moves (a superset
   // of `fixed`), for the depths whose states the explicit engine listed in full.
   std::vector<FixedBits> at_depth;
+  // Entry d, by rule (actions, then triggers): whether some state reached in exactly d moves
+  // has a move of that rule, failing or not; for the depths whose states were all expanded.
+  std::vector<std::vector<bool>> rules_at_depth;
 };
 
 // The fixed bits of `enc`'s model (none when no initial state exists). Leaves them set on

@@ -333,7 +333,11 @@ const StepEncoder::RuleTerms& StepEncoder::Rule(int r) {
 
 StepEncoder::RuleSet StepEncoder::TemplateRules(int depth) const {
   RuleSet rules(slice_.num_rules);
-  for (int r = 0; r < slice_.num_rules; ++r) rules[r] = slice_.Enabled(depth, r);
+  const bool listed = depth >= 0 && static_cast<size_t>(depth) < rules_by_depth_.size();
+  for (int r = 0; r < slice_.num_rules; ++r) {
+    rules[r] = slice_.Enabled(depth, r) &&
+               (!listed || rules_by_depth_[static_cast<size_t>(depth)][static_cast<size_t>(r)]);
+  }
   return rules;
 }
 

@@ -105,6 +105,13 @@ class StepEncoder {
   // Bits fixed in every state reached in exactly d moves, by d (each a superset of the fixed
   // bits). REQUIRES: they hold (the caller listed every such state).
   void SetDepthBits(std::vector<FixedBits> by_depth) { by_depth_ = std::move(by_depth); }
+  // By d, by rule (actions, then triggers): whether some state reached in exactly d moves has
+  // a move of the rule, failing or not. A step from depth d then leaves the other rules out:
+  // no state it starts from has a move of them. REQUIRES: they are all such moves (the caller
+  // expanded every such state).
+  void SetDepthRules(std::vector<std::vector<bool>> by_depth) {
+    rules_by_depth_ = std::move(by_depth);
+  }
   InitTerms Init();
   // The step from `s`; its fresh variables are named after `tag`. `depth`: `s` is a state
   // reached in exactly that many moves from an initial state, and the actions the control
@@ -183,8 +190,9 @@ class StepEncoder {
   // The bits the rules are translated with as constants (FixBitsForGood; none by default):
   // `fixed_` always has them.
   FixedBits rules_fixed_;
-  bool rules_without_failures_ = false;  // FixBitsForGood's `no_failing_move`
-  std::vector<FixedBits> by_depth_;      // SetDepthBits
+  bool rules_without_failures_ = false;            // FixBitsForGood's `no_failing_move`
+  std::vector<FixedBits> by_depth_;                // SetDepthBits
+  std::vector<std::vector<bool>> rules_by_depth_;  // SetDepthRules
   // The template state, and `in_`, a FreshState under the fixed bits the templates are
   // copied to.
   std::unique_ptr<SymState> raw_in_, in_;

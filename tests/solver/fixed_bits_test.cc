@@ -26,11 +26,16 @@ namespace {
 
 // The fixed bits, found by exhaustion when the search may see `search_states` states, else by
 // induction.
+// The facts of `enc`'s model, left set on `enc`, found without a time limit.
+absl::StatusOr<StateFacts> FindOn(StepEncoder& enc, size_t search_states = kSearchStates) {
+  const Deadline none(0);
+  return FindFixedBits(enc, none, nullptr, search_states);
+}
+
 StateFacts Find(const model::Model& model, size_t search_states = kSearchStates) {
   z3::context ctx;
   StepEncoder enc(ctx, model);
-  Deadline deadline(0);
-  absl::StatusOr<StateFacts> facts = FindFixedBits(enc, deadline, nullptr, search_states);
+  absl::StatusOr<StateFacts> facts = FindOn(enc, search_states);
   EXPECT_TRUE(facts.ok()) << facts.status();
   if (!facts.ok()) return {};
   EXPECT_TRUE(facts->complete);
@@ -146,8 +151,7 @@ action up() { x += 1 }
 bool StepMayFail(const model::Model& model, bool* no_failing_move) {
   z3::context ctx;
   StepEncoder enc(ctx, model);
-  Deadline deadline(0);
-  absl::StatusOr<StateFacts> facts = FindFixedBits(enc, deadline, nullptr);
+  absl::StatusOr<StateFacts> facts = FindOn(enc);
   EXPECT_TRUE(facts.ok()) << facts.status();
   if (!facts.ok()) return true;
   *no_failing_move = facts->no_failing_move;
@@ -183,8 +187,7 @@ TEST(FixedBitsTest, ASearchCutShortKeepsTheFailures) {
   ASSERT_NE(model, nullptr);
   z3::context ctx;
   StepEncoder enc(ctx, *model);
-  Deadline deadline(0);
-  absl::StatusOr<StateFacts> facts = FindFixedBits(enc, deadline, nullptr, 1);
+  absl::StatusOr<StateFacts> facts = FindOn(enc, 1);
   ASSERT_TRUE(facts.ok()) << facts.status();
   EXPECT_FALSE(facts->no_failing_move);
   SymState s = enc.FreshState("s");
@@ -218,6 +221,54 @@ action both() when t < 3 { t += 1  u := not u  v := not v }
     // v flips or not: fixed (false) only in the initial state.
     EXPECT_EQ(at.roots[2], (std::vector<int8_t>{static_cast<int8_t>(d == 0 ? 0 : -1)}));
   }
+}
+
+// Level by level: t = 0 (tick), t = 1 (tick, and `bad`, which fails), t = 2 (tick, late),
+// then t = 3 or done (tick from (2, done)), then (3, done) with no move.
+constexpr char kRulesByDepth[] = R"(
+state {
+  t: 0..3
+  done: bool
+}
+action tick() when t < 3 { t += 1 }
+action late() when t == 2 and not done { done := true }
+action bad() when t == 1 { assert false }
+fun two_not_done(): bool = t == 2 and not done
+fun one(): bool = t == 1
+fun is_done(): bool = done
+)";
+
+TEST(FixedBitsTest, EachDepthListsTheRulesItsStatesHaveAMoveOf) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kRulesByDepth);
+  ASSERT_NE(model, nullptr);
+  z3::context ctx;
+  StepEncoder enc(ctx, *model);
+  absl::StatusOr<StateFacts> facts = FindOn(enc);
+  ASSERT_TRUE(facts.ok()) << facts.status();
+  // tick, late, bad
+  EXPECT_EQ(facts->rules_at_depth, (std::vector<std::vector<bool>>{{true, false, false},
+                                                                   {true, false, true},
+                                                                   {true, true, false},
+                                                                   {true, false, false},
+                                                                   {false, false, false}}));
+  // From any state where t is 2 and done is false, a step from depth 2 may set done; one from
+  // depth 0, which leaves `late` out, may not. A step from depth 1 may fail; one from depth 2
+  // may not, even where t is 1.
+  const ir::Program& program = model->program;
+  const SymState s = enc.FreshState("s");
+  auto possible = [&](int depth, int where, bool failing) {
+    const StepTerms step = enc.Step(s, "s" + std::to_string(depth), depth);
+    EXPECT_TRUE(enc.status().ok()) << enc.status();
+    z3::solver solver(ctx);
+    solver.add(enc.Value(*program.funs[where].body, s).value.e);
+    solver.add(failing ? step.fail
+                       : step.valid && enc.Value(*program.funs[2].body, step.next).value.e);
+    return solver.check() == z3::sat;
+  };
+  EXPECT_TRUE(possible(2, 0, false));
+  EXPECT_FALSE(possible(0, 0, false));
+  EXPECT_TRUE(possible(1, 1, true));
+  EXPECT_FALSE(possible(2, 1, true));
 }
 
 // Every reachable state (the first `max_states` of a breadth-first search) has every fixed
