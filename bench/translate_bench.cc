@@ -1,12 +1,12 @@
 // Micro-benchmarks of the symbolic engine's translation: the cost of turning every rule of a
 // game into Z3 terms and simplifying them into the whole step's template, as `rulecheck
 // solve` does once per run. Each game first gets its state facts (the fixed-bit pass,
-// solver/fixed_bits.h, under the budget of
-// `solve --timeout 60`, outside the timed loop); each iteration then starts from a new Z3
-// context (parked, as solve parks it), fixes those bits as solve does and translates the whole step
-// (StepEncoder::PrepareWholeStep). Only games whose breadth-first search sees every state
-// are here: with their bits fixed for good the rules are translated with them as constants,
-// as solve translates them; the others would measure a translation solve does not make.
+// solver/fixed_bits.h, under the budget of `solve --timeout 60`, outside the timed loop);
+// each iteration then starts from a new Z3 context (parked, as solve parks it), fixes those
+// bits as solve does and translates the whole step (StepEncoder::PrepareWholeStep). Only
+// games whose breadth-first search sees every state are here: with their bits fixed for good
+// the rules are translated with them as constants, as solve translates them; the others
+// would measure a translation solve does not make.
 //
 //   build/bench/rulecheck_bench --benchmark_filter=TranslateStep
 //   build/bench/rulecheck_bench --benchmark_filter=TranslateStep/random_mutations
