@@ -29,8 +29,7 @@ class CallMemo {
 
   // The key of a call of fun `fun` with arguments `scalars` (scalar parameters, by position;
   // the others absent) and `bits` (composite ones) over `vars`, the state's variables.
-  class Key {
-   public:
+  struct Key {
     std::vector<uint64_t> ids;
     std::vector<z3::expr> terms;  // the terms whose ids the key holds
   };
@@ -46,8 +45,10 @@ class CallMemo {
   // its terms alive, and a formula whose calls are all different (funs that call each other
   // on new arguments, twice over) would otherwise keep every term it ever made.
   static constexpr size_t kMaxEntries = size_t{1} << 14;
+  // The stored result, or null. Like Insert's, the pointer lasts until the next Insert or
+  // Clear: the map moves its entries when it grows.
   const Result* Find(const Key& key) const;
-  // The result as stored (it stays where it is until Clear).
+  // The result as stored.
   const Result* Insert(Key key, Result result);
   void Clear() { entries_.clear(); }
 

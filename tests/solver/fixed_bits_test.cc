@@ -24,14 +24,14 @@
 namespace rulecheck::solver::internal {
 namespace {
 
-// The fixed bits, found by exhaustion when the search may see `search_states` states, else by
-// induction.
 // The facts of `enc`'s model, left set on `enc`, found without a time limit.
 absl::StatusOr<StateFacts> FindOn(StepEncoder& enc, size_t search_states = kSearchStates) {
   const Deadline none(0);
   return FindFixedBits(enc, none, nullptr, search_states);
 }
 
+// The fixed bits, found by exhaustion when the search may see `search_states` states, else by
+// induction.
 StateFacts Find(const model::Model& model, size_t search_states = kSearchStates) {
   z3::context ctx;
   StepEncoder enc(ctx, model);
