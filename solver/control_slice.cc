@@ -393,7 +393,7 @@ std::string ControlSlice::Describe(const ir::Program& program) const {
 
 ControlSlice SliceByControl(const ir::Program& program) {
   const int num_actions = static_cast<int>(program.actions.size());
-  const int num_rules = num_actions + static_cast<int>(program.triggers.size());
+  const int num_rules = NumRules(program);
   Analysis analysis(program);
   if (!analysis.FindControlVars()) return Unsliced(num_rules, {});
   Tuples now{analysis.InitialTuple()};
@@ -425,7 +425,7 @@ ControlSlice SliceByControl(const ir::Program& program) {
       for (const Tuple& tuple : now) {
         if (tuple.back() & Analysis::EventBit(program.triggers[t].event)) from.insert(tuple);
       }
-      at[num_actions + t] = !from.empty();
+      at[TriggerRule(program, t)] = !from.empty();
       if (!analysis.Exec(program.triggers[t].body, from)) {
         return Unsliced(num_rules, analysis.vars());
       }

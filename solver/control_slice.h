@@ -54,6 +54,19 @@ struct ControlSlice {
   std::string Describe(const ir::Program& program) const;
 };
 
+// The rules of a step, numbered as the slices number them: the actions in program order,
+// then the triggers.
+inline int NumRules(const ir::Program& program) {
+  return static_cast<int>(program.actions.size() + program.triggers.size());
+}
+inline int TriggerRule(const ir::Program& program, size_t trigger) {
+  return static_cast<int>(program.actions.size() + trigger);
+}
+// The rule a move is of. REQUIRES: an action's or a trigger's move (not init's).
+inline int RuleOfMove(const ir::Program& program, const ir::Move& move) {
+  return move.kind == ir::Move::Kind::kTrigger ? TriggerRule(program, move.index) : move.index;
+}
+
 // The slice of `program`. Never fails: without control variables, or when the tuples grow
 // past a cap, every rule is enabled at every depth. Thread-safe (reads `program` only).
 ControlSlice SliceByControl(const ir::Program& program);

@@ -12,6 +12,7 @@
 #include "base/status_macros.h"
 #include "ir/bits.h"
 #include "model/successors.h"
+#include "solver/control_slice.h"
 #include "solver/incremental_solver.h"
 #include "solver/step_stats.h"
 #include "solver/successor_collector.h"
@@ -173,11 +174,7 @@ class Simulator {
     constexpr size_t kMinGain = 4, kCheapStates = 10000;
     std::vector<FixedBits> by_depth;
     rules->clear();
-    const size_t actions = model_.program.actions.size();
-    const size_t num_rules = actions + model_.program.triggers.size();
-    auto rule_of = [actions](const ir::Move& m) {
-      return m.kind == ir::Move::Kind::kTrigger ? actions + m.index : static_cast<size_t>(m.index);
-    };
+    const ir::Program& program = model_.program;
     SuccessorCollector initial(model_.layout.words());
     gen_.Initial(initial);
     absl::flat_hash_set<std::vector<uint32_t>> level(initial.states.begin(), initial.states.end());
@@ -186,7 +183,7 @@ class Simulator {
       listed += level.size();
       FixedBits cand = BitsOfState(*level.begin(), none);
       absl::flat_hash_set<std::vector<uint32_t>> next;
-      std::vector<bool> fired(num_rules, false);
+      std::vector<bool> fired(NumRules(program), false);
       bool expanded = true;  // every state of the level
       for (const std::vector<uint32_t>& s : level) {
         if (stop_()) return by_depth;
@@ -197,8 +194,8 @@ class Simulator {
         }
         SuccessorCollector out(model_.layout.words(), /*keep_moves=*/true);
         gen_.Successors(s.data(), out);
-        for (const ir::Move& m : out.moves) fired[rule_of(m)] = true;
-        for (const ir::StepFailure& f : out.failures) fired[rule_of(f.move)] = true;
+        for (const ir::Move& m : out.moves) fired[RuleOfMove(program, m)] = true;
+        for (const ir::StepFailure& f : out.failures) fired[RuleOfMove(program, f.move)] = true;
         for (std::vector<uint32_t>& t : out.states) next.insert(std::move(t));
       }
       if (expanded && rules->size() == by_depth.size()) rules->push_back(std::move(fired));

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "solver/control_slice.h"
 #include "solver/step_stats.h"
 #include "solver/z3_step.h"
 
@@ -133,9 +134,9 @@ StepTerms StepEncoder::Assemble(const RuleSet& rules) {
   z3::expr trigger_valid = ctx_.bool_val(false), trigger_fail = ctx_.bool_val(false);
   SymState trigger_next = s;
   for (size_t t = program.triggers.size(); t-- > 0;) {
-    const size_t r = program.actions.size() + t;
+    const int r = TriggerRule(program, t);
     if (!rules[r]) continue;
-    const RuleTerms& rule = Rule(static_cast<int>(r));
+    const RuleTerms& rule = Rule(r);
     for (const z3::expr& v : rule.vars) vars.push_back(v);
     const z3::expr& selected = rule.chosen;
     trigger_valid = trigger_valid || (selected && rule.live);
