@@ -22,7 +22,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 [[ -x "$rulecheck" ]] || { echo "bench: build rulecheck first: scripts/build.sh rulecheck" >&2; exit 2; }
 
-# label | game file | query name | query line to add (empty: the file's own query)
+# label | game file | query name | query line to add (empty: the file's own query) | constants
+# (NAME=VALUE, space-separated; Monster Mutators' full card pool is SCOPE=0)
 queries=(
   "ttt-draw|tictactoe.rules|draw_in|query draw_in: reachable full() and not won(X) and not won(O) within 9"
   "ttt-fewest|tictactoe.rules|fewest_x_win|query fewest_x_win: minimize (if won(X) then marks(MX) else 9) within 9"
@@ -34,6 +35,8 @@ queries=(
   "mm-best_score30|monster-mutators/monster-mutators.rules|best_score30|query best_score30: maximize (if phase == OppTricks or phase == ActTricks then top_score(turn) else 0) within 30"
   "mm-most_points|monster-mutators/monster-mutators.rules|most_points|"
   "mm-quickest_win|monster-mutators/monster-mutators.rules|quickest_win|"
+  "mmfull-best_score|monster-mutators/monster-mutators.rules|best_score||SCOPE=0"
+  "mmfull-best_score30|monster-mutators/monster-mutators.rules|best_score30|query best_score30: maximize (if phase == OppTricks or phase == ActTricks then top_score(turn) else 0) within 30|SCOPE=0"
   "rm-best_score|random-mutations/random-mutations.rules|best_score|"
   "rm-best_margin|random-mutations/random-mutations.rules|best_margin|"
 )
@@ -42,11 +45,13 @@ printf '# machine: %s, %s cores, %s; %s\n' "$(uname -m)" "$(nproc)" \
   "$(awk '/MemTotal/ {printf "%.0f GiB RAM", $2 / 1048576}' /proc/meminfo)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 printf '# rulecheck solve FILE --query NAME --method METHOD --timeout %s --format json\n' "$timeout"
-printf '%-16s %-9s %-8s %6s %5s %8s  %s\n' query method status value depth seconds \
+printf '%-20s %-9s %-8s %6s %5s %8s  %s\n' query method status value depth seconds \
   'elapsed seconds at the end of each depth'
 
 for entry in "${queries[@]}"; do
-  IFS='|' read -r label game name line <<<"$entry"
+  IFS='|' read -r label game name line consts <<<"$entry"
+  const_args=()
+  for c in $consts; do const_args+=(--const "$c"); done
   if [[ $# -gt 0 ]]; then
     match=0
     for want in "$@"; do [[ "$label" == "$want"* ]] && match=1; done
@@ -63,7 +68,8 @@ for entry in "${queries[@]}"; do
           "$label" == *-solved || "$label" == *quickest_win ) ]]; then
       continue
     fi
-    "$rulecheck" solve "$file" --query "$name" --method "$method" --timeout "$timeout" \
+    "$rulecheck" solve "$file" "${const_args[@]}" --query "$name" --method "$method" \
+      --timeout "$timeout" \
       --format json --output "$work/out.json" 2>"$work/progress" || true
     python3 - "$work/out.json" "$work/progress" "$label" "$method" <<'PY'
 import json, re, sys
@@ -71,7 +77,7 @@ out, progress, label, method = sys.argv[1:]
 try:
     q = json.load(open(out))["queries"][0]
 except Exception as e:
-    print(f"{label:16} {method:9} error: {e}")
+    print(f"{label:20} {method:9} error: {e}")
     sys.exit(0)
 steps = []
 for l in open(progress):
@@ -79,7 +85,7 @@ for l in open(progress):
     if m:
         steps.append(f"{m.group(1)}:{float(m.group(2)):.1f}")
 value = q.get("value")
-print(f'{label:16} {method:9} {q["status"]:8} {"-" if value is None else value:>6} '
+print(f'{label:20} {method:9} {q["status"]:8} {"-" if value is None else value:>6} '
       f'{q["depth"]:5} {q["seconds"]:8.2f}  {" ".join(steps)}')
 PY
   done
