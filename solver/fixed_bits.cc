@@ -314,6 +314,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     if (StatsEnabled()) StatsLine("fixed-bit pass: every reachable state seen");
     facts.fixed = std::move(cand);
     facts.complete = true;
+    facts.every_state_seen = true;
     facts.no_failing_move = !failure_seen;
     enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
     facts.at_depth = simulator.ByDepth(none, facts.fixed, kByDepthStates, &facts.rules_at_depth);

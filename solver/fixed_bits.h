@@ -42,6 +42,8 @@ struct StateFacts {
   FixedBits fixed;        // the fixed bits (none when the search did not finish)
   int longest_play = 0;   // the most moves of a sampled play: plays of every length up to it exist
   bool complete = false;  // the search finished (a check that timed out leaves it false)
+  // The explicit engine's search saw every reachable state (within kSearchStates states).
+  bool every_state_seen = false;
   // The search saw every reachable state's moves, and none failed.
   bool no_failing_move = false;
   // Entry d: the bits that are the same in every state reached in exactly d moves (a superset

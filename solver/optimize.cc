@@ -22,6 +22,7 @@
 #include "solver/deadline.h"
 #include "solver/fixed_bits.h"
 #include "solver/incremental_solver.h"
+#include "solver/reachable_best.h"
 #include "solver/replay.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
@@ -128,6 +129,22 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         }
         if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
         any_depth_hi = AnyDepthBound(enc, query, maximize);  // now with the fixed bits
+        // Where the explicit engine saw every reachable state, their best value bounds every
+        // depth (reachable_best.h).
+        if (facts.every_state_seen) {
+          std::optional<ReachableBestValue> reach = ReachableBest(model, query, kSearchStates, [&] {
+            return deadline.expired() || !watchdog.reason().empty();
+          });
+          if (reach) {
+            any_depth_hi = std::min(any_depth_hi, maximize ? reach->value : -reach->value);
+            if (bc.progress) {
+              bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name,
+                                       ": no reachable state has a better value than ",
+                                       reach->value, " (all ", reach->states,
+                                       " reachable states seen), ", deadline.Elapsed(), " s"));
+            }
+          }
+        }
       }
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
       ValueTerms v = enc.Value(*query.expr, unrolling->last());
@@ -163,7 +180,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         if (r == z3::unknown) return timed_out();
       } else {
         z3::check_result r = checker->Check({better}, ms);
-        int64_t hi = obj.hi;  // no value above hi is possible
+        int64_t hi = std::min(obj.hi, any_depth_hi);  // no value above hi is possible
         auto record = [&]() {
           z3::model m = checker->Model();
           best = ValueIn(m, obj);
@@ -203,7 +220,8 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
                                  best ? absl::StrCat(maximize ? *best : -*best) : "none", ", ",
                                  deadline.Elapsed(), " s"));
       }
-      // Nothing is better than the expression's static bound: deeper states cannot improve.
+      // Nothing is better than the expression's static bound, or than the best value of every
+      // reachable state where those were all seen: deeper states cannot improve.
       // The bound of a state at no particular depth: a state of the unrolling has the bits
       // fixed at its own depth as constants too (FixedBits::at_depth), and its bound holds at
       // that depth only (Monster Mutators' points are 0 in every state one move deep).

@@ -190,6 +190,38 @@ query most: maximize pts within 3
   EXPECT_EQ(results->front().depth, 3);
 }
 
+// The counter climbs to 5 and starts again, for ever: every depth has a play, and the static
+// bound of x is 1000. Every reachable state seen (6 of them), none has more than 5, so the
+// search ends at depth 5, the first with a 5, instead of unrolling 100,000 moves.
+TEST(SolveTest, TheBestReachableValueEndsTheSearch) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
+state { x: 0..1000 }
+action up() when x < 5 { x += 1 }
+action again() when x == 5 { x := 0 }
+query most: maximize x within 100000
+query least: minimize 7 - x within 100000
+)");
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
+  std::vector<std::string> lines;
+  options.progress = [&lines](const std::string& line) { lines.push_back(line); };
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 2u);
+  for (const results::Answer& answer : *results) {
+    SCOPED_TRACE(answer.name);
+    EXPECT_EQ(answer.verdict, results::Verdict::kOptimal) << answer.message;
+    EXPECT_EQ(answer.value, answer.name == "most" ? 5 : 2);
+    EXPECT_EQ(answer.depth, 5);
+  }
+  EXPECT_THAT(lines, ::testing::Contains(HasSubstr(
+                         "most: no reachable state has a better value than 5 (all 6 reachable")));
+  EXPECT_THAT(lines, ::testing::Contains(HasSubstr(
+                         "least: no reachable state has a better value than 2 (all 6 reachable")));
+  EXPECT_THAT(lines, ::testing::Not(::testing::Contains(HasSubstr("depth 6,"))));
+}
+
 TEST(ProveTest, InductiveInvariantIsProved) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(
       "state { n: 0..9 }\naction a() when n < 8 { n += 2 }\ninvariant even: n % 2 == 0\n");
