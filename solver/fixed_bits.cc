@@ -14,6 +14,7 @@
 #include "model/successors.h"
 #include "solver/control_slice.h"
 #include "solver/incremental_solver.h"
+#include "solver/reachable_best.h"
 #include "solver/step_stats.h"
 #include "solver/successor_collector.h"
 
@@ -97,9 +98,10 @@ class Simulator {
   // `longest_play`: the most moves of a sampled play. `exhaustive`: the search saw every
   // reachable state, so the candidates are exactly the fixed bits (the plays then only
   // measure `longest_play`). `failure_seen`: some move of a state the search expanded failed.
+  // `values` is given every state the search expands (all of them when it is exhaustive).
   FixedBits Sample(const FixedBits& none, size_t search_states,
                    const std::function<bool()>& more_search, int* longest_play, bool* exhaustive,
-                   bool* failure_seen) {
+                   bool* failure_seen, ReachableBest& values) {
     *longest_play = 0;
     *exhaustive = false;
     *failure_seen = false;
@@ -137,6 +139,7 @@ class Simulator {
         }
         if (stop_()) return cand;
         Drop(fresh[i], cand);
+        values.Add(gen_, fresh[i].data());
         gen_.Successors(fresh[i].data(), next);
         *longest_play = std::max(*longest_play, depth);
       }
@@ -306,15 +309,20 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   // exhaustion, and neither Z3 nor induction is needed.
   const double search_seconds = budget.seconds() / 2;
   bool exhaustive = false, failure_seen = false;
+  ReachableBest values(enc.model().program);
   FixedBits cand = simulator.Sample(
       none, search_states, [&] { return budget.Elapsed() < search_seconds; }, &facts.longest_play,
-      &exhaustive, &failure_seen);
+      &exhaustive, &failure_seen, values);
   // (Stopped during the plays after it, the search still saw every state.)
   if (exhaustive) {
     if (StatsEnabled()) StatsLine("fixed-bit pass: every reachable state seen");
     facts.fixed = std::move(cand);
     facts.complete = true;
     facts.every_state_seen = true;
+    facts.reachable_states = values.states();
+    for (size_t q = 0; q < enc.model().program.queries.size(); ++q) {
+      facts.query_best.push_back(values.Best(q));
+    }
     facts.no_failing_move = !failure_seen;
     enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
     facts.at_depth = simulator.ByDepth(none, facts.fixed, kByDepthStates, &facts.rules_at_depth);

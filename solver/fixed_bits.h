@@ -44,6 +44,10 @@ struct StateFacts {
   bool complete = false;  // the search finished (a check that timed out leaves it false)
   // The explicit engine's search saw every reachable state (within kSearchStates states).
   bool every_state_seen = false;
+  // With every_state_seen: how many reachable states there are, and by query of the program,
+  // the best value of its expression over them (reachable_best.h).
+  size_t reachable_states = 0;
+  std::vector<std::optional<int64_t>> query_best;
   // The search saw every reachable state's moves, and none failed.
   bool no_failing_move = false;
   // Entry d: the bits that are the same in every state reached in exactly d moves (a superset

@@ -53,6 +53,17 @@ int64_t ValueIn(const z3::model& m, const Scalar& s) {
   return static_cast<int64_t>(v.get_numeral_uint64());
 }
 
+// The best value of `query` over every reachable state, where the fixed-bit pass saw them
+// all (reachable_best.h).
+std::optional<int64_t> ReachableBestOf(const model::Model& model, const StateFacts& facts,
+                                       const ir::Query& query) {
+  if (!facts.every_state_seen) return std::nullopt;
+  for (size_t q = 0; q < model.program.queries.size() && q < facts.query_best.size(); ++q) {
+    if (model.program.queries[q].name == query.name) return facts.query_best[q];
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcContext& bc,
@@ -131,18 +142,13 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         any_depth_hi = AnyDepthBound(enc, query, maximize);  // now with the fixed bits
         // Where the explicit engine saw every reachable state, their best value bounds every
         // depth (reachable_best.h).
-        if (facts.every_state_seen) {
-          std::optional<ReachableBestValue> reach = ReachableBest(model, query, kSearchStates, [&] {
-            return deadline.expired() || !watchdog.reason().empty();
-          });
-          if (reach) {
-            any_depth_hi = std::min(any_depth_hi, maximize ? reach->value : -reach->value);
-            if (bc.progress) {
-              bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name,
-                                       ": no reachable state has a better value than ",
-                                       reach->value, " (all ", reach->states,
-                                       " reachable states seen), ", deadline.Elapsed(), " s"));
-            }
+        if (std::optional<int64_t> reach = ReachableBestOf(model, facts, query)) {
+          any_depth_hi = std::min(any_depth_hi, maximize ? *reach : -*reach);
+          if (bc.progress) {
+            bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name,
+                                     ": no reachable state has a better value than ", *reach,
+                                     " (all ", facts.reachable_states, " reachable states seen), ",
+                                     deadline.Elapsed(), " s"));
           }
         }
       }

@@ -1,36 +1,45 @@
-// The best value of a maximize/minimize query over every reachable state, by the explicit
-// engine (internal to solver/).
+// The best value of each maximize/minimize query over every reachable state (internal to
+// solver/).
 //
-// Where the explicit engine can list every reachable state (a rulebook's default preset), the
-// largest (smallest) value the query's expression has in any of them bounds the answer at
-// every depth: once the unrolling has reached it, no deeper state can do better, and the
-// optimiser stops there, as it does at the expression's static bound (optimize.h). Z3 still
-// finds the play that reaches it, at the fewest moves.
+// Where the fixed-bit pass's breadth-first search sees every reachable state (a rulebook's
+// default preset, fixed_bits.h), it evaluates each maximize/minimize query's expression in
+// each of them on the way. The largest (smallest) value bounds the answer at every depth:
+// once the unrolling has reached it, no deeper state can do better, and the optimiser stops
+// there, as it does at the expression's static bound (optimize.h). Z3 still finds the play
+// that reaches it, at the fewest moves.
 #ifndef RULECHECK_SOLVER_REACHABLE_BEST_H_
 #define RULECHECK_SOLVER_REACHABLE_BEST_H_
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <optional>
+#include <vector>
 
 #include "ir/ir.h"
-#include "model/model.h"
+#include "model/successors.h"
 
 namespace rulecheck::solver::internal {
 
-struct ReachableBestValue {
-  int64_t value = 0;  // the largest value for maximize, the smallest for minimize
-  size_t states = 0;  // how many reachable states there are
-};
+// Not thread-safe; `program` must outlive it.
+class ReachableBest {
+ public:
+  explicit ReachableBest(const ir::Program& program)
+      : program_(program), best_(program.queries.size()) {}
 
-// The best value of `query`'s expression over every state reachable from an initial state,
-// by breadth-first search; states where the expression is a model error do not count. nullopt
-// when there are more than `max_states` reachable states, when `stop` says so (asked between
-// states), or when no reachable state gives a value. REQUIRES: `query` is maximize/minimize.
-std::optional<ReachableBestValue> ReachableBest(const model::Model& model, const ir::Query& query,
-                                                size_t max_states,
-                                                const std::function<bool()>& stop);
+  // Evaluates every maximize/minimize query's expression in `state`; a model error there does
+  // not count (as in the bounded search).
+  void Add(model::SuccessorGenerator& gen, const uint32_t* state);
+  // The best value of query `query` (an index into the program's queries) over the states
+  // added: the largest for maximize, the smallest for minimize; nullopt where none of them
+  // gave a value, and for reachable queries.
+  std::optional<int64_t> Best(size_t query) const { return best_[query]; }
+  size_t states() const { return states_; }
+
+ private:
+  const ir::Program& program_;
+  std::vector<std::optional<int64_t>> best_;
+  size_t states_ = 0;
+};
 
 }  // namespace rulecheck::solver::internal
 

@@ -4,10 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
-#include <optional>
+#include <vector>
 
 #include "model/model.h"
+#include "model/successors.h"
+#include "solver/successor_collector.h"
 #include "tests/shared/load_model.h"
 
 namespace rulecheck::solver::internal {
@@ -19,37 +22,41 @@ action up() when x < 4 { x += 1 }
 query most: maximize 12 / (2 - x) within 9
 query least: minimize 12 / (2 - x) within 9
 query nothing: maximize 1 / (x - x) within 9
+query four: reachable x == 4 within 9
 )";
 
-const auto kNeverStop = [] { return false; };
-
-TEST(ReachableBestTest, TheBestOverEveryStateSkipsModelErrors) {
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFiveStates);
-  ASSERT_NE(model, nullptr);
-  std::optional<ReachableBestValue> most =
-      ReachableBest(*model, model->program.queries[0], 100, kNeverStop);
-  ASSERT_TRUE(most.has_value());
-  EXPECT_EQ(most->value, 12);
-  EXPECT_EQ(most->states, 5u);
-  std::optional<ReachableBestValue> least =
-      ReachableBest(*model, model->program.queries[1], 100, kNeverStop);
-  ASSERT_TRUE(least.has_value());
-  EXPECT_EQ(least->value, -12);
+// Every state of `model` (x = 0 to 4, one after the other), each added to `best`.
+void AddEveryState(const model::Model& model, ReachableBest& best) {
+  model::SuccessorGenerator gen(model);
+  SuccessorCollector at(model.layout.words());
+  gen.Initial(at);
+  while (!at.states.empty()) {
+    ASSERT_EQ(at.states.size(), 1u);
+    best.Add(gen, at.states[0].data());
+    SuccessorCollector next(model.layout.words());
+    gen.Successors(at.states[0].data(), next);
+    at = std::move(next);
+  }
 }
 
-TEST(ReachableBestTest, NoneWhenNoStateHasAValue) {
+TEST(ReachableBestTest, TheBestOverTheStatesSkipsModelErrors) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFiveStates);
   ASSERT_NE(model, nullptr);
-  EXPECT_FALSE(ReachableBest(*model, model->program.queries[2], 100, kNeverStop).has_value());
+  ReachableBest best(model->program);
+  AddEveryState(*model, best);
+  EXPECT_EQ(best.states(), 5u);
+  EXPECT_EQ(best.Best(0), 12);
+  EXPECT_EQ(best.Best(1), -12);
+  EXPECT_FALSE(best.Best(2).has_value());  // a model error in every state
+  EXPECT_FALSE(best.Best(3).has_value());  // not a maximize/minimize query
 }
 
-TEST(ReachableBestTest, NoneWhenTheStatesDoNotFitOrTheSearchStops) {
+TEST(ReachableBestTest, NothingAddedGivesNoValue) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFiveStates);
   ASSERT_NE(model, nullptr);
-  EXPECT_FALSE(ReachableBest(*model, model->program.queries[0], 4, kNeverStop).has_value());
-  EXPECT_TRUE(ReachableBest(*model, model->program.queries[0], 5, kNeverStop).has_value());
-  EXPECT_FALSE(
-      ReachableBest(*model, model->program.queries[0], 100, [] { return true; }).has_value());
+  ReachableBest best(model->program);
+  EXPECT_EQ(best.states(), 0u);
+  EXPECT_FALSE(best.Best(0).has_value());
 }
 
 }  // namespace
