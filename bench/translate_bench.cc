@@ -66,7 +66,7 @@ Prepared& Prepare(const Game& game) {
   auto facts = FindFixedBits(enc, deadline, nullptr);
   if (!facts.ok()) {
     p.error = std::string(facts.status().message());
-  } else if (!facts->complete) {
+  } else if (!facts->every_state_seen) {
     p.error = "the breadth-first search does not see every state";
   } else {
     p.facts = *std::move(facts);

@@ -195,10 +195,8 @@ class Simulator {
           expanded = false;
           continue;
         }
-        SuccessorCollector out(model_.layout.words(), /*keep_moves=*/true);
+        SuccessorCollector out(model_.layout.words(), program, fired);
         gen_.Successors(s.data(), out);
-        for (const ir::Move& m : out.moves) fired[RuleOfMove(program, m)] = true;
-        for (const ir::StepFailure& f : out.failures) fired[RuleOfMove(program, f.move)] = true;
         for (std::vector<uint32_t>& t : out.states) next.insert(std::move(t));
       }
       if (expanded && rules->size() == by_depth.size()) rules->push_back(std::move(fired));
