@@ -156,7 +156,7 @@ ir::ExprPtr TypeChecker::CheckCall(const ast::Expr& e) {
   }
   if (s == nullptr && IsSubBagCall(e)) {
     Error(e.loc,
-          "`sub(b, n)` is written only as the domain of a `choose` (`choose h in "
+          "`sub(b, n)` is written only as the domain of a `choose` or a `roll` (`choose h in "
           "sub(hand, 2) { }`): it is each way of taking n copies out of b");
     check_args();
     return ErrorExpr(e.loc);

@@ -1,6 +1,8 @@
 // `choose h in sub(b, n)`: one choice of `n` copies out of bag `b` ("discard any two cards"),
-// each distinct sub-multiset once, bound to `h` as a bag of `b`'s type. Also `move h from A to
-// B`, `add(A, h)` and `remove(A, h)` of a whole bag, which is how such a choice leaves its bag.
+// each distinct sub-multiset once, bound to `h` as a bag of `b`'s type; `roll h in sub(b, n)`:
+// the same sub-bags as a draw of `n` cards at once from `b` ("draw two"), which is chance. Also
+// `move h from A to B`, `add(A, h)` and `remove(A, h)` of a whole bag, which is how such a choice
+// leaves its bag.
 #include <optional>
 #include <string>
 
@@ -15,9 +17,9 @@ bool TypeChecker::IsSubBagCall(const ast::Expr& e) {
 
 std::unique_ptr<ir::Domain> TypeChecker::CheckSubBagDomain(const ast::Expr& call,
                                                            std::string_view keyword) {
-  if (keyword != "choose") {
-    Error(call.loc, absl::StrCat("`sub(b, n)` is a domain of `choose` only (`choose h in sub(hand, "
-                                 "2) { }`), not of `",
+  if (keyword != "choose" && keyword != "roll") {
+    Error(call.loc, absl::StrCat("`sub(b, n)` is a domain of `choose` and `roll` only (`choose h "
+                                 "in sub(hand, 2) { }`, `roll h in sub(deck, 2) { }`), not of `",
                                  std::string(keyword), "`"));
     for (const ast::ExprPtr& a : call.operands) CheckExpr(*a);
     return nullptr;

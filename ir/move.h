@@ -23,17 +23,17 @@ struct Choice {
   std::string name;            // the bound variable; empty for may
   const Type* type = nullptr;  // the bound variable's type; bool for may
   int64_t value = 0;
-  // A composite value (a sub-bag chosen by `choose h in sub(b, n)`): its bits from bit 0,
-  // and `value` is unused; empty for a scalar.
+  // A composite value (a sub-bag chosen or drawn, `choose`/`roll h in sub(b, n)`): its bits from
+  // bit 0, and `value` is unused; empty for a scalar.
   std::vector<uint32_t> words;
   // The candidate's position among those of its choose or roll (0 for the first): tells
   // apart two equal elements of a seq, each a path of its own.
   uint32_t position = 0;
   Location loc;
   // A roll's chance (docs/language.md#chance): this outcome has probability weight / total,
-  // where `total` sums the weights of every outcome of the roll (1 each, or a bag member's
-  // copies). 1 and 1 for a choose and a may. The search ignores them; `simulate` draws by
-  // them and `odds` weighs by them.
+  // where `total` sums the weights of every outcome of the roll (1 each, a bag member's
+  // copies, or for a sub-bag the ways to draw it). 1 and 1 for a choose and a may. The search
+  // ignores them; `simulate` draws by them and `odds` weighs by them.
   uint64_t weight = 1;
   uint64_t total = 1;
 };

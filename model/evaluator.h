@@ -325,8 +325,9 @@ bool Evaluator::ForEachCountedValue(const ir::Domain& domain, ir::Location loc, 
       }
       return true;
     }
-    case ir::DomainKind::kSubBag:  // the checker allows it in `choose` only (executor.cc)
-      ThrowModelError(loc, "`sub(b, n)` is a domain of `choose` only");
+    case ir::DomainKind::kSubBag:  // the checker allows it in `choose` and `roll` only
+                                   // (executor.cc)
+      ThrowModelError(loc, "`sub(b, n)` is a domain of `choose` and `roll` only");
   }
   return true;
 }

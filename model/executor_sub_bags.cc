@@ -1,10 +1,13 @@
 // `choose h in sub(b, n)`: one branch for each distinct sub-multiset of bag `b` with `n` copies
-// in all ("discard any two cards"), and `move h from A to B`, `add(A, h)` and `remove(A, h)`
-// of such a bag. A sub-bag is a vector of counts x with 0 <= x[o] <= b[o] and sum n; they are
-// listed in descending lexicographic order of x (for {A, A, B, C} and 2: AA, AB, AC, BC), so
-// the order of the successors is fixed by the bag alone.
+// in all ("discard any two cards"); `roll h in sub(b, n)`: the same branches as a draw of `n`
+// copies at once, each weighing the number of ways to draw it (docs/language.md#chance); and `move
+// h from A to B`, `add(A, h)` and `remove(A, h)` of such a bag. A sub-bag is a vector of counts x
+// with 0 <= x[o] <= b[o] and sum n; they are listed in descending lexicographic order of x (for {A,
+// A, B, C} and 2: AA, AB, AC, BC), so the order of the successors is fixed by the bag alone.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,6 +51,19 @@ void ForEachSubBag(const std::vector<int64_t>& counts, int64_t n, F&& f) {
   }
 }
 
+// C(n, k), or nullopt past 2^64 - 1.
+std::optional<uint64_t> Binomial(int64_t n, int64_t k) {
+  if (k < 0 || k > n) return 0;
+  k = std::min(k, n - k);
+  unsigned __int128 r = 1;
+  for (int64_t i = 0; i < k; ++i) {
+    // r is C(n, i); C(n, i + 1) = C(n, i) * (n - i) / (i + 1) exactly.
+    r = r * static_cast<unsigned __int128>(n - i) / static_cast<unsigned __int128>(i + 1);
+    if (r > std::numeric_limits<uint64_t>::max()) return std::nullopt;
+  }
+  return static_cast<uint64_t>(r);
+}
+
 }  // namespace
 
 bool Executor::ExecChooseSubBag(const ir::Stmt& s) {
@@ -64,6 +80,21 @@ bool Executor::ExecChooseSubBag(const ir::Stmt& s) {
   const int64_t n = eval_.Scalar(*d.lo);
   if (n < 0) {
     ThrowModelError(d.lo->loc, absl::StrCat("`sub` cannot choose ", n, " copies"));
+  }
+  // A roll draws n of the bag's copies at once, every set of n copies alike: a sub-bag x weighs
+  // the sets it is, the product of C(b[o], x[o]), out of C(|b|, n) in all (the multivariate
+  // hypergeometric law, as n draws one at a time from the shuffled pile give).
+  const bool roll = s.op == ir::StmtOp::kRoll;
+  uint64_t total = 1;
+  if (roll) {
+    int64_t copies = 0;
+    for (int64_t c : counts) copies += c;
+    std::optional<uint64_t> ways = Binomial(copies, n);
+    if (!ways) {
+      ThrowModelError(s.loc, absl::StrCat("`", s.name, "` draws ", n, " of ", copies,
+                                          " copies: more ways than chance can weigh (2^64)"));
+    }
+    total = *ways;
   }
   Snapshot& snap = SnapshotAt(depth_);
   const size_t stride = (bt->width + 31) / 32;
@@ -104,15 +135,24 @@ bool Executor::ExecChooseSubBag(const ir::Stmt& s) {
   }
   if (count == 0) return false;
   ir::Choice choice;
-  choice.kind = ir::Choice::Kind::kChoose;
+  choice.kind = roll ? ir::Choice::Kind::kRoll : ir::Choice::Kind::kChoose;
   choice.name = s.name;
   choice.type = bt;
   choice.loc = s.loc;
+  choice.total = total;
   auto record = [&](size_t i) {
     bind(i);
     choice.position = static_cast<uint32_t>(i);
     choice.words.assign(candidates.begin() + static_cast<std::ptrdiff_t>(i * stride),
                         candidates.begin() + static_cast<std::ptrdiff_t>((i + 1) * stride));
+    if (roll) {
+      choice.weight = 1;  // at most `total`: no overflow
+      for (int64_t o = 0; o < members; ++o) {
+        const int64_t x = static_cast<int64_t>(
+            ir::bits::Read(choice.words.data(), static_cast<uint64_t>(o) * cw, cw));
+        choice.weight *= *Binomial(counts[o], x);
+      }
+    }
     move_.choices.push_back(choice);
     PushBlock(s.blocks[0]);
   };

@@ -310,7 +310,9 @@ std::string FormatMoveChoices(const ir::Move& move) {
                                         : FormatValue(DecodeValue(c.type, c.words.data(), 0)));
         break;
       case ir::Choice::Kind::kRoll:
-        absl::StrAppend(&text, "roll ", c.name, " = ", FormatScalar(c.type, c.value));
+        absl::StrAppend(&text, "roll ", c.name, " = ",
+                        c.words.empty() ? FormatScalar(c.type, c.value)
+                                        : FormatValue(DecodeValue(c.type, c.words.data(), 0)));
         break;
       case ir::Choice::Kind::kMay:
         absl::StrAppend(&text, "may: ", c.value != 0 ? "yes" : "no");

@@ -215,15 +215,28 @@ void Generator::ChooseSubBag(const ir::Stmt& s, int indent, const std::string& t
                             "[o] = static_cast<int64_t>(Count(b, ", cw, ", o)); }"));
   Line(indent + 1, absl::StrCat("const int64_t want", id, " = ", Scalar(*d.lo), "; if (want", id,
                                 " < 0) Stop();"));
-  Line(indent + 1,
-       absl::StrCat("uint32_t ", c, "[", most * stride, "] = {}; int64_t ", n, " = 0;"));
+  const bool roll = s.op == ir::StmtOp::kRoll;
+  const std::string w = absl::StrCat("w", id), total = absl::StrCat("total", id);
+  Line(indent + 1, absl::StrCat("uint32_t ", c, "[", most * stride, "] = {}; int64_t ", n,
+                                " = 0; [[maybe_unused]] uint64_t ", w, "[", roll ? most : 1,
+                                "]; [[maybe_unused]] uint64_t ", total, " = 1;"));
+  if (roll) {
+    // A draw: C(|b|, n) ways in all (past 2^64, the interpreter reports it).
+    Line(indent + 1,
+         absl::StrCat("{ int64_t copies = 0; for (int64_t o = 0; o < ", Int(members),
+                      "; ++o) copies += cap", id, "[o]; if (want", id, " <= copies) { ", total,
+                      " = Binomial(copies, want", id, "); if (", total, " == 0) Stop(); } }"));
+  }
+  const std::string weigh =
+      roll ? absl::StrCat(w, "[", n, "] = SubBagWays(cap", id, ", ", Int(members), ", x", id, "); ")
+           : "";
   Line(indent + 1,
        absl::StrCat("if (SubBagFirst(cap", id, ", ", Int(members), ", want", id, ", x", id,
                     ")) do { Step(steps); if (", n, " == ", most,
                     ") Stop(); for (int64_t o = 0; o < ", Int(members), "; ++o) B::Write(", c,
                     " + ", n, " * ", stride, ", static_cast<uint64_t>(o) * ", cw, ", ", cw,
-                    ", static_cast<uint64_t>(x", id, "[o])); ++", n, "; } while (SubBagNext(cap",
-                    id, ", ", Int(members), ", x", id, "));"));
+                    ", static_cast<uint64_t>(x", id, "[o])); ", weigh, "++", n,
+                    "; } while (SubBagNext(cap", id, ", ", Int(members), ", x", id, "));"));
   // Binding h: its bits into the frame's composite locals.
   auto bind = [&](const std::string& i) {
     return absl::StrCat("B::Copy(F, ", s.slot, ", ", c, " + (", i, ") * ", stride, ", 0, ",
@@ -238,8 +251,9 @@ void Generator::ChooseSubBag(const ir::Stmt& s, int indent, const std::string& t
   }
   Branches(s, indent, then, id, n,
            absl::StrCat(bind("i"), " choices.push_back(abi::Choice{", s.id,
-                        "u, static_cast<uint32_t>(i), 0, 1, 1, ", c, " + i * ", stride, ", ",
-                        stride, "});"));
+                        "u, static_cast<uint32_t>(i), 0, ",
+                        roll ? absl::StrCat(w, "[i], ", total) : std::string("1, 1"), ", ", c,
+                        " + i * ", stride, ", ", stride, "});"));
 }
 
 void Generator::ForkingFor(const ir::Stmt& s, int indent, const std::string& then) {

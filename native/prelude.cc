@@ -310,6 +310,23 @@ inline bool SubBagNext(const int64_t* cap, int64_t m, int64_t* x) {
   }
   return true;
 }
+// C(n, k) for 0 <= k <= n, or 0 past 2^64 - 1 (Executor's Binomial).
+inline uint64_t Binomial(int64_t n, int64_t k) {
+  if (k > n - k) k = n - k;
+  unsigned __int128 r = 1;
+  for (int64_t i = 0; i < k; ++i) {
+    r = r * static_cast<unsigned __int128>(n - i) / static_cast<unsigned __int128>(i + 1);
+    if (r > ~uint64_t{0}) return 0;
+  }
+  return static_cast<uint64_t>(r);
+}
+// The ways to draw sub-bag x out of a bag with cap[o] copies of member o: the product of
+// C(cap[o], x[o]) (Executor::ExecChooseSubBag).
+inline uint64_t SubBagWays(const int64_t* cap, int64_t m, const int64_t* x) {
+  uint64_t w = 1;
+  for (int64_t o = 0; o < m; ++o) w *= Binomial(cap[o], x[o]);
+  return w;
+}
 inline int64_t CountAll(Sl s, uint32_t cw, int64_t members) {
   int64_t total = 0;
   for (int64_t o = 0; o < members; ++o) total += static_cast<int64_t>(Count(s, cw, o));

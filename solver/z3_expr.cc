@@ -358,7 +358,7 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::L
       }
       break;
     }
-    case ir::DomainKind::kSubBag:  // only in `choose`, which refuses it first
+    case ir::DomainKind::kSubBag:  // only in `choose` and `roll`, which take it first
       Unimplemented("a choice of copies out of a bag (`sub(b, n)`)", loc);
       break;
   }

@@ -169,7 +169,7 @@ TEST(MonsterMutatorsTest, DefaultScopeFindings) {
   EXPECT_THAT(r.names["dead_action"], testing::Contains("action honorable_duel"));
   // Players may skip contests for ever once nothing is left to draw.
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
-  // "Dead rules": seven dead branches, all in procs; six branches that EMPTY_DECK,
+  // "Dead rules": seven dead branches, all in procs; nine branches that EMPTY_DECK,
   // RANDOM_SETUP and FIRST switch off are listed apart, not as dead branches.
   EXPECT_THAT(
       r.names["dead_branch"],
@@ -181,7 +181,8 @@ TEST(MonsterMutatorsTest, DefaultScopeFindings) {
     off.push_back(branch["constants"][0]);
   }
   EXPECT_THAT(off, testing::ElementsAre("RANDOM_SETUP = true", "EMPTY_DECK = 0", "EMPTY_DECK = 0",
-                                        "EMPTY_DECK = 0", "FIRST = 0", "FIRST = 0"));
+                                        "EMPTY_DECK = 0", "FIRST = 0", "FIRST = 0",
+                                        "EMPTY_DECK = 0", "EMPTY_DECK = 0", "EMPTY_DECK = 0"));
   for (const char* witness :
        {"p1_wins", "p2_wins", "defender_wins", "win_on_tie", "dragon_effect"}) {
     EXPECT_THAT(r.names["witness"], testing::Contains(witness));

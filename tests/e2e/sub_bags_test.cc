@@ -99,5 +99,35 @@ TEST_F(SubBagsTest, CardsInAChosenBagAreNamedByTheMove) {
   EXPECT_THAT(check.stdout_text, ::testing::Not(HasSubstr("card Iron")));
 }
 
+// `roll h in sub(deck, 2)` draws two of {A, A, B, C} as one handful, then a third card is drawn
+// alone. Both Aces end in the hand with probability 1/2, as three single draws give (the one
+// card left out is a B or a C: 2 of 4): {A, A} first (1/6), or one Ace first (4/6) and the
+// other Ace of the two left (1/2).
+constexpr char kDrawTwo[] = R"(enum Card { A, B, C }
+state { deck: bag<Card, 2> = {A, A, B, C}  hand: bag<Card, 2>  k: 0..2 }
+action draw_two() when k == 0 { roll h in sub(deck, 2) { move h from deck to hand }  k := 1 }
+action draw_one() when k == 1 { roll c in deck { move c from deck to hand }  k := 2 }
+terminal when k == 2
+query both_aces: probability hand[A] == 2
+query first_aces: probability k == 1 and hand[A] == 2
+query most_aces: maximize hand[A] within 2
+)";
+
+TEST_F(SubBagsTest, ARollDrawsAHandfulByChance) {
+  std::string path = WriteFile("draw.rules", kDrawTwo);
+  RunResult odds = RunRulecheck({"odds", path});
+  EXPECT_EQ(odds.exit_code, 0) << odds.stdout_text << odds.stderr_text;
+  EXPECT_THAT(odds.stdout_text, HasSubstr("probability both_aces"));
+  EXPECT_THAT(odds.stdout_text, HasSubstr("random play                 1/2 (0.5"));
+  EXPECT_THAT(odds.stdout_text, HasSubstr("random play                 1/6 (0.1666"));
+  // The trace names the handful as one roll.
+  RunResult check = RunRulecheck(
+      {"check", path, "--threads", "1", "--reachable", "hand[B] == 1 and hand[C] == 1"});
+  EXPECT_THAT(check.stdout_text, HasSubstr("draw_two() [roll h = {B: 1, C: 1}]"));
+  // 1 + 4 (AA, AB, AC, BC) + 3 (AAB, AAC, ABC) = 8 states.
+  EXPECT_THAT(check.stdout_text, HasSubstr("8 states"));
+  ExpectBothEnginesAnswer(path, "maximize most_aces: optimal, value 2, depth 1");
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e

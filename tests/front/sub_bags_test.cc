@@ -34,6 +34,18 @@ TEST(SubBagTest, ChooseBindsABagOfTheSourceType) {
   EXPECT_EQ(move.value->type->ToString(), "bag<Card, 2>");
 }
 
+TEST(SubBagTest, RollDrawsABagOfTheSourceType) {
+  auto r = CheckSubBagBody("action a() { roll h in sub(pile, 2) { move h from pile to hand } }\n");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  const ir::Stmt& roll = *r->program.actions[0].body.stmts[0];
+  ASSERT_EQ(roll.op, ir::StmtOp::kRoll);
+  EXPECT_EQ(roll.domain->kind, ir::DomainKind::kSubBag);
+  EXPECT_EQ(roll.domain->elem_type->ToString(), "bag<Card, 3>");
+  // A roll takes every outcome: no `where`, for a draw as for a die.
+  EXPECT_FALSE(CheckSubBagBody("action a() { roll h in sub(pile, 2) where h[A] == 0 { } }\n")
+                   ->errors.empty());
+}
+
 TEST(SubBagTest, Misuse) {
   // bag<Card, 2> holds at most 2 copies of each of 3 members.
   EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand, 7) { } }\n"), 3, 36,
@@ -45,11 +57,11 @@ TEST(SubBagTest, Misuse) {
   EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand) { } }\n"), 3, 26,
                          "`sub` takes 2 arguments"));
   EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { for h in sub(hand, 1) { } }\n"), 3, 23,
-                         "is a domain of `choose` only"));
+                         "is a domain of `choose` and `roll` only"));
   EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("invariant x: all h in sub(hand, 1): size(h) == 1\n"), 3,
-                         23, "is a domain of `choose` only"));
+                         23, "is a domain of `choose` and `roll` only"));
   EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { let h = sub(hand, 1) }\n"), 3, 22,
-                         "written only as the domain of a `choose`"));
+                         "written only as the domain of a `choose` or a `roll`"));
   // A whole bag moves between bags of its element type only.
   EXPECT_TRUE(
       OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand, 1) { move h from hand "

@@ -67,6 +67,41 @@ action discard() when size(pile) == 0 { choose h in sub(hand, 2) { move h from h
                      }));
 }
 
+// A roll draws the same four sub-bags, each weighing its ways out of C(4, 2) = 6: two Aces
+// one way, an Ace and the B (or the C) two ways, B and C one way.
+TEST(SubBagRuntimeTest, ARollWeighsEachSubBagByItsWaysToBeDrawn) {
+  SubBagMoves run(R"(enum Card { A, B, C }
+state { deck: bag<Card, 2> = {A, A, B, C}  hand: bag<Card, 2> }
+action draw() when size(hand) == 0 { roll h in sub(deck, 2) { move h from deck to hand } }
+)");
+  struct Weights : ir::SuccessorSink {
+    void OnSuccessor(const uint32_t*, const ir::Move& move) override {
+      ASSERT_EQ(move.choices.size(), 1u);
+      EXPECT_EQ(move.choices[0].kind, ir::Choice::Kind::kRoll);
+      lines.push_back(FormatMoveChoices(move) + " " + std::to_string(move.choices[0].weight) + "/" +
+                      std::to_string(move.choices[0].total));
+    }
+    void OnFailure(const ir::StepFailure&) override {}
+    std::vector<std::string> lines;
+  } weights;
+  SuccessorGenerator gen(*run.model);
+  struct First : ir::SuccessorSink {
+    void OnSuccessor(const uint32_t* s, const ir::Move&) override { start.assign(s, s + words); }
+    void OnFailure(const ir::StepFailure&) override {}
+    size_t words = 0;
+    std::vector<uint32_t> start;
+  } first;
+  first.words = run.model->layout.words();
+  gen.Initial(first);
+  gen.Successors(first.start.data(), weights);
+  EXPECT_EQ(weights.lines, (std::vector<std::string>{
+                               "roll h = {A: 2} 1/6",
+                               "roll h = {A: 1, B: 1} 2/6",
+                               "roll h = {A: 1, C: 1} 2/6",
+                               "roll h = {B: 1, C: 1} 1/6",
+                           }));
+}
+
 // Sizes 0 and the whole bag have one sub-bag each; more copies than the bag holds, none.
 // {A, A, B} with sizes 0..4: 1, 2 (A, B), 2 (AA, AB), 1 (AAB), 0.
 TEST(SubBagRuntimeTest, CountsBySize) {
