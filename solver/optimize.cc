@@ -5,7 +5,8 @@
 // unsat check. Two ways to find the best value at a depth:
 // - binary search: after a first model, ask for a value at least halfway between it and the
 //   expression's static bound, each probe a check of the one incremental solver
-//   (incremental_solver.h);
+//   (incremental_solver.h), starting from the best value the explicit engine finds near the
+//   plays Z3 returns (nearby_values.h);
 // - Z3's optimiser (z3::optimize with push/pop), maximising the value's offset from its static
 //   lower bound as an unsigned bit-vector (Z3 orders bit-vector objectives as unsigned).
 #include "solver/optimize.h"
@@ -22,14 +23,19 @@
 #include "solver/deadline.h"
 #include "solver/fixed_bits.h"
 #include "solver/incremental_solver.h"
+#include "solver/nearby_values.h"
 #include "solver/reachable_best.h"
 #include "solver/replay.h"
+#include "solver/step_stats.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
 
 namespace rulecheck::solver::internal {
 namespace {
+
+// The most states each search near a play Z3 found lists (nearby_values.h).
+constexpr size_t kNearbyStates = 100000;
 
 // The objective as a "bigger is better" scalar.
 Scalar Objective(const Scalar& v, bool maximize) {
@@ -129,6 +135,51 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
     };
     RETURN_IF_ERROR(start());
     int64_t any_depth_hi = AnyDepthBound(enc, query, maximize);
+    // Binary search only: the explicit engine's search near each play Z3 finds
+    // (nearby_values.h). A better value it finds at depth k becomes the best of depth k before
+    // Z3 is asked for more, once Z3 agrees that the unrolling admits its play (an unrolling that
+    // did not would be a mistranslation, which this keeps from passing unseen).
+    NearbyValues nearby(model, query, maximize, within);
+    auto search_near = [&](const std::vector<std::vector<uint32_t>>& play) {
+      const double t0 = StatsEnabled() ? CpuSeconds() : 0;
+      nearby.SearchFrom(play, kNearbyStates, [&] {
+        return deadline.expired() || !watchdog.reason().empty() ||
+               (bc.cancel != nullptr && bc.cancel->load(std::memory_order_relaxed));
+      });
+      if (StatsEnabled()) {
+        std::string line = absl::StrCat("nearby search from depth ", play.size() - 1, ", ",
+                                        CpuSeconds() - t0, " cpu s; best by depth:");
+        for (int d = 0; d <= within; ++d) {
+          if (const NearbyValues::Found* f = nearby.At(d)) {
+            absl::StrAppend(&line, " ", d, ":", maximize ? f->objective : -f->objective);
+          }
+        }
+        StatsLine(line);
+      }
+    };
+    auto adopt_nearby = [&](int k) -> absl::Status {
+      const NearbyValues::Found* found = nearby.At(k);
+      if (use_opt || found == nullptr || (best && found->objective <= *best)) {
+        return absl::OkStatus();
+      }
+      const z3::check_result r =
+          checker->Check({unrolling->Is(found->play)}, deadline.CheckMillis());
+      if (r == z3::unsat) {
+        return absl::InternalError(absl::StrCat(
+            "the symbolic engine's unrolling does not admit a play of the explicit engine ", k,
+            " moves long (a bug in the Z3 translation; please report it with the rules file)"));
+      }
+      if (r == z3::sat) {
+        best = found->objective;
+        best_depth = k;
+        best_states = found->play;
+      }
+      if (StatsEnabled()) {
+        StatsLine(absl::StrCat("nearby value ", maximize ? found->objective : -found->objective,
+                               " at depth ", k, r == z3::sat ? "" : ": not admitted in time"));
+      }
+      return absl::OkStatus();
+    };
     for (int k = 0; k <= within; ++k) {
       depth = k;
       if (k == 1) {
@@ -156,6 +207,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       ValueTerms v = enc.Value(*query.expr, unrolling->last());
       RETURN_IF_ERROR(enc.status());
       Scalar obj = Objective(v.value, maximize);
+      RETURN_IF_ERROR(adopt_nearby(k));
       z3::expr better = v.ok;
       if (best) better = better && Less(IntConst(ctx, *best), obj);
       auto timed_out = [&]() {
@@ -185,15 +237,19 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         opt->pop();
         if (r == z3::unknown) return timed_out();
       } else {
-        z3::check_result r = checker->Check({better}, ms);
         int64_t hi = std::min(obj.hi, any_depth_hi);  // no value above hi is possible
+        // (A play found near an earlier one may already have reached it.)
+        z3::check_result r = best && *best >= hi ? z3::unsat : checker->Check({better}, ms);
         auto record = [&]() {
           z3::model m = checker->Model();
           best = ValueIn(m, obj);
           best_depth = k;
           best_states = unrolling->Concrete(m, k);
+          // A better play of k moves near this one saves the probes up to it.
+          search_near(best_states);
+          return adopt_nearby(k);
         };
-        if (r == z3::sat) record();
+        if (r == z3::sat) RETURN_IF_ERROR(record());
         // The probes gallop up from the value found (best + 1, + 2, + 4, ...) until one is
         // unsat, then halve what is left. A score is most often at or next to the value Z3's
         // model gives, and its static bound far above it: a probe of the halfway point cost
@@ -204,7 +260,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
           const int64_t mid = std::min(hi, *best + step);
           z3::check_result probe =
               checker->Check({better, LessEq(IntConst(ctx, mid), obj)}, deadline.CheckMillis());
-          if (probe == z3::sat) record();
+          if (probe == z3::sat) RETURN_IF_ERROR(record());
           if (probe == z3::unsat) {
             hi = mid - 1;
             galloping = false;

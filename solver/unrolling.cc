@@ -57,4 +57,12 @@ std::vector<std::vector<uint32_t>> Unrolling::Concrete(const z3::model& m, int u
   return states;
 }
 
+z3::expr Unrolling::Is(const std::vector<std::vector<uint32_t>>& play) {
+  z3::expr_vector equal(enc_.ctx());
+  for (size_t i = 0; i < play.size() && i < states_.size(); ++i) {
+    equal.push_back(enc_.Is(states_[i], play[i]));
+  }
+  return z3::mk_and(equal);
+}
+
 }  // namespace rulecheck::solver::internal

@@ -39,6 +39,8 @@ class Unrolling {
   const SymState& last() const { return states_.back(); }
   // The concrete states S_0..S_upto in `m`.
   std::vector<std::vector<uint32_t>> Concrete(const z3::model& m, int upto);
+  // S_0, S_1, ... are the states of `play` (as far as both go).
+  z3::expr Is(const std::vector<std::vector<uint32_t>>& play);
 
  private:
   StepEncoder& enc_;

@@ -537,4 +537,18 @@ std::vector<uint32_t> StepEncoder::Concrete(const z3::model& m, const SymState& 
   return words;
 }
 
+z3::expr StepEncoder::Is(const SymState& s, const std::vector<uint32_t>& words) {
+  z3::expr_vector equal(ctx_);
+  auto is = [&](const Bits& b, uint64_t offset) {
+    for (uint32_t lo = 0; lo < b.width; lo += 32) {
+      const uint32_t w = std::min<uint32_t>(32, b.width - lo);
+      equal.push_back(b.e->extract(lo + w - 1, lo) ==
+                      ctx_.bv_val(ir::bits::Read(words.data(), offset + lo, w), w));
+    }
+  };
+  for (size_t v = 0; v < s.vars.size(); ++v) is(s.vars[v], model_.layout.var_offset(v));
+  if (s.pending.width > 0) is(s.pending, model_.layout.pending_length_offset());
+  return z3::mk_and(equal);
+}
+
 }  // namespace rulecheck::solver::internal

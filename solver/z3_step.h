@@ -138,6 +138,8 @@ class StepEncoder {
   z3::expr WellFormed(const SymState& s);
   // The packed state words a model assigns to `s`.
   std::vector<uint32_t> Concrete(const z3::model& m, const SymState& s);
+  // `s` is the state of the packed words `words` (Concrete's inverse).
+  z3::expr Is(const SymState& s, const std::vector<uint32_t>& words);
 
  private:
   // One rule's translation over the template state, simplified on its own (Rule()).
