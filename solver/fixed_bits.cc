@@ -449,6 +449,15 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
   return facts;
 }
 
+std::optional<int64_t> StateFacts::BestOf(const ir::Program& program,
+                                          const ir::Query& query) const {
+  if (!every_state_seen) return std::nullopt;
+  for (size_t q = 0; q < program.queries.size() && q < query_best.size(); ++q) {
+    if (program.queries[q].name == query.name) return query_best[q];
+  }
+  return std::nullopt;
+}
+
 std::string FixedBitsLine(const std::string& what, const FixedBits& fixed,
                           const Deadline& deadline) {
   return absl::StrCat(what, ": ", fixed.count(), " of ", fixed.total(),

@@ -48,6 +48,8 @@ struct StateFacts {
   // the best value of its expression over them (reachable_best.h).
   size_t reachable_states = 0;
   std::vector<std::optional<int64_t>> query_best;
+  // query_best's entry for `query` of `program` (found by name), where every state was seen.
+  std::optional<int64_t> BestOf(const ir::Program& program, const ir::Query& query) const;
   // The search saw every reachable state's moves, and none failed.
   bool no_failing_move = false;
   // Entry d: the bits that are the same in every state reached in exactly d moves (a superset

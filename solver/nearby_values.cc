@@ -11,11 +11,7 @@ namespace rulecheck::solver::internal {
 
 NearbyValues::NearbyValues(const model::Model& model, const ir::Query& query, bool maximize,
                            int within)
-    : model_(model),
-      query_(query),
-      maximize_(maximize),
-      within_(within),
-      gen_(model) {}
+    : model_(model), query_(query), maximize_(maximize), within_(within), gen_(model) {}
 
 std::optional<int64_t> NearbyValues::Objective(const uint32_t* state) {
   const model::PropertyValue v = gen_.Evaluate(query_, state);
@@ -28,8 +24,8 @@ void NearbyValues::SearchFrom(const std::vector<std::vector<uint32_t>>& play, si
   // From the last state back to S_0, each with an even share of the states: a play that ends
   // the game (a score is often made as it ends) has no state after its last, and the better
   // plays branch off earlier.
-  const size_t share = std::max(std::min(kLeastShare, max_states),
-                                max_states / std::max<size_t>(1, play.size()));
+  const size_t share =
+      std::max(std::min(kLeastShare, max_states), max_states / std::max<size_t>(1, play.size()));
   for (size_t end = play.size(); end-- > 0;) {
     if (stop()) return;
     SearchFromEnd(std::vector<std::vector<uint32_t>>(play.begin(), play.begin() + end + 1), share,

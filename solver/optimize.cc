@@ -59,17 +59,6 @@ int64_t ValueIn(const z3::model& m, const Scalar& s) {
   return static_cast<int64_t>(v.get_numeral_uint64());
 }
 
-// The best value of `query` over every reachable state, where the fixed-bit pass saw them
-// all (reachable_best.h).
-std::optional<int64_t> ReachableBestOf(const model::Model& model, const StateFacts& facts,
-                                       const ir::Query& query) {
-  if (!facts.every_state_seen) return std::nullopt;
-  for (size_t q = 0; q < model.program.queries.size() && q < facts.query_best.size(); ++q) {
-    if (model.program.queries[q].name == query.name) return facts.query_best[q];
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcContext& bc,
@@ -193,7 +182,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         any_depth_hi = AnyDepthBound(enc, query, maximize);  // now with the fixed bits
         // Where the explicit engine saw every reachable state, their best value bounds every
         // depth (reachable_best.h).
-        if (std::optional<int64_t> reach = ReachableBestOf(model, facts, query)) {
+        if (std::optional<int64_t> reach = facts.BestOf(model.program, query)) {
           any_depth_hi = std::min(any_depth_hi, maximize ? *reach : -*reach);
           if (bc.progress) {
             bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name,

@@ -13,6 +13,7 @@
 #include "base/status_macros.h"
 #include "solver/bmc.h"
 #include "solver/bmc_context.h"
+#include "solver/bound_by_listing.h"
 #include "solver/bound_proof.h"
 #include "solver/fixed_bits.h"
 #include "solver/induction.h"
@@ -59,6 +60,13 @@ absl::StatusOr<results::BoundProof> ProveOptimal(const model::Model& model,
                         ? "not attempted: the bounded search did not finish"
                         : "not attempted: no value within the bound";
     return proof;
+  }
+  // Every reachable state listed settles it at once (bound_by_listing.h); induction otherwise.
+  if (options.prove_by_listing && bc.facts != nullptr && bc.facts->has_value()) {
+    if (std::optional<results::BoundProof> listed =
+            internal::BoundByListing(model.program, **bc.facts, query, *answer.value, within)) {
+      return *listed;
+    }
   }
   internal::BoundProofLimits limits;
   limits.max_k = options.prove_max_k;

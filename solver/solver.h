@@ -56,10 +56,13 @@ struct SolveOptions {
   uint64_t memory_bytes = 0;
   OptimizeMethod method = OptimizeMethod::kBinarySearch;
   // maximize/minimize: after the bounded answer B, try to prove that no reachable state at
-  // any depth does better than B (k-induction strengthened by discovered invariants; see
-  // Answer::proof). The proof has its own `timeout_seconds`.
+  // any depth does better than B (see Answer::proof): by the best value over every reachable
+  // state where the explicit engine listed them all, else by k-induction strengthened by
+  // discovered invariants. The proof has its own `timeout_seconds`.
   bool prove_optimal = false;
-  int prove_max_k = 4;  // the proof tries k = 1..prove_max_k
+  int prove_max_k = 4;  // the induction tries k = 1..prove_max_k
+  // false: induction even where every state was listed (the induction's own tests).
+  bool prove_by_listing = true;
   // Progress lines for people ("query best: depth 7, 0.4 s"); may be empty.
   std::function<void(const std::string&)> progress;
 };

@@ -22,6 +22,7 @@
 #include "solver/state_sample.h"
 #include "tests/shared/load_model.h"
 #include "tests/solver/oracle.h"
+#include "tests/solver/solve_proving.h"
 
 namespace rulecheck::solver {
 namespace {
@@ -63,23 +64,6 @@ state { x: 0..20 }
 action inc() when x < 20 { x += 1 }
 query most_x: maximize x within 3
 )";
-
-// The answer to `query` of `text` by `solve --prove-optimal`, with its proof.
-results::Answer SolveProving(const std::string& text, const std::string& query, int max_k = 4) {
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
-  if (model == nullptr) return {};
-  SolveOptions options;
-  options.query = query;
-  options.prove_optimal = true;
-  options.prove_max_k = max_k;
-  absl::StatusOr<std::vector<results::Answer>> answers = Solve(*model, options);
-  EXPECT_TRUE(answers.ok()) << answers.status();
-  if (!answers.ok() || answers->size() != 1 || !answers->front().proof) {
-    ADD_FAILURE() << "no answer with a proof";
-    return {};
-  }
-  return answers->front();
-}
 
 // ProveBound on the first query of `text` with `bound`, searched to depth 6.
 results::BoundProof ProveDirectly(const std::string& text, int64_t bound,
