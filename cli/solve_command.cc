@@ -65,7 +65,8 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
       ->capture_default_str();
   solve->add_flag("--prove-optimal", flags.prove_optimal,
                   "Symbolic engine: after each maximize/minimize answer B, try to prove that no "
-                  "state at any depth does better than B (k-induction with invariants it "
+                  "state at any depth does better than B (by every reachable state where the "
+                  "explicit engine lists them all, else by k-induction with invariants it "
                   "discovers); its own --timeout");
   solve->add_option("--max-k", flags.max_k, "With --prove-optimal: the largest k of the induction")
       ->type_name("K")

@@ -12,7 +12,8 @@ std::optional<results::BoundProof> BoundByListing(const ir::Program& program,
   const std::optional<int64_t> best = facts.BestOf(program, query);
   const bool maximize = query.kind == ir::QueryKind::kMaximize;
   results::BoundProof proof;
-  const std::string listed = absl::StrCat("all ", facts.reachable_states, " reachable states listed");
+  const std::string listed =
+      absl::StrCat("all ", facts.reachable_states, " reachable states listed");
   // No state with a value (every one a model error) is no better than the bound either.
   if (!best || (maximize ? *best <= bound : *best >= bound)) {
     proof.proved = true;
