@@ -281,11 +281,11 @@ unsigned Millis(const Deadline& budget, unsigned cap) {
 
 absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
                                          const std::atomic<bool>* cancel, size_t search_states) {
-  // A quarter of the query's time at most (a minute without a time-out): past it, the query
+  // A third of the query's time at most (a minute without a time-out): past it, the query
   // goes on without fixed bits.
   constexpr unsigned kInitAllMillis = 2000, kInitRootMillis = 1000;
   Deadline budget(deadline.seconds() > 0
-                      ? std::max(0.001, (deadline.seconds() - deadline.Elapsed()) / 4)
+                      ? std::max(0.001, (deadline.seconds() - deadline.Elapsed()) / 3)
                       : 60.0);
   z3::context& ctx = enc.ctx();
   StateFacts facts;

@@ -65,7 +65,7 @@ struct StateFacts {
 // translation's status; Z3 exceptions (an interruption) propagate. The sample of reachable
 // states comes from the explicit successor generator (breadth-first states, at most
 // `search_states` of them and for half the pass's budget, then random plays from a fixed
-// seed); it stops, and the search ends incomplete, at the pass's budget (a quarter of what
+// seed); it stops, and the search ends incomplete, at the pass's budget (a third of what
 // is left to `deadline`), at `deadline` or once `cancel` (may be null) is set.
 constexpr size_t kSearchStates = 200000;
 absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
