@@ -67,6 +67,7 @@ void NearbyValues::SearchFromEnd(const std::vector<std::vector<uint32_t>>& play,
         if (nodes.size() >= max_states) break;
         if (index.contains(s)) continue;
         index.emplace(s, nodes.size());
+        ++listed_;
         const std::optional<int64_t> v = Objective(s.data());
         nodes.push_back({std::move(s), static_cast<int64_t>(i)});
         if (v && (!best_here || *v > best_value)) {

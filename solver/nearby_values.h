@@ -50,6 +50,8 @@ class NearbyValues {
 
   // The best value found in a state exactly `depth` moves deep, or null.
   const Found* At(int depth) const;
+  // The states listed by every search so far.
+  size_t listed() const { return listed_; }
 
  private:
   // The search from the last state of `play` alone.
@@ -64,6 +66,7 @@ class NearbyValues {
   model::SuccessorGenerator gen_;
   std::vector<std::optional<Found>> best_;  // by depth
   absl::flat_hash_set<std::vector<uint32_t>> searched_;
+  size_t listed_ = 0;
 };
 
 }  // namespace rulecheck::solver::internal

@@ -34,8 +34,10 @@
 namespace rulecheck::solver::internal {
 namespace {
 
-// The most states each search near a play Z3 found lists (nearby_values.h).
-constexpr size_t kNearbyStates = 100000;
+// The most states each search near a play Z3 found lists (nearby_values.h), and all of a
+// query's searches together (a query whose probes find many plays of different deals would
+// otherwise list 100,000 states for each).
+constexpr size_t kNearbyStates = 100000, kNearbyStatesInAll = 400000;
 
 // The objective as a "bigger is better" scalar.
 Scalar Objective(const Scalar& v, bool maximize) {
@@ -132,7 +134,8 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
     auto search_near = [&](const std::vector<std::vector<uint32_t>>& play) {
       const double t0 = StatsEnabled() ? CpuSeconds() : 0;
       nearby.SearchFrom(play, kNearbyStates, [&] {
-        return deadline.expired() || !watchdog.reason().empty() ||
+        return nearby.listed() >= kNearbyStatesInAll || deadline.expired() ||
+               !watchdog.reason().empty() ||
                (bc.cancel != nullptr && bc.cancel->load(std::memory_order_relaxed));
       });
       if (StatsEnabled()) {
@@ -167,6 +170,9 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         StatsLine(absl::StrCat("nearby value ", maximize ? found->objective : -found->objective,
                                " at depth ", k, r == z3::sat ? "" : ": not admitted in time"));
       }
+      // The play taken is a witness too: the states its search path added are searched from
+      // (`found` may change under the search, so after the use above).
+      if (r == z3::sat) search_near(best_states);
       return absl::OkStatus();
     };
     for (int k = 0; k <= within; ++k) {

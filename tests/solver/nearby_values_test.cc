@@ -110,6 +110,7 @@ TEST(NearbyValuesTest, TheStateBudgetAndStopEndTheSearch) {
   ASSERT_NE(small.At(2), nullptr);
   EXPECT_EQ(small.At(2)->objective, 3);  // the budget ran out before 4 was listed
   EXPECT_EQ(small.At(3), nullptr);
+  EXPECT_EQ(small.listed(), 2u);  // 2 and 3: the start is the play's own
   NearbyValues stopped(*d.model, d.model->program.queries[0], true, 3);
   stopped.SearchFrom(d.start, 1000, [] { return true; });
   EXPECT_EQ(stopped.At(1), nullptr);
