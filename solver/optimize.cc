@@ -265,8 +265,8 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         }
         if (r == z3::unknown || (r == z3::sat && *best < hi)) return timed_out();
         // No play has k moves: no deeper state exists (not asked where the sample made a
-        // longer play).
-        if (r == z3::unsat && k < within && k > facts.longest_play &&
+        // longer play, or where the best value's play is k moves long).
+        if (r == z3::unsat && k < within && k > facts.longest_play && !(best && best_depth == k) &&
             checker->Check({}, deadline.CheckMillis()) == z3::unsat) {
           break;
         }
