@@ -21,7 +21,9 @@
 #include "solver/deadline.h"
 #include "solver/fixed_bits.h"
 #include "solver/incremental_solver.h"
+#include "solver/nearby_values.h"
 #include "solver/replay.h"
+#include "solver/successor_collector.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
@@ -34,15 +36,22 @@ void Progress(const BmcContext& bc, const std::string& line) {
 }
 
 // The question asked at each depth: a condition on the unrolling's last state (and step).
+// The most states the search for a reachable query's play lists (nearby_values.h).
+constexpr size_t kHintStates = 100000;
+
 using Question = std::function<z3::expr(StepEncoder&, Unrolling&)>;
+// A play of exactly k moves (S_0 first) that should answer the question at depth k, or null;
+// any work it does stops at `deadline`.
+using Hint =
+    std::function<const std::vector<std::vector<uint32_t>>*(int k, const Deadline& deadline)>;
 
 // Asks `question` at depths 0..max_depth. `fail_at_end`: the witness ends with a failing move
 // (set in `failure` when not null).
 absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcContext& bc,
                                        results::Answer result, int max_depth,
                                        const Question& question, bool fail_at_end,
-                                       bool quantified = false,
-                                       ir::StepFailure* failure = nullptr) {
+                                       bool quantified = false, ir::StepFailure* failure = nullptr,
+                                       const Hint& hint = nullptr) {
   Deadline deadline(bc.timeout_seconds);
   ContextHolder holder;
   z3::context& ctx = holder.get();
@@ -82,7 +91,20 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
         result.seconds = deadline.Elapsed();
         return result;
       }
-      z3::check_result r = checker->Check({q}, deadline.CheckMillis(), quantified);
+      // A hinted play is tried first, with every state fixed: cheap where Z3's own search
+      // for the play is not (hanoi's 255 moves). Z3 must agree that it answers the question,
+      // or the translation is wrong.
+      z3::check_result r = z3::unknown;
+      if (const std::vector<std::vector<uint32_t>>* play = hint ? hint(k, deadline) : nullptr) {
+        r = checker->Check({q, unrolling->Is(*play)}, deadline.CheckMillis(), quantified);
+        if (r == z3::unsat) {
+          return absl::InternalError(absl::StrCat(
+              "the symbolic engine's unrolling does not admit a play of the explicit engine ", k,
+              " moves long that answers ", result.name,
+              " (a bug in the Z3 translation; please report it with the rules file)"));
+        }
+      }
+      if (r != z3::sat) r = checker->Check({q}, deadline.CheckMillis(), quantified);
       if (r == z3::sat) {
         ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, unrolling->Concrete(checker->Model(), k),
                                                    true, fail_at_end, failure));
@@ -144,13 +166,34 @@ absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcCo
   results::Answer result;
   result.name = query.name;
   result.kind = results::AnswerKind::kReachable;
+  // The explicit engine's search from the first initial state (nearby_values.h, the
+  // condition as a 0/1 value): the first depth it meets the condition at gets that play as
+  // the hint.
+  NearbyValues nearby(model, query, /*maximize=*/true, within);
+  bool searched = false;
+  const Hint hint = [&](int k,
+                        const Deadline& deadline) -> const std::vector<std::vector<uint32_t>>* {
+    if (!searched) {
+      searched = true;
+      model::SuccessorGenerator gen(model);
+      SuccessorCollector initial(model.layout.words());
+      gen.Initial(initial);
+      if (!initial.states.empty()) {
+        nearby.SearchFrom({initial.states.front()}, kHintStates, [&] {
+          return deadline.expired() || (bc.cancel != nullptr && bc.cancel->load());
+        });
+      }
+    }
+    const NearbyValues::Found* found = nearby.At(k);
+    return found != nullptr && found->objective == 1 ? &found->play : nullptr;
+  };
   ASSIGN_OR_RETURN(result, Search(
                                model, bc, result, within,
                                [&query](StepEncoder& enc, Unrolling& u) {
                                  ValueTerms v = enc.Value(*query.expr, u.last());
                                  return v.ok && v.value.e;
                                },
-                               false));
+                               false, false, nullptr, hint));
   result.message = result.verdict == results::Verdict::kSat
                        ? results::ReachableSentence(query.name, result.depth)
                    : result.verdict == results::Verdict::kUnsat

@@ -1,4 +1,6 @@
-// Better values near a witness (internal to solver/), for the optimiser (optimize.h).
+// Better values near a witness (internal to solver/), for the optimiser (optimize.h), and
+// for a `reachable` query the play that meets its condition (bmc.cc: the condition's value is
+// 0 or 1, and a search from an initial state lists the first depth it holds at).
 //
 // At each depth the optimiser asks Z3 for a value better than the best so far. When Z3 finds
 // one, the model is a whole play, and on a game with many deals (Monster Mutators' full card
