@@ -35,10 +35,10 @@ void Progress(const BmcContext& bc, const std::string& line) {
   if (bc.progress) bc.progress(line);
 }
 
-// The question asked at each depth: a condition on the unrolling's last state (and step).
 // The most states the search for a reachable query's play lists (nearby_values.h).
 constexpr size_t kHintStates = 100000;
 
+// The question asked at each depth: a condition on the unrolling's last state (and step).
 using Question = std::function<z3::expr(StepEncoder&, Unrolling&)>;
 // A play of exactly k moves (S_0 first) that should answer the question at depth k, or null;
 // any work it does stops at `deadline`.

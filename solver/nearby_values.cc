@@ -28,30 +28,29 @@ void NearbyValues::SearchFrom(const std::vector<std::vector<uint32_t>>& play, si
       std::max(std::min(kLeastShare, max_states), max_states / std::max<size_t>(1, play.size()));
   for (size_t end = play.size(); end-- > 0;) {
     if (stop()) return;
-    SearchFromEnd(std::vector<std::vector<uint32_t>>(play.begin(), play.begin() + end + 1), share,
-                  stop);
+    SearchFromEnd(play, end, share, stop);
   }
 }
 
-void NearbyValues::SearchFromEnd(const std::vector<std::vector<uint32_t>>& play, size_t max_states,
-                                 const std::function<bool()>& stop) {
-  if (play.empty() || !searched_.insert(play.back()).second) return;
-  const int start = static_cast<int>(play.size()) - 1;
+void NearbyValues::SearchFromEnd(const std::vector<std::vector<uint32_t>>& play, size_t end,
+                                 size_t max_states, const std::function<bool()>& stop) {
+  if (!searched_.insert(play[end]).second) return;
+  const int start = static_cast<int>(end);
   // Each state listed once, at the first depth the search reaches it, with its parent (the
   // index of the state it was reached from; -1 for the play's last state).
   struct Node {
     std::vector<uint32_t> state;
     int64_t parent;
   };
-  std::vector<Node> nodes{{play.back(), -1}};
-  absl::flat_hash_map<std::vector<uint32_t>, size_t> index{{play.back(), 0}};
-  // The play to node i: the play's states, then the path from its last state.
+  std::vector<Node> nodes{{play[end], -1}};
+  absl::flat_hash_map<std::vector<uint32_t>, size_t> index{{play[end], 0}};
+  // The play to node i: the play's states up to `end`, then the path from there.
   auto play_to = [&](size_t i) {
     std::vector<std::vector<uint32_t>> path;
     for (int64_t n = static_cast<int64_t>(i); n > 0; n = nodes[n].parent) {
       path.push_back(nodes[n].state);
     }
-    std::vector<std::vector<uint32_t>> out(play.begin(), play.end());
+    std::vector<std::vector<uint32_t>> out(play.begin(), play.begin() + start + 1);
     out.insert(out.end(), path.rbegin(), path.rend());
     return out;
   };

@@ -56,8 +56,8 @@ class NearbyValues {
   size_t listed() const { return listed_; }
 
  private:
-  // The search from the last state of `play` alone.
-  void SearchFromEnd(const std::vector<std::vector<uint32_t>>& play, size_t max_states,
+  // The search from state `end` of `play` alone (the play up to it leads there).
+  void SearchFromEnd(const std::vector<std::vector<uint32_t>>& play, size_t end, size_t max_states,
                      const std::function<bool()>& stop);
   std::optional<int64_t> Objective(const uint32_t* state);
 

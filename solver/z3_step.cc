@@ -128,6 +128,20 @@ std::vector<z3::expr> StepTermList(const StepTerms& t) {
   return out;
 }
 
+// Calls f(piece, offset, width) for each piece of at most 32 bits of each root of `s`, with
+// its bit offset in the packed state words: the walk Concrete and Is share.
+template <typename F>
+void ForEachPiece(const ir::StateLayout& layout, const SymState& s, F&& f) {
+  auto root = [&](const Bits& b, uint64_t offset) {
+    for (uint32_t lo = 0; lo < b.width; lo += 32) {
+      const uint32_t w = std::min<uint32_t>(32, b.width - lo);
+      f(b.e->extract(lo + w - 1, lo), offset + lo, w);
+    }
+  };
+  for (size_t v = 0; v < s.vars.size(); ++v) root(s.vars[v], layout.var_offset(v));
+  if (s.pending.width > 0) root(s.pending, layout.pending_length_offset());
+}
+
 }  // namespace
 
 size_t FixedBits::count() const {
@@ -525,29 +539,17 @@ z3::expr StepEncoder::WellFormed(const SymState& s) {
 
 std::vector<uint32_t> StepEncoder::Concrete(const z3::model& m, const SymState& s) {
   std::vector<uint32_t> words(model_.layout.words(), 0);
-  auto put = [&](const Bits& b, uint64_t offset) {
-    for (uint32_t lo = 0; lo < b.width; lo += 32) {
-      const uint32_t w = std::min<uint32_t>(32, b.width - lo);
-      z3::expr piece = m.eval(b.e->extract(lo + w - 1, lo), true);
-      ir::bits::Write(words.data(), offset + lo, w, piece.get_numeral_uint64());
-    }
-  };
-  for (size_t v = 0; v < s.vars.size(); ++v) put(s.vars[v], model_.layout.var_offset(v));
-  if (s.pending.width > 0) put(s.pending, model_.layout.pending_length_offset());
+  ForEachPiece(model_.layout, s, [&](const z3::expr& piece, uint64_t offset, uint32_t w) {
+    ir::bits::Write(words.data(), offset, w, m.eval(piece, true).get_numeral_uint64());
+  });
   return words;
 }
 
 z3::expr StepEncoder::Is(const SymState& s, const std::vector<uint32_t>& words) {
   z3::expr_vector equal(ctx_);
-  auto is = [&](const Bits& b, uint64_t offset) {
-    for (uint32_t lo = 0; lo < b.width; lo += 32) {
-      const uint32_t w = std::min<uint32_t>(32, b.width - lo);
-      equal.push_back(b.e->extract(lo + w - 1, lo) ==
-                      ctx_.bv_val(ir::bits::Read(words.data(), offset + lo, w), w));
-    }
-  };
-  for (size_t v = 0; v < s.vars.size(); ++v) is(s.vars[v], model_.layout.var_offset(v));
-  if (s.pending.width > 0) is(s.pending, model_.layout.pending_length_offset());
+  ForEachPiece(model_.layout, s, [&](const z3::expr& piece, uint64_t offset, uint32_t w) {
+    equal.push_back(piece == ctx_.bv_val(ir::bits::Read(words.data(), offset, w), w));
+  });
   return z3::mk_and(equal);
 }
 
