@@ -179,6 +179,20 @@ action drop() { choose h in sub(hand, 1) { remove(pile, h) } }
 }
 
 // A negative size computed at run time is a model error at the size.
+// C(100, 50) is about 1.0e29 ways, past what a roll's weights hold (2^64): a model error,
+// not a wrong chance.
+TEST(SubBagRuntimeTest, ARollWithMoreWaysThanChanceCanWeighIsAModelError) {
+  SubBagMoves run(R"(enum Card { A, B }
+state { deck: bag<Card, 100>  hand: bag<Card, 100> }
+init { for i in 1..100 { add(deck, A) } }
+action draw() when size(hand) == 0 { roll h in sub(deck, 50) { move h from deck to hand } }
+)");
+  const Listing& l = *run.listing;
+  EXPECT_TRUE(l.lines.empty());
+  ASSERT_EQ(l.failures.size(), 1u);
+  EXPECT_EQ(l.failures[0], "`h` draws 50 of 100 copies: more ways than chance can weigh (2^64)");
+}
+
 TEST(SubBagRuntimeTest, ANegativeSizeIsAModelError) {
   SubBagMoves run(R"(enum Card { A, B }
 state { hand: bag<Card, 2> = {A}  k: 0..2 }
