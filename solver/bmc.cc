@@ -171,6 +171,7 @@ absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcCo
   // the hint.
   NearbyValues nearby(model, query, /*maximize=*/true, within);
   bool searched = false;
+  std::vector<std::vector<uint32_t>> hint_play;  // the play the hint points to
   const Hint hint = [&](int k,
                         const Deadline& deadline) -> const std::vector<std::vector<uint32_t>>* {
     if (!searched) {
@@ -185,7 +186,9 @@ absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcCo
       }
     }
     const NearbyValues::Found* found = nearby.At(k);
-    return found != nullptr && found->objective == 1 ? &found->play : nullptr;
+    if (found == nullptr || found->objective != 1) return nullptr;
+    hint_play = found->play();
+    return &hint_play;
   };
   ASSIGN_OR_RETURN(result, Search(
                                model, bc, result, within,

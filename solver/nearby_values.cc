@@ -38,22 +38,12 @@ void NearbyValues::SearchFromEnd(const std::vector<std::vector<uint32_t>>& play,
   const int start = static_cast<int>(end);
   // Each state listed once, at the first depth the search reaches it, with its parent (the
   // index of the state it was reached from; -1 for the play's last state).
-  struct Node {
-    std::vector<uint32_t> state;
-    int64_t parent;
-  };
-  std::vector<Node> nodes{{play[end], -1}};
+  auto tree = std::make_shared<SearchTree>();
+  tree->prefix.assign(play.begin(), play.begin() + start);
+  tree->states.push_back(play[end]);
+  tree->parent.push_back(-1);
+  std::vector<std::vector<uint32_t>>& nodes = tree->states;
   absl::flat_hash_map<std::vector<uint32_t>, size_t> index{{play[end], 0}};
-  // The play to node i: the play's states up to `end`, then the path from there.
-  auto play_to = [&](size_t i) {
-    std::vector<std::vector<uint32_t>> path;
-    for (int64_t n = static_cast<int64_t>(i); n > 0; n = nodes[n].parent) {
-      path.push_back(nodes[n].state);
-    }
-    std::vector<std::vector<uint32_t>> out(play.begin(), play.begin() + start + 1);
-    out.insert(out.end(), path.rbegin(), path.rend());
-    return out;
-  };
   size_t level_begin = 0, level_end = 1;
   for (int depth = start + 1; depth <= within_ && level_begin < level_end; ++depth) {
     std::optional<size_t> best_here;  // the node of the best value at `depth`
@@ -61,14 +51,15 @@ void NearbyValues::SearchFromEnd(const std::vector<std::vector<uint32_t>>& play,
     for (size_t i = level_begin; i < level_end && nodes.size() < max_states; ++i) {
       if (stop()) return;
       SuccessorCollector next(model_.layout.words());
-      gen_.Successors(nodes[i].state.data(), next);
+      gen_.Successors(nodes[i].data(), next);
       for (std::vector<uint32_t>& s : next.states) {
         if (nodes.size() >= max_states) break;
         if (index.contains(s)) continue;
         index.emplace(s, nodes.size());
         ++listed_;
         const std::optional<int64_t> v = Objective(s.data());
-        nodes.push_back({std::move(s), static_cast<int64_t>(i)});
+        nodes.push_back(std::move(s));
+        tree->parent.push_back(static_cast<int64_t>(i));
         if (v && (!best_here || *v > best_value)) {
           best_here = nodes.size() - 1;
           best_value = *v;
@@ -78,11 +69,21 @@ void NearbyValues::SearchFromEnd(const std::vector<std::vector<uint32_t>>& play,
     if (best_here) {
       if (best_.size() <= static_cast<size_t>(depth)) best_.resize(static_cast<size_t>(depth) + 1);
       std::optional<Found>& kept = best_[static_cast<size_t>(depth)];
-      if (!kept || best_value > kept->objective) kept = Found{best_value, play_to(*best_here)};
+      if (!kept || best_value > kept->objective) kept = Found{best_value, tree, *best_here};
     }
     level_begin = level_end;
     level_end = nodes.size();
   }
+}
+
+std::vector<std::vector<uint32_t>> NearbyValues::Found::play() const {
+  std::vector<std::vector<uint32_t>> path;
+  for (int64_t n = static_cast<int64_t>(node); n >= 0; n = tree->parent[n]) {
+    path.push_back(tree->states[n]);
+  }
+  std::vector<std::vector<uint32_t>> out = tree->prefix;
+  out.insert(out.end(), path.rbegin(), path.rend());
+  return out;
 }
 
 const NearbyValues::Found* NearbyValues::At(int depth) const {

@@ -154,8 +154,8 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       if (use_opt || found == nullptr || (best && found->objective <= *best)) {
         return absl::OkStatus();
       }
-      const z3::check_result r =
-          checker->Check({unrolling->Is(found->play)}, deadline.CheckMillis());
+      std::vector<std::vector<uint32_t>> play = found->play();
+      const z3::check_result r = checker->Check({unrolling->Is(play)}, deadline.CheckMillis());
       if (r == z3::unsat) {
         return absl::InternalError(absl::StrCat(
             "the symbolic engine's unrolling does not admit a play of the explicit engine ", k,
@@ -164,7 +164,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       if (r == z3::sat) {
         best = found->objective;
         best_depth = k;
-        best_states = found->play;
+        best_states = std::move(play);
       }
       if (StatsEnabled()) {
         StatsLine(absl::StrCat("nearby value ", maximize ? found->objective : -found->objective,

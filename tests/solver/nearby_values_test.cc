@@ -58,7 +58,7 @@ TEST(NearbyValuesTest, TheBestValueAtEachDepthWithItsPlay) {
   EXPECT_EQ(nearby.At(1)->objective, 2);
   ASSERT_NE(nearby.At(3), nullptr);
   EXPECT_EQ(nearby.At(3)->objective, 8);
-  EXPECT_EQ(d.Xs(nearby.At(3)->play), (std::vector<int64_t>{1, 2, 4, 8}));
+  EXPECT_EQ(d.Xs(nearby.At(3)->play()), (std::vector<int64_t>{1, 2, 4, 8}));
   EXPECT_EQ(nearby.At(4), nullptr);  // deeper than `within`
 }
 
@@ -95,10 +95,10 @@ TEST(NearbyValuesTest, SearchesFromEveryStateOfAPlay) {
   // From its last state, 3, the best at depth 3 is 6; from 2 (depth 1) the search finds 4 at
   // depth 2 and 8 at depth 3.
   ASSERT_NE(nearby.At(2), nullptr);
-  EXPECT_EQ(d.Xs(nearby.At(2)->play), (std::vector<int64_t>{1, 2, 4}));
+  EXPECT_EQ(d.Xs(nearby.At(2)->play()), (std::vector<int64_t>{1, 2, 4}));
   ASSERT_NE(nearby.At(3), nullptr);
   EXPECT_EQ(nearby.At(3)->objective, 8);
-  EXPECT_EQ(d.Xs(nearby.At(3)->play), (std::vector<int64_t>{1, 2, 4, 8}));
+  EXPECT_EQ(d.Xs(nearby.At(3)->play()), (std::vector<int64_t>{1, 2, 4, 8}));
 }
 
 TEST(NearbyValuesTest, TheStateBudgetAndStopEndTheSearch) {
