@@ -56,6 +56,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
   ContextHolder holder;
   z3::context& ctx = holder.get();
   Watchdog watchdog(holder, deadline, bc.cancel);
+  int in_progress = 0;  // the depth being asked about
   try {
     StepEncoder enc(ctx, model);
     enc.set_stop([&watchdog] { return !watchdog.reason().empty(); });
@@ -73,7 +74,9 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       return unrolling->Start();
     };
     RETURN_IF_ERROR(start());
+    result.depth = -1;
     for (int k = 0; k <= max_depth; ++k) {
+      in_progress = k;
       if (k == 1) {
         ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
         Progress(bc,
@@ -86,7 +89,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       RETURN_IF_ERROR(enc.status());
       if (deadline.expired() || !watchdog.reason().empty()) {
         result.verdict = results::Verdict::kUnknown;
-        result.message = StopMessage(watchdog, k - 1, deadline, "timed out");
+        result.message = StopMessage(watchdog, k, deadline, "timed out");
         result.depth = k - 1;
         result.seconds = deadline.Elapsed();
         return result;
@@ -115,10 +118,13 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       }
       if (r == z3::unknown) {
         result.verdict = results::Verdict::kUnknown;
-        result.message =
-            StopMessage(watchdog, k, deadline,
-                        absl::StrCat("Z3 gave up at depth ", k, ": ", checker->ReasonUnknown()));
-        result.depth = k;
+        // Z3's own time limit (the query's time left) may fire before the watchdog's tick.
+        const std::string why = checker->ReasonUnknown();
+        result.message = StopMessage(watchdog, k, deadline,
+                                     why == "timeout" || deadline.expired()
+                                         ? absl::StrCat("timed out at depth ", k)
+                                         : absl::StrCat("Z3 gave up at depth ", k, ": ", why));
+        result.depth = k - 1;  // the deepest depth answered in full
         result.seconds = deadline.Elapsed();
         return result;
       }
@@ -130,6 +136,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
                                   ": no play has ", k, " moves; stopping"));
         break;
       }
+      result.depth = k;  // answered in full: what a stop after this reports
       Progress(bc, absl::StrCat(results::AnswerKindName(result.kind), " ", result.name, ": depth ",
                                 k, " unsat, ", deadline.Elapsed(), " s"));
     }
@@ -138,7 +145,12 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
     result.seconds = deadline.Elapsed();
     return result;
   } catch (const z3::exception& e) {
-    return Z3Failure(e, watchdog, deadline, std::move(result));
+    // `depth` stays the deepest depth answered in full; the message names the one in progress.
+    absl::StatusOr<results::Answer> stopped = Z3Failure(e, watchdog, deadline, std::move(result));
+    if (stopped.ok() && !watchdog.reason().empty()) {
+      stopped->message = StopMessage(watchdog, in_progress, deadline, "");
+    }
+    return stopped;
   }
 }
 

@@ -74,22 +74,35 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
   std::vector<std::vector<uint32_t>> best_states;
   std::optional<int64_t> best;  // in objective terms (negated for minimize)
   int best_depth = 0;
+  // The deepest depth answered in full, and the best value within it then: a query stopped in
+  // the depth after it reports that depth, as the explicit engine reports its last level
+  // visited in full, and not the depth of a better value found in the depth it did not finish.
+  int finished = -1;
+  std::optional<int64_t> best_when_finished;
   auto finish = [&](results::Verdict verdict, int depth) -> absl::StatusOr<results::Answer> {
     result.verdict = verdict;
-    result.depth = best ? best_depth : depth;
     result.seconds = deadline.Elapsed();
     if (best) {
       result.value = maximize ? *best : -*best;
       ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, best_states, true, false));
     }
     if (verdict == results::Verdict::kOptimal) {
+      result.depth = best ? best_depth : depth;
       result.message = best ? results::OptimumSentence(result.kind, query.name, within,
                                                        *result.value, best_depth)
                             : results::NoValueSentence(query.name, within);
       if (!best) result.verdict = results::Verdict::kUnsat;
     } else {
-      result.message =
-          absl::StrCat(result.message, best ? absl::StrCat("; best found: ", *result.value) : "");
+      result.depth = finished;
+      if (best) {
+        absl::StrAppend(&result.message, "; best found: ", *result.value, " (in ", best_depth,
+                        best_depth == 1 ? " move)" : " moves)");
+      }
+      if (best_when_finished) {
+        absl::StrAppend(&result.message, "; the best within ", finished,
+                        finished == 1 ? " move is " : " moves is ",
+                        maximize ? *best_when_finished : -*best_when_finished);
+      }
     }
     return result;
   };
@@ -271,6 +284,8 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
           break;
         }
       }
+      finished = k;
+      best_when_finished = best;
       if (bc.progress) {
         bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name, ": depth ",
                                  k, ", best ",

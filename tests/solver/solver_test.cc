@@ -7,9 +7,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
+#include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "model/model.h"
 #include "model/value_format.h"
 #include "tests/shared/load_model.h"
@@ -220,6 +223,68 @@ query least: minimize 7 - x within 100000
   EXPECT_THAT(lines, ::testing::Contains(HasSubstr(
                          "least: no reachable state has a better value than 2 (all 6 reachable")));
   EXPECT_THAT(lines, ::testing::Not(::testing::Contains(HasSubstr("depth 6,"))));
+}
+
+// Solves the one query of `text`, a counter far too long to finish, and sets the cancel flag
+// (Ctrl-C) once a progress line says depth 2 is done (a line with ": depth K" and `done`).
+// Returns the answer and the last depth the progress lines finished: where the stop lands
+// (the watchdog looks at the flag every so often) varies, so the tests compare with that.
+std::pair<results::Answer, int> SolveStoppedAfterDepthTwo(const std::string& text,
+                                                          const std::string& done) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
+  EXPECT_NE(model, nullptr);
+  if (model == nullptr) return {results::Answer{}, -1};
+  std::atomic<bool> cancel{false};
+  SolveOptions options;
+  options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
+  options.cancel = &cancel;
+  int last_finished = -1;
+  options.progress = [&](const std::string& line) {
+    const size_t at = line.find(": depth ");
+    if (at == std::string::npos || line.find(done) == std::string::npos) return;
+    last_finished = std::stoi(line.substr(at + 8));
+    if (last_finished >= 2) cancel.store(true);
+  };
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+  EXPECT_TRUE(results.ok()) << results.status();
+  if (!results.ok()) return {results::Answer{}, -1};
+  return {results->front(), last_finished};
+}
+
+// A maximize query stopped part way reports the deepest depth it answered in full, and the
+// best value within it, not the depth of a better value found in the depth it did not finish.
+TEST(SolveTest, AStoppedQueryReportsTheDepthItFinished) {
+  const auto [answer, last_finished] = SolveStoppedAfterDepthTwo(R"(
+state { x: 0..100000 }
+action up() when x < 100000 { x += 1 }
+query most: maximize x within 100000
+)",
+                                                                 ", best ");
+  ASSERT_EQ(answer.verdict, results::Verdict::kUnknown) << answer.message;
+  ASSERT_GE(last_finished, 2);
+  EXPECT_EQ(answer.depth, last_finished);
+  // x is k after k moves: the best within the depth finished is that depth.
+  EXPECT_THAT(answer.message, HasSubstr(absl::StrCat("; the best within ", last_finished,
+                                                     " moves is ", last_finished)));
+  ASSERT_TRUE(answer.value.has_value());
+  EXPECT_THAT(answer.message, HasSubstr(absl::StrCat("; best found: ", *answer.value, " (in ",
+                                                     *answer.value, " moves)")));
+}
+
+// The same for a `reachable` query: the deepest depth refuted in full, not the one in progress,
+// which the message names.
+TEST(SolveTest, AStoppedReachableQueryReportsTheDepthItFinished) {
+  const auto [answer, last_finished] = SolveStoppedAfterDepthTwo(R"(
+state { x: 0..100000 }
+action up() when x < 100000 { x += 1 }
+query top: reachable x == 100000 within 100000
+)",
+                                                                 " unsat,");
+  ASSERT_EQ(answer.verdict, results::Verdict::kUnknown) << answer.message;
+  ASSERT_GE(last_finished, 2);
+  EXPECT_EQ(answer.depth, last_finished);
+  EXPECT_THAT(answer.message,
+              HasSubstr(absl::StrCat("interrupted at depth ", last_finished + 1, " after")));
 }
 
 TEST(ProveTest, InductiveInvariantIsProved) {
