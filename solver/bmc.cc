@@ -81,7 +81,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
         ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
         Progress(bc,
                  FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", result.name),
-                               facts.fixed, deadline));
+                               facts, deadline));
         if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
       }
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());

@@ -458,9 +458,16 @@ std::optional<int64_t> StateFacts::BestOf(const ir::Program& program,
   return std::nullopt;
 }
 
-std::string FixedBitsLine(const std::string& what, const FixedBits& fixed,
+std::string FixedBitsLine(const std::string& what, const StateFacts& facts,
                           const Deadline& deadline) {
-  return absl::StrCat(what, ": ", fixed.count(), " of ", fixed.total(),
+  if (!facts.complete) {
+    // Not a finding that no bit is fixed: the pass gave up (its budget is a third of the
+    // query's time), and the query goes on without fixed bits.
+    return absl::StrCat(what, ": the search for state bits fixed in every reachable state ",
+                        "stopped before it finished; going on without them, ", deadline.Elapsed(),
+                        " s");
+  }
+  return absl::StrCat(what, ": ", facts.fixed.count(), " of ", facts.fixed.total(),
                       " state bits are fixed in every reachable state, ", deadline.Elapsed(), " s");
 }
 

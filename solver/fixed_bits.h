@@ -78,8 +78,9 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
                                          const std::atomic<bool>* cancel,
                                          std::optional<StateFacts>* cache);
 
-// The progress line: "<what>: K of N state bits are fixed, S s".
-std::string FixedBitsLine(const std::string& what, const FixedBits& fixed,
+// The progress line: "<what>: K of N state bits are fixed in every reachable state, S s", or,
+// where the pass stopped before it finished, that it did and that none are taken as fixed.
+std::string FixedBitsLine(const std::string& what, const StateFacts& facts,
                           const Deadline& deadline);
 
 }  // namespace rulecheck::solver::internal

@@ -46,7 +46,7 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
     StepEncoder enc(ctx, model);
     ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
     if (bc.progress) {
-      bc.progress(FixedBitsLine(absl::StrCat("prove ", invariant.name), facts.fixed, deadline));
+      bc.progress(FixedBitsLine(absl::StrCat("prove ", invariant.name), facts, deadline));
     }
     IncrementalSolver base(ctx), step(ctx);
     Unrolling base_path(

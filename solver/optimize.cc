@@ -195,7 +195,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         if (bc.progress) {
           bc.progress(
               FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name),
-                            facts.fixed, deadline));
+                            facts, deadline));
         }
         if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
         any_depth_hi = AnyDepthBound(enc, query, maximize);  // now with the fixed bits

@@ -6,14 +6,17 @@
 // bit at its value.
 #include "solver/fixed_bits.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <z3++.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
 #include "ir/bits.h"
 #include "model/model.h"
 #include "model/successors.h"
@@ -23,6 +26,9 @@
 
 namespace rulecheck::solver::internal {
 namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
 
 // The facts of `enc`'s model, left set on `enc`, found without a time limit.
 absl::StatusOr<StateFacts> FindOn(StepEncoder& enc, size_t search_states = kSearchStates) {
@@ -192,6 +198,31 @@ TEST(FixedBitsTest, ASearchCutShortKeepsTheFailures) {
   EXPECT_FALSE(facts->no_failing_move);
   SymState s = enc.FreshState("s");
   EXPECT_FALSE(enc.Step(s, "s").fail.is_false());
+}
+
+// The progress line says how many bits are fixed when the pass finished, and that it stopped
+// (not that no bit is fixed) when it did not: here Ctrl-C was pressed before it began.
+TEST(FixedBitsTest, TheProgressLineTellsAPassThatStoppedFromOneThatFoundNothing) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFailsUnreachable);
+  ASSERT_NE(model, nullptr);
+  const Deadline none(0);
+  {
+    z3::context ctx;
+    StepEncoder enc(ctx, *model);
+    const std::atomic<bool> cancel{true};
+    absl::StatusOr<StateFacts> facts = FindFixedBits(enc, none, &cancel);
+    ASSERT_TRUE(facts.ok()) << facts.status();
+    EXPECT_FALSE(facts->complete);
+    const std::string line = FixedBitsLine("maximize q", *facts, none);
+    EXPECT_THAT(line, HasSubstr("maximize q: the search for state bits fixed in every reachable "
+                                "state stopped before it finished; going on without them, "));
+    EXPECT_THAT(line, Not(HasSubstr(" of ")));
+  }
+  const StateFacts found = Find(*model);
+  EXPECT_THAT(
+      FixedBitsLine("maximize q", found, none),
+      HasSubstr(absl::StrCat("maximize q: ", found.fixed.count(), " of ", found.fixed.total(),
+                             " state bits are fixed in every reachable state, ")));
 }
 
 // t counts the moves up to 3 and u flips at every move, so each depth fixes both (t is d, u
