@@ -178,7 +178,6 @@ action drop() { choose h in sub(hand, 1) { remove(pile, h) } }
   EXPECT_EQ(lacking.listing->lines, (std::vector<std::string>{"h = {B: 1} | {A: 1, B: 1} {}"}));
 }
 
-// A negative size computed at run time is a model error at the size.
 // C(100, 50) is about 1.0e29 ways, past what a roll's weights hold (2^64): a model error,
 // not a wrong chance.
 TEST(SubBagRuntimeTest, ARollWithMoreWaysThanChanceCanWeighIsAModelError) {
@@ -193,6 +192,7 @@ action draw() when size(hand) == 0 { roll h in sub(deck, 50) { move h from deck 
   EXPECT_EQ(l.failures[0], "`h` draws 50 of 100 copies: more ways than chance can weigh (2^64)");
 }
 
+// A negative size computed at run time is a model error at the size.
 TEST(SubBagRuntimeTest, ANegativeSizeIsAModelError) {
   SubBagMoves run(R"(enum Card { A, B }
 state { hand: bag<Card, 2> = {A}  k: 0..2 }
