@@ -74,7 +74,14 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       return unrolling->Start();
     };
     RETURN_IF_ERROR(start());
-    result.depth = -1;
+    result.depth = -1;  // the deepest depth answered in full, what a stop reports
+    // Stopped during depth k: the message names k (`otherwise` when the watchdog did not fire).
+    auto stopped_at = [&](int k, const std::string& otherwise) {
+      result.verdict = results::Verdict::kUnknown;
+      result.message = StopMessage(watchdog, k, deadline, otherwise);
+      result.seconds = deadline.Elapsed();
+      return result;
+    };
     for (int k = 0; k <= max_depth; ++k) {
       in_progress = k;
       if (k == 1) {
@@ -87,13 +94,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
       z3::expr q = question(enc, *unrolling);
       RETURN_IF_ERROR(enc.status());
-      if (deadline.expired() || !watchdog.reason().empty()) {
-        result.verdict = results::Verdict::kUnknown;
-        result.message = StopMessage(watchdog, k, deadline, "timed out");
-        result.depth = k - 1;
-        result.seconds = deadline.Elapsed();
-        return result;
-      }
+      if (deadline.expired() || !watchdog.reason().empty()) return stopped_at(k, "timed out");
       // A hinted play is tried first, with every state fixed: cheap where Z3's own search
       // for the play is not (hanoi's 255 moves). Z3 must agree that it answers the question,
       // or the translation is wrong.
@@ -117,16 +118,11 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
         return result;
       }
       if (r == z3::unknown) {
-        result.verdict = results::Verdict::kUnknown;
         // Z3's own time limit (the query's time left) may fire before the watchdog's tick.
         const std::string why = checker->ReasonUnknown();
-        result.message = StopMessage(watchdog, k, deadline,
-                                     why == "timeout" || deadline.expired()
-                                         ? absl::StrCat("timed out at depth ", k)
-                                         : absl::StrCat("Z3 gave up at depth ", k, ": ", why));
-        result.depth = k - 1;  // the deepest depth answered in full
-        result.seconds = deadline.Elapsed();
-        return result;
+        return stopped_at(k, why == "timeout" || deadline.expired()
+                                 ? absl::StrCat("timed out at depth ", k)
+                                 : absl::StrCat("Z3 gave up at depth ", k, ": ", why));
       }
       // No play is longer than k - 1 moves: no deeper state exists (not asked where the sample
       // made a longer play).
@@ -136,7 +132,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
                                   ": no play has ", k, " moves; stopping"));
         break;
       }
-      result.depth = k;  // answered in full: what a stop after this reports
+      result.depth = k;
       Progress(bc, absl::StrCat(results::AnswerKindName(result.kind), " ", result.name, ": depth ",
                                 k, " unsat, ", deadline.Elapsed(), " s"));
     }
