@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/rulebook_check.h"
+#include "tests/shared/sanitizers.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -58,6 +59,7 @@ TEST(MutagenKeeperTest, HardPresetInstallsAll) {
 // in round 2 the Keeper drafts first and no Decision card can name a valid worker. The shortest
 // trace: the two drafts, the Keeper's placement, the player's four moves of round 1.
 TEST(MutagenKeeperTest, FullKeeperWorkerStallsTheDraft) {
+  RULECHECK_SKIP_WHEN_SANITIZED();
   Report r = CheckModel(kMutagen, {"SCOPE=22", "ROUNDS=2", "MUT_LIMIT=1", "MUT_DECK=15"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
@@ -100,8 +102,8 @@ TEST(MutagenKeeperTest, PlightPreset) {
 // (three cards, at most two visits) nor a track at 7. About preset 20's size (27,894 states)
 // times the ten Visitor displays, less the mutations: 66,322 states.
 TEST(MutagenKeeperTest, PalacePreset) {
-  // 14 s of CPU in a release build, but 174 s under AddressSanitizer (104 s on two threads of
-  // an idle machine): more than the default limit once the other tests share the cores.
+  // 14 s of CPU in a release build, 174 s under AddressSanitizer (so not run there).
+  RULECHECK_SKIP_WHEN_SANITIZED();
   Report r = CheckModel(kMutagen, {"SCOPE=27"}, {}, std::chrono::minutes(10));
   ExpectComplete(r, 0, 66322, 628406);
   ExpectNoErrors(r);

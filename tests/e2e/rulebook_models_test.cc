@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/rulebook_check.h"
+#include "tests/shared/sanitizers.h"
 
 namespace rulecheck::e2e {
 namespace {
@@ -129,6 +130,7 @@ TEST(RandomMutationsTest, DivergenceCreatesTraitsWithoutCards) {
 // Finding 7, the growth scope: a trait that cannot go right becomes a new species although
 // the species on the left could take it.
 TEST(RandomMutationsTest, TraitSearchDoesNotWrapAround) {
+  RULECHECK_SKIP_WHEN_SANITIZED();
   Report r = CheckModel(kRandomMutations, {"COPIES=0", "N_EXTREMOPHILE=1", "N_SIMPLIFICATION=1",
                                            "S0=2", "D0=3", "SHELTER_MAX=0", "PARA_ROLL_MAX=0"});
   EXPECT_TRUE(r.body["complete"]);
@@ -215,6 +217,7 @@ TEST(MonsterMutatorsTest, ContestStartAbilitiesDependOnOrder) {
 
 // Finding 1, the other way round: if trap cards are tricks, Honorable Duel acts.
 TEST(MonsterMutatorsTest, HonorableDuelActsWhenTrapsAreTricks) {
+  RULECHECK_SKIP_WHEN_SANITIZED();
   Report r = CheckModel(kMonsterMutators, {"TRAPS_ARE_TRICKS=true"});
   EXPECT_EQ(r.exit_code, 1);  // finding 6 alone: the game need not end
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
@@ -269,6 +272,7 @@ TEST(MonsterMutatorsTest, BoxingRingNeverActsAfterTheWinningContest) {
 
 // Finding 7 at preset 4: Bird, Lion and Kaiju against a Circus, in either column role.
 TEST(MonsterMutatorsTest, CircusOrderDependence) {
+  RULECHECK_SKIP_WHEN_SANITIZED();
   Report r = CheckModel(kMonsterMutators, {"SCOPE=4"});
   EXPECT_TRUE(r.body["complete"]);
   EXPECT_EQ(r.body["states"], 100085);

@@ -21,4 +21,13 @@ inline constexpr bool kSanitized = false;
 
 }  // namespace rulecheck::testing_support
 
+// Skips, under a sanitizer only, a test that checks a rulebook's large preset or a refusal that
+// needs a million translation steps: 20 to 200 s of CPU each when instrumented, and no code of
+// rulecheck's that the smaller presets' tests do not run under the sanitizers too. The normal
+// build runs them. (A macro: GTEST_SKIP returns from the test body.)
+#define RULECHECK_SKIP_WHEN_SANITIZED()                                         \
+  if (::rulecheck::testing_support::kSanitized)                                 \
+  GTEST_SKIP() << "long under a sanitizer: the normal build runs it; the same " \
+                  "code runs here in the smaller tests"
+
 #endif  // RULECHECK_TESTS_SHARED_SANITIZERS_H_
