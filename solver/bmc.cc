@@ -94,7 +94,9 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
       z3::expr q = question(enc, *unrolling);
       RETURN_IF_ERROR(enc.status());
-      if (deadline.expired() || !watchdog.reason().empty()) return stopped_at(k, "timed out");
+      if (deadline.expired() || !watchdog.reason().empty()) {
+        return stopped_at(k, absl::StrCat("timed out at depth ", k));
+      }
       // A hinted play is tried first, with every state fixed: cheap where Z3's own search
       // for the play is not (hanoi's 255 moves). Z3 must agree that it answers the question,
       // or the translation is wrong.
