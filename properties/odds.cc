@@ -136,6 +136,8 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     return unknown(std::string(explorer::StopReasonName(exploration.stats().stop_reason)),
                    {"the rules"});
   }
+  // The search expanded every state the policies let the game reach.
+  result.policies = policies->Followed(/*with_use=*/true);
   const std::atomic<bool>* cancel = options.explore.cancel;
   auto phase = [&options](const std::string& what) {
     if (options.on_phase) options.on_phase(what);

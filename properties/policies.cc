@@ -68,15 +68,31 @@ absl::StatusOr<PolicySet> PolicySet::Choose(const ir::Program& program,
                                                        ": give one policy per seat"));
       }
     }
+    set.first_.push_back(
+        set.first_.empty() ? 0 : set.first_.back() + set.chosen_.back()->preferences.size());
     set.chosen_.push_back(&*it);
   }
+  const size_t flags =
+      set.chosen_.empty() ? 0 : set.first_.back() + set.chosen_.back()->preferences.size();
+  set.applied_ = std::make_unique<std::atomic<bool>[]>(flags);
   return set;
 }
 
-std::vector<results::FollowedPolicy> PolicySet::Followed() const {
+std::vector<results::FollowedPolicy> PolicySet::Followed(bool with_use) const {
   std::vector<results::FollowedPolicy> followed;
-  for (const ir::Policy* p : chosen_) {
-    followed.push_back({p->name, p->loc, GovernedText(*p)});
+  for (size_t i = 0; i < chosen_.size(); ++i) {
+    const ir::Policy* p = chosen_[i];
+    results::FollowedPolicy& f = followed.emplace_back();
+    f.name = p->name;
+    f.loc = p->loc;
+    f.seats = GovernedText(*p);
+    f.use_known = with_use;
+    if (!with_use) continue;
+    for (size_t k = 0; k < p->preferences.size(); ++k) {
+      if (!applied_[first_[i] + k].load(std::memory_order_relaxed)) {
+        f.never_applied.push_back(p->preferences[k].loc);
+      }
+    }
   }
   return followed;
 }
@@ -105,9 +121,14 @@ std::optional<PolicyError> PolicySet::Restrict(model::SuccessorGenerator& genera
         done[i] = true;
       }
     }
-    const ir::Policy* policy = Governing(mover.player_type, mover.player);
-    if (policy == nullptr) continue;
-    for (const ir::Preference& preference : policy->preferences) {
+    size_t chosen = 0;
+    while (chosen < chosen_.size() && !Governs(*chosen_[chosen], mover.player_type, mover.player)) {
+      ++chosen;
+    }
+    if (chosen == chosen_.size()) continue;
+    const ir::Policy* policy = chosen_[chosen];
+    for (size_t k = 0; k < policy->preferences.size(); ++k) {
+      const ir::Preference& preference = policy->preferences[k];
       const bool matched = std::any_of(seat.begin(), seat.end(), [&](size_t i) {
         return candidates[i].successor && ir::Matches(preference.pattern, *candidates[i].move);
       });
@@ -119,6 +140,9 @@ std::optional<PolicyError> PolicySet::Restrict(model::SuccessorGenerator& genera
       for (size_t i : seat) {
         if (!ir::Matches(preference.pattern, *candidates[i].move)) keep[i] = false;
       }
+      std::atomic<bool>& applied = applied_[first_[chosen] + k];
+      // Read first: once set, the flag's cache line is only ever read.
+      if (!applied.load(std::memory_order_relaxed)) applied.store(true, std::memory_order_relaxed);
       break;
     }
   }

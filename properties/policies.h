@@ -8,7 +8,9 @@
 #ifndef RULECHECK_PROPERTIES_POLICIES_H_
 #define RULECHECK_PROPERTIES_POLICIES_H_
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,8 +47,10 @@ class PolicySet {
                                           const std::vector<std::string>& names);
 
   bool empty() const { return chosen_.empty(); }
-  // The chosen policies as reports list them.
-  std::vector<results::FollowedPolicy> Followed() const;
+  // The chosen policies as reports list them. `with_use`: each also lists the preferences that
+  // applied in no state Restrict was asked about (the run saw all it needed: odds' whole
+  // search, or simulate's games).
+  std::vector<results::FollowedPolicy> Followed(bool with_use = false) const;
   // The chosen policy that governs the seat `seat` of type `type` (a move's player_type and
   // player; null: the rules), or null. Thread-safe.
   const ir::Policy* Governing(const ir::Type* type, int64_t seat) const;
@@ -54,13 +58,18 @@ class PolicySet {
   // Sets keep[i] to false for every candidate a policy rules out in `state` (and leaves the
   // others as they are). REQUIRES: keep.size() == candidates.size(). Returns the first
   // condition that hit a model error, which counts as false. Thread-safe with one generator
-  // per thread.
+  // per thread. Records which preference applied (Followed(true) reads the record).
   std::optional<PolicyError> Restrict(model::SuccessorGenerator& generator, const uint32_t* state,
                                       const std::vector<PolicyCandidate>& candidates,
                                       std::vector<bool>& keep) const;
 
  private:
   std::vector<const ir::Policy*> chosen_;
+  // By chosen policy, its preferences' flags start at applied_[first_[i]]: set once the
+  // preference applied in a state Restrict saw (a designer's preference that never does is
+  // shadowed by the ones before it, or its condition never holds where its moves are open).
+  std::vector<size_t> first_;
+  std::unique_ptr<std::atomic<bool>[]> applied_;
 };
 
 }  // namespace rulecheck::properties

@@ -478,7 +478,7 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
 
   SimulationResult result;
   result.games_asked = options.games;
-  result.policies = policies->Followed();
+  result.policies = policies->Followed(/*with_use=*/true);
   result.games_played = total.games;
   result.stopped =
       options.cancel != nullptr && options.cancel->load() && total.games < options.games;

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -44,6 +45,20 @@ std::string PoliciesText(const model::Model& model,
                     ":", loc.line, ")");
   }
   return text;
+}
+
+std::vector<std::string> NeverAppliedLines(const model::Model& model,
+                                           const std::vector<results::FollowedPolicy>& policies,
+                                           const std::string& where) {
+  std::vector<std::string> lines;
+  for (const results::FollowedPolicy& p : policies) {
+    for (const ir::Location& at : p.never_applied) {
+      const auto [file, loc] = model.Resolve(at);
+      lines.push_back(absl::StrCat("the preference at ", file->path(), ":", loc.line, ":",
+                                   loc.column, " of policy ", p.name, " never applied ", where));
+    }
+  }
+  return lines;
 }
 
 std::string Seconds(double seconds) {

@@ -23,6 +23,11 @@ std::string MoveHeading(const model::Model& model, const ir::Move& move);
 // of text; empty when there are none.
 std::string PoliciesText(const model::Model& model,
                          const std::vector<results::FollowedPolicy>& policies);
+// "the preference at FILE:LINE:COLUMN of policy NAME never applied WHERE", one per preference of
+// the policies that applied in no state the run saw (results::FollowedPolicy::never_applied).
+std::vector<std::string> NeverAppliedLines(const model::Model& model,
+                                           const std::vector<results::FollowedPolicy>& policies,
+                                           const std::string& where);
 // "0.25 s": a time in seconds, as the text reports show it.
 std::string Seconds(double seconds);
 // The stop reason as the JSON report spells it: "none", "max_states", "cancelled",

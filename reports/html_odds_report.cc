@@ -132,6 +132,10 @@ void WriteOddsHtml(const model::Model& model, const results::OddsResult& result,
   };
   if (!result.policies.empty()) {
     facts.push_back({"policies followed", PoliciesText(model, result.policies)});
+    for (const std::string& line :
+         NeverAppliedLines(model, result.policies, "in a state the policies let the game reach")) {
+      facts.push_back({"preference never applied", line});
+    }
   }
   if (result.complete) {
     facts.push_back({"states on cycles", base::GroupThousands(g.cyclic_states)});

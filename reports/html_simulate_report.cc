@@ -69,6 +69,10 @@ std::vector<SummaryFact> Facts(const model::Model& model, const SimulationResult
   if (result.stopped) facts.push_back({"asked", base::GroupThousands(result.games_asked)});
   if (!result.policies.empty()) {
     facts.push_back({"policies followed", PoliciesText(model, result.policies)});
+    for (const std::string& line :
+         NeverAppliedLines(model, result.policies, "in the games played")) {
+      facts.push_back({"preference never applied", line});
+    }
   }
   return facts;
 }

@@ -76,6 +76,13 @@ Json PoliciesToJson(const model::Model& model,
     json["name"] = p.name;
     json["seats"] = p.seats;
     json["location"] = LocationToJson(file->path(), loc);
+    // null where the run did not see all it needed (odds stopped before its search ended).
+    Json never = p.use_known ? Json::array() : Json(nullptr);
+    for (const ir::Location& at : p.never_applied) {
+      const auto [pfile, ploc] = model.Resolve(at);
+      never.push_back(LocationToJson(pfile->path(), ploc));
+    }
+    json["never_applied"] = std::move(never);
     list.push_back(std::move(json));
   }
   return list;

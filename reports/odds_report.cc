@@ -71,6 +71,10 @@ void WriteText(const model::Model& model, const results::OddsResult& result, std
       << Seconds(result.seconds) << "\n";
   if (!result.policies.empty()) {
     out << "following the policies " << PoliciesText(model, result.policies) << "\n";
+    for (const std::string& line :
+         NeverAppliedLines(model, result.policies, "in a state the policies let the game reach")) {
+      out << "  " << line << "\n";
+    }
   }
   if (!result.complete) {
     out << "the search was stopped (" << result.stop_reason

@@ -35,6 +35,10 @@ void WriteSummary(const model::Model& model, const SimulationResult& result, std
       << "\n";
   if (!result.policies.empty()) {
     out << "following the policies " << PoliciesText(model, result.policies) << "\n";
+    for (const std::string& line :
+         NeverAppliedLines(model, result.policies, "in the games played")) {
+      out << "  " << line << "\n";
+    }
   }
   out << "\nhow the games ended: " << base::GroupThousands(result.terminal) << " terminal, "
       << base::GroupThousands(result.cut) << " cut at "

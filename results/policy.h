@@ -4,6 +4,7 @@
 #define RULECHECK_RESULTS_POLICY_H_
 
 #include <string>
+#include <vector>
 
 #include "ir/source.h"
 
@@ -13,6 +14,11 @@ struct FollowedPolicy {
   std::string name;
   ir::Location loc;
   std::string seats;  // "First", or "every Player" for a policy with a binder
+  // Where the run saw all it needed (odds' whole search, or simulate's games): the preferences
+  // that applied in none of its states, in order (a preference applies in a state where it is
+  // the first whose condition holds and whose pattern matches a move of the seat).
+  bool use_known = false;
+  std::vector<ir::Location> never_applied;
 };
 
 }  // namespace rulecheck::results

@@ -19,6 +19,7 @@ namespace rulecheck::e2e {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using json = nlohmann::json;
 
 constexpr char kCallOrFold[] = "tests/e2e/odds/call_or_fold.rules";
@@ -220,6 +221,62 @@ TEST_F(PolicyFilesTest, HtmlPagesNameThePolicies) {
     EXPECT_THAT(text, HasSubstr("policies followed")) << command;
     EXPECT_THAT(text, HasSubstr("bob_calls_low by Bob")) << command;
   }
+}
+
+// A preference the one before it always shadows, and one whose condition never holds, are
+// named in every report of odds (which saw every state the policy lets the game reach) and
+// of simulate (the games played); the preference that applies is not.
+TEST_F(PolicyFilesTest, PreferencesThatNeverApplyAreNamed) {
+  const std::string path =
+      WriteFile("shadowed.rules",
+                "enum Player { A, B }\n"
+                "state { turn: Player  n: 0..3 }\n"
+                "action step(k: 1..2) by turn when n + k <= 3 { n += k  turn := next(turn) }\n"
+                "terminal when n == 3\n"
+                "query a_ends: probability n == 3 and turn == B\n"
+                "policy ones by A {\n"
+                "  prefer step(1)\n"
+                "  prefer step(2)\n"
+                "}\n"
+                "policy late by A {\n"
+                "  prefer step(2) when n > 3\n"
+                "  prefer step(1)\n"
+                "}\n");
+  const json odds = Odds({path, "--policy", "ones"});
+  ASSERT_EQ(odds["policies"].size(), 1u);
+  ASSERT_EQ(odds["policies"][0]["never_applied"].size(), 1u);
+  EXPECT_EQ(odds["policies"][0]["never_applied"][0]["line"], 8);
+  const json late = Odds({path, "--policy", "late"});
+  ASSERT_EQ(late["policies"][0]["never_applied"].size(), 1u);
+  EXPECT_EQ(late["policies"][0]["never_applied"][0]["line"], 11);
+  // A search stopped before it saw every state cannot tell: null.
+  const json stopped = Odds({path, "--policy", "ones", "--max-states", "1"}, 3);
+  EXPECT_TRUE(stopped["policies"][0]["never_applied"].is_null()) << stopped.dump();
+  const RunResult text = RunRulecheck({"odds", path, "--policy", "ones", "-q"});
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_THAT(text.stdout_text,
+              HasSubstr("the preference at " + path +
+                        ":8:3 of policy ones never applied in a state the policies let the game "
+                        "reach"));
+  const RunResult simulate =
+      RunRulecheck({"simulate", path, "--policy", "ones", "--games", "20", "-q"});
+  EXPECT_EQ(simulate.exit_code, 0) << simulate.stdout_text;
+  EXPECT_THAT(simulate.stdout_text, HasSubstr("the preference at " + path +
+                                              ":8:3 of policy ones never applied in the games "
+                                              "played"));
+  EXPECT_THAT(simulate.stdout_text, Not(HasSubstr(path + ":7:3 of policy")));
+  const std::string page = (dir_ / "odds.html").string();
+  ASSERT_EQ(
+      RunRulecheck({"odds", path, "--policy", "ones", "--format", "html", "--output", page, "-q"})
+          .exit_code,
+      0);
+  EXPECT_THAT(Read(page), HasSubstr("preference never applied"));
+}
+
+// Both of bob_calls_low's preferences apply (call on a pot of 1 or 2, fold on 3).
+TEST(PolicyTest, PreferencesThatApplyAreNotNamed) {
+  const json report = Odds({kCallOrFold, "--policy", "bob_calls_low"});
+  EXPECT_EQ(report["policies"][0]["never_applied"], json::array());
 }
 
 // check, solve and prove ask what can happen: a policy changes nothing for them, and is no

@@ -111,5 +111,30 @@ TEST(PoliciesTest, FollowedNamesTheSeats) {
   EXPECT_EQ(every->Governing(model->program.actions[0].by->type, 2), &model->program.policies[3]);
 }
 
+// Followed(true) names the preferences that applied in no state Restrict was asked about: in
+// the initial state (n = 0), `twos`'s first preference does not hold and its second applies.
+TEST(PoliciesTest, FollowedNamesThePreferencesThatNeverApplied) {
+  auto model = test_models::LoadTestModel(kGame);
+  ASSERT_NE(model, nullptr);
+  absl::StatusOr<PolicySet> policies = PolicySet::Choose(model->program, {"twos"});
+  ASSERT_TRUE(policies.ok());
+  const ir::Policy& twos = model->program.policies[0];
+  const std::vector<results::FollowedPolicy> before = policies->Followed(/*with_use=*/true);
+  EXPECT_TRUE(before[0].use_known);
+  EXPECT_EQ(before[0].never_applied,
+            (std::vector<ir::Location>{twos.preferences[0].loc, twos.preferences[1].loc}));
+  model::SuccessorGenerator generator(*model);
+  StepSampler sampler(generator, model->layout.words());
+  sampler.GatherInitial();
+  const std::vector<uint32_t> start(sampler.state(0), sampler.state(0) + model->layout.words());
+  sampler.Gather(start.data());
+  EXPECT_FALSE(sampler.Restrict(*policies, generator, start.data()).has_value());
+  const std::vector<results::FollowedPolicy> after = policies->Followed(/*with_use=*/true);
+  EXPECT_EQ(after[0].never_applied, (std::vector<ir::Location>{twos.preferences[0].loc}));
+  // Without with_use, nothing is said about them.
+  EXPECT_FALSE(policies->Followed()[0].use_known);
+  EXPECT_TRUE(policies->Followed()[0].never_applied.empty());
+}
+
 }  // namespace
 }  // namespace rulecheck::properties
