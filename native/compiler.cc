@@ -167,10 +167,13 @@ absl::StatusOr<int> Run(const std::vector<std::string>& argv, const std::string&
 // arguments) and then puts the library and its source in their places in the cache, or, when
 // the compiler fails, removes them. It leaves the compiler's output (the log) only on a
 // failure, for the caller to quote. Its exit status is the compiler's.
+// On failure the log stays for rulecheck to read and remove, unless rulecheck has exited
+// (the build was released: nobody reads it then, so it would stay in the cache for good).
 constexpr char kBuildScript[] = R"(lib=$1 final=$2 src=$3 keep=$4 log=$5
 shift 5
-"$@" || { status=$?; rm -f "$lib" "$src"; exit $status; }
-if mv -f "$lib" "$final"; then mv -f "$src" "$keep"; rm -f "$log"; else rm -f "$lib" "$src"; fi
+orphan_log() { kill -0 "$PPID" 2>/dev/null || rm -f "$log"; }
+"$@" || { status=$?; rm -f "$lib" "$src"; orphan_log; exit $status; }
+if mv -f "$lib" "$final"; then mv -f "$src" "$keep"; rm -f "$log"; else rm -f "$lib" "$src"; orphan_log; fi
 )";
 
 // Creates `dir` and its parents.

@@ -99,6 +99,42 @@ TEST_F(EngineTest, ASearchThatEndsFirstLeavesItsBuildToFinishIntoTheCache) {
   EXPECT_THAT(second.stdout_text, HasSubstr("(from the cache)"));
 }
 
+// A build left running that then fails leaves nothing in the cache: no library, no source, and
+// no log of the compiler's output (rulecheck, which would read it, has exited).
+TEST_F(EngineTest, ABuildLeftRunningThatFailsLeavesNothingBehind) {
+  const std::string gate = (dir_ / "gate").string();
+  const std::string compiler = WriteFile(
+      "gated-broken-c++",
+      "#!/bin/sh\n"
+      "for a in \"$@\"; do [ \"$a\" = --version ] && { echo 'broken c++ 1.0'; exit 0; }; done\n"
+      "while [ ! -e '" +
+          gate +
+          "' ]; do sleep 0.05; done\n"
+          "echo 'broken: internal compiler error' >&2\n"
+          "exit 1\n");
+  ASSERT_EQ(chmod(compiler.c_str(), 0755), 0);
+  // hanoi 11 searches for about 2 s, longer than the half second a build waits to start.
+  const RunResult run =
+      Run({"check", "games/hanoi.rules", "--const", "N=11", "--threads", "1"}, {"CXX=" + compiler});
+  EXPECT_EQ(run.exit_code, 0) << run.stdout_text << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("the build goes on in the background"));
+  WriteFile("gate", "");
+  // The build's own files, while the shell that runs the compiler has not cleaned up yet.
+  auto leftovers = [&] {
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_ / "cache" / "rulecheck")) {
+      const std::string name = entry.path().filename().string();
+      if (name.starts_with("model-")) files.push_back(name);
+    }
+    return files;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!leftovers().empty() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_THAT(leftovers(), testing::IsEmpty());
+}
+
 // Two runs at once on an empty cache both compile, and both rename a whole library into place.
 TEST_F(EngineTest, ConcurrentRunsShareTheCache) {
   RunResult one, two;
