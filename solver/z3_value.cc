@@ -52,6 +52,11 @@ Scalar Fit(const z3::expr& r, __int128 lo, __int128 hi, const ErrorFn& err) {
 template <typename Op>
 Scalar Apply(const Scalar& a, const Scalar& b, __int128 lo, __int128 hi, Op op,
              const ErrorFn& err) {
+  // A result whose bounds meet is that value (constants added, subtracted or multiplied): no
+  // Z3 term to build and simplify. A chain of funs on constant arguments is all this.
+  if (lo == hi && lo >= kMin && hi <= kMax && !a.present && !b.present) {
+    return IntConst(a.e.ctx(), static_cast<int64_t>(lo));
+  }
   unsigned w = std::max({WidthFor(lo, hi), WidthOf(a), WidthOf(b)});
   z3::expr r = op(Widen(a, w), Widen(b, w));
   // Constants fold at once (Z3's own arithmetic on the same bit-vectors, so the result is

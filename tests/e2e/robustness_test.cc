@@ -206,7 +206,7 @@ TEST(RobustnessTest, AFormulaOfBillionsOfCallsIsRefused) {
   const std::string funs = WriteTempFile(
       "doubling_funs.rules", head + DoublingFuns(/*distinct=*/true) + "invariant i: f30(1) > 0\n" +
                                  "action go() when x < 3 { x += 1 }\n");
-  // About 30 s of translation before the refusal: the time limit is there only so that a
+  // About 14 s of translation before the refusal: the time limit is there only so that a
   // regression cannot hang the suite.
   const RunResult run =
       RunRulecheck({"prove", funs, "--timeout", "400"}, std::chrono::seconds(500));
