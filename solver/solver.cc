@@ -18,6 +18,7 @@
 #include "solver/fixed_bits.h"
 #include "solver/induction.h"
 #include "solver/optimize.h"
+#include "solver/z3_context.h"
 
 namespace rulecheck::solver {
 
@@ -74,6 +75,8 @@ absl::StatusOr<results::BoundProof> ProveOptimal(const model::Model& model,
 }
 
 }  // namespace
+
+void KeepZ3ContextsUntilExit() { internal::ContextHolder::KeepAll(); }
 
 absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
                                                    const SolveOptions& options) {

@@ -8,7 +8,7 @@ namespace rulecheck::solver::internal {
 namespace {
 
 // Never destroyed: the parked contexts stay reachable from here until the process exits.
-std::vector<z3::context*>& Parked() {
+std::vector<z3::context*>& ParkedContexts() {
   static auto* parked = new std::vector<z3::context*>();
   return *parked;
 }
@@ -16,20 +16,36 @@ std::mutex& ParkedMutex() {
   static auto* mutex = new std::mutex();
   return *mutex;
 }
+std::atomic<bool> keep_all{false};
+// The small contexts parked because of KeepAll, by Z3's estimate (guarded by ParkedMutex).
+uint64_t kept_small_bytes = 0;
 
 }  // namespace
 
 ContextHolder::ContextHolder()
     : ctx_(new z3::context()), allocated_at_start_(Z3_get_estimated_alloc_size()) {}
 
+void ContextHolder::KeepAll() { keep_all.store(true, std::memory_order_relaxed); }
+
+size_t ContextHolder::Parked() {
+  std::lock_guard<std::mutex> lock(ParkedMutex());
+  return ParkedContexts().size();
+}
+
 ContextHolder::~ContextHolder() {
   // The estimate is process-wide; a concurrent run only makes parking more likely.
   const uint64_t now = Z3_get_estimated_alloc_size();
-  const bool large = now > allocated_at_start_ && now - allocated_at_start_ > kParkBytes;
-  if (large || park_.load(std::memory_order_relaxed)) {
+  const uint64_t bytes = now > allocated_at_start_ ? now - allocated_at_start_ : 0;
+  const bool large = bytes > kParkBytes;
+  {
     std::lock_guard<std::mutex> lock(ParkedMutex());
-    Parked().push_back(ctx_);
-    return;
+    const bool kept = !large && keep_all.load(std::memory_order_relaxed) &&
+                      kept_small_bytes + bytes <= kKeepAllBytes;
+    if (large || kept || park_.load(std::memory_order_relaxed)) {
+      if (kept) kept_small_bytes += bytes;
+      ParkedContexts().push_back(ctx_);
+      return;
+    }
   }
   delete ctx_;
 }

@@ -7,13 +7,16 @@
 // small ones, such as the tests' thousands of little runs, are deleted as usual. A context
 // that was interrupted (a time-out or Ctrl-C) is parked too, whatever its size: deleting a
 // context whose check was interrupted early took from 17 s to over 6 minutes on Monster
-// Mutators (`solve --timeout 0.2`), long after the answer was ready.
+// Mutators (`solve --timeout 0.2`), long after the answer was ready. And once KeepAll() is
+// called (the command line, solver.h's KeepZ3ContextsUntilExit), every context is parked, up to
+// kKeepAllBytes of small ones in all: deleting a small one can still take seconds.
 #ifndef RULECHECK_SOLVER_Z3_CONTEXT_H_
 #define RULECHECK_SOLVER_Z3_CONTEXT_H_
 
 #include <z3++.h>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 namespace rulecheck::solver::internal {
@@ -21,6 +24,12 @@ namespace rulecheck::solver::internal {
 class ContextHolder {
  public:
   static constexpr uint64_t kParkBytes = uint64_t{16} << 20;
+  static constexpr uint64_t kKeepAllBytes = uint64_t{512} << 20;
+
+  // From now on every holder parks its context (see above). Thread-safe.
+  static void KeepAll();
+  // How many contexts are parked (for tests).
+  static size_t Parked();
 
   ContextHolder();
   ~ContextHolder();
