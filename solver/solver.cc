@@ -33,6 +33,8 @@ void SetMemoryBudget(uint64_t bytes) {
   if (bytes == 0) return;
   const uint64_t mib = std::max<uint64_t>(bytes >> 20, 64);
   z3::set_param("memory_max_size", static_cast<int>(std::min<uint64_t>(mib, 1u << 30)));
+  // The contexts kept until exit count against the same budget: a quarter at most.
+  internal::ContextHolder::LimitKeptBytes(bytes / 4);
 }
 
 // The context of one run's drivers, from SolveOptions or ProveOptions (which share these

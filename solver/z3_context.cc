@@ -1,6 +1,7 @@
 // ContextHolder (see z3_context.h).
 #include "solver/z3_context.h"
 
+#include <algorithm>
 #include <mutex>
 #include <vector>
 
@@ -19,13 +20,19 @@ std::mutex& ParkedMutex() {
 std::atomic<bool> keep_all{false};
 // The small contexts parked because of KeepAll, by Z3's estimate (guarded by ParkedMutex).
 uint64_t kept_small_bytes = 0;
+uint64_t keep_at_most = ContextHolder::kKeepAllBytes;
 
 }  // namespace
 
 ContextHolder::ContextHolder()
     : ctx_(new z3::context()), allocated_at_start_(Z3_get_estimated_alloc_size()) {}
 
-void ContextHolder::KeepAll() { keep_all.store(true, std::memory_order_relaxed); }
+void ContextHolder::KeepAll(bool keep) { keep_all.store(keep, std::memory_order_relaxed); }
+
+void ContextHolder::LimitKeptBytes(uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(ParkedMutex());
+  keep_at_most = std::min(bytes, kKeepAllBytes);
+}
 
 size_t ContextHolder::Parked() {
   std::lock_guard<std::mutex> lock(ParkedMutex());
@@ -40,7 +47,7 @@ ContextHolder::~ContextHolder() {
   {
     std::lock_guard<std::mutex> lock(ParkedMutex());
     const bool kept = !large && keep_all.load(std::memory_order_relaxed) &&
-                      kept_small_bytes + bytes <= kKeepAllBytes;
+                      kept_small_bytes + bytes < keep_at_most;
     if (large || kept || park_.load(std::memory_order_relaxed)) {
       if (kept) kept_small_bytes += bytes;
       ParkedContexts().push_back(ctx_);

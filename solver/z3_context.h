@@ -26,8 +26,12 @@ class ContextHolder {
   static constexpr uint64_t kParkBytes = uint64_t{16} << 20;
   static constexpr uint64_t kKeepAllBytes = uint64_t{512} << 20;
 
-  // From now on every holder parks its context (see above). Thread-safe.
-  static void KeepAll();
+  // From now on every holder parks its context (see above); `keep` false goes back to parking
+  // only large and interrupted ones. Thread-safe.
+  static void KeepAll(bool keep = true);
+  // Keeps less than `bytes` of small contexts under KeepAll (kKeepAllBytes by default): parked
+  // contexts count against Z3's memory budget (`memory_max_size`) too. Thread-safe.
+  static void LimitKeptBytes(uint64_t bytes);
   // How many contexts are parked (for tests).
   static size_t Parked();
 
