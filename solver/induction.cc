@@ -8,23 +8,71 @@
 // strengthening with a stronger invariant.
 #include "solver/induction.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "ir/bits.h"
+#include "model/successors.h"
 #include "results/verdict_text.h"
 #include "results/violations.h"
 #include "solver/deadline.h"
 #include "solver/fixed_bits.h"
 #include "solver/incremental_solver.h"
 #include "solver/replay.h"
+#include "solver/successor_collector.h"
 #include "solver/unrolling.h"
 #include "solver/watchdog.h"
 #include "solver/z3_context.h"
 
 namespace rulecheck::solver::internal {
+namespace {
+
+// Whether each step of `states` (an induction counterexample) that the explicit engine does not
+// take is one the step relation admits only outside the reachable states, by design: a
+// successor that differs from the next state only in bits fixed in every reachable state
+// (the encoder compares states on their free bits, z3_step.h), or, where the rules were
+// translated without their failures, a state where some move fails. Anything else is a
+// mistranslation, which the caller reports.
+bool OnlyOverApproximated(const model::Model& model, const FixedBits& fixed, bool no_failing_move,
+                          const std::vector<std::vector<uint32_t>>& states) {
+  std::vector<uint64_t> offsets;
+  for (size_t v = 0; v < model.program.state.size(); ++v) {
+    offsets.push_back(model.layout.var_offset(v));
+  }
+  offsets.push_back(model.layout.pending_length_offset());
+  auto same_free_bits = [&](const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+    for (size_t r = 0; r < fixed.roots.size(); ++r) {
+      for (size_t i = 0; i < fixed.roots[r].size(); ++i) {
+        if (fixed.roots[r][i] >= 0) continue;
+        if (ir::bits::Read(a.data(), offsets[r] + i, 1) !=
+            ir::bits::Read(b.data(), offsets[r] + i, 1)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  };
+  model::SuccessorGenerator gen(model);
+  for (size_t i = 0; i + 1 < states.size(); ++i) {
+    SuccessorCollector next(model.layout.words());
+    gen.Successors(states[i].data(), next);
+    if (std::find(next.states.begin(), next.states.end(), states[i + 1]) != next.states.end()) {
+      continue;
+    }
+    const bool outside_fixed_bits = std::any_of(
+        next.states.begin(), next.states.end(),
+        [&](const std::vector<uint32_t>& t) { return same_free_bits(t, states[i + 1]); });
+    if (!outside_fixed_bits && !(no_failing_move && !next.failures.empty())) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcContext& bc,
                                           const ir::Property& invariant, int max_k) {
@@ -105,7 +153,18 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
                                  deadline.Elapsed(), " s"));
       }
     }
-    ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, counterexample, false, false));
+    absl::StatusOr<results::Trace> trace = ReplayTrace(model, counterexample, false, false);
+    if (!trace.ok() &&
+        OnlyOverApproximated(model, enc.fixed(), facts.no_failing_move, counterexample)) {
+      return done(results::Verdict::kUnknown, max_k,
+                  absl::StrCat("invariant ", invariant.name, " holds up to depth ", max_k - 1,
+                               " but is not ", max_k,
+                               "-inductive; its induction counterexample is not shown: it starts "
+                               "in a state no play reaches, and one of its steps is no move of "
+                               "the game; strengthen the invariant or raise --k"));
+    }
+    if (!trace.ok()) return trace.status();
+    result.trace = *std::move(trace);
     result.trace_from_any_state = true;
     return done(results::Verdict::kUnknown, max_k,
                 results::NotInductiveSentence(invariant.name, max_k));

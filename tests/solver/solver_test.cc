@@ -331,6 +331,28 @@ TEST(ProveTest, TrueButNotInductiveNeedsStrengthening) {
   EXPECT_EQ(results->front().depth, 2);
 }
 
+TEST(ProveTest, ACounterexampleWithAStepNoMoveMakesIsNotShown) {
+  // x and y count on together, so z is 0 in every reachable state: a fixed bit, a constant of
+  // every state the induction considers. From the unreachable (2, 3, 0) the move goes to
+  // (3, 0, 1), outside the fixed bits; the step relation, which compares states on their free
+  // bits, takes it to (3, 0, 0), where the invariant fails. That 1-induction counterexample is
+  // no run of the game: it is reported as such, not replayed (which once failed the run with an
+  // internal error).
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+      "state { x: 0..3  y: 0..3  z: 0..1 }\n"
+      "action a() { x := (x + 1) % 4  y := (y + 1) % 4  z := if x == y then 0 else 1 }\n"
+      "invariant not_three_zero: not (x == 3 and y == 0)\n");
+  ASSERT_NE(model, nullptr);
+  ProveOptions options;
+  options.max_k = 1;
+  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->front().verdict, results::Verdict::kUnknown);
+  EXPECT_THAT(results->front().message, HasSubstr("is not 1-inductive; its induction "
+                                                  "counterexample is not shown"));
+  EXPECT_TRUE(results->front().trace.empty());
+}
+
 TEST(ProveTest, FixedBitsStrengthenInduction) {
   // n runs 0, 1, 2, 3, 0, ...: its top bit is 0 in every reachable state, which the engine
   // proves first (fixed_bits.h); with it, n != 5 (top bit 1) is 1-inductive, although the
