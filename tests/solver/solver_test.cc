@@ -297,38 +297,42 @@ TEST(ProveTest, InductiveInvariantIsProved) {
   EXPECT_EQ(results->front().depth, 1);
 }
 
+// The answer of Prove, with k up to `max_k`, for the one invariant of the model `text`.
+results::Answer ProveTheInvariant(const std::string& text, int max_k) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
+  EXPECT_NE(model, nullptr);
+  if (model == nullptr) return {};
+  ProveOptions options;
+  options.max_k = max_k;
+  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
+  EXPECT_TRUE(results.ok()) << results.status();
+  if (!results.ok() || results->size() != 1) return {};
+  return results->front();
+}
+
 TEST(ProveTest, ViolatedInvariantHasATrace) {
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
-      "state { n: 0..9 }\naction a() when n < 9 { n += 1 }\ninvariant small: n < 3\n");
-  ASSERT_NE(model, nullptr);
-  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, ProveOptions{});
-  ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().verdict, results::Verdict::kSat);
-  EXPECT_EQ(results->front().depth, 3);
-  EXPECT_EQ(results->front().trace.size(), 4u);
+  const results::Answer a = ProveTheInvariant(
+      "state { n: 0..9 }\naction a() when n < 9 { n += 1 }\ninvariant small: n < 3\n", 10);
+  EXPECT_EQ(a.verdict, results::Verdict::kSat);
+  EXPECT_EQ(a.depth, 3);
+  EXPECT_EQ(a.trace.size(), 4u);
 }
 
 TEST(ProveTest, TrueButNotInductiveNeedsStrengthening) {
   // n runs 0, 1, 2, 3, 4, 0, ...: n != 6 always holds. But the unreachable 5 steps to 6, a
   // 1-induction counterexample; 5 itself has no predecessor (4 goes to 0), so 2-induction
   // proves it. (No bit of n is the same in every reachable state, so fixed bits do not help.)
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+  const std::string text =
       "state { n: 0..7 }\naction a() { n := if n == 4 then 0 else if n == 7 then 7 else n + 1 }\n"
-      "invariant not_six: n != 6\n");
-  ASSERT_NE(model, nullptr);
-  ProveOptions options;
-  options.max_k = 1;
-  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
-  ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().verdict, results::Verdict::kUnknown);
-  EXPECT_THAT(results->front().message, HasSubstr("strengthen"));
-  ASSERT_EQ(results->front().trace.size(), 2u);  // 5 -> 6
+      "invariant not_six: n != 6\n";
+  const results::Answer one = ProveTheInvariant(text, 1);
+  EXPECT_EQ(one.verdict, results::Verdict::kUnknown);
+  EXPECT_THAT(one.message, HasSubstr("strengthen"));
+  EXPECT_EQ(one.trace.size(), 2u);  // 5 -> 6
   // With k = 2 the chain would need 4 -> 5, which no move makes: proved.
-  options.max_k = 3;
-  results = Prove(*model, options);
-  ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().verdict, results::Verdict::kUnsat) << results->front().message;
-  EXPECT_EQ(results->front().depth, 2);
+  const results::Answer three = ProveTheInvariant(text, 3);
+  EXPECT_EQ(three.verdict, results::Verdict::kUnsat) << three.message;
+  EXPECT_EQ(three.depth, 2);
 }
 
 TEST(ProveTest, ACounterexampleWithAStepNoMoveMakesIsNotShown) {
@@ -338,35 +342,27 @@ TEST(ProveTest, ACounterexampleWithAStepNoMoveMakesIsNotShown) {
   // bits, takes it to (3, 0, 0), where the invariant fails. That 1-induction counterexample is
   // no run of the game: it is reported as such, not replayed (which once failed the run with an
   // internal error).
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+  const results::Answer a = ProveTheInvariant(
       "state { x: 0..3  y: 0..3  z: 0..1 }\n"
       "action a() { x := (x + 1) % 4  y := (y + 1) % 4  z := if x == y then 0 else 1 }\n"
-      "invariant not_three_zero: not (x == 3 and y == 0)\n");
-  ASSERT_NE(model, nullptr);
-  ProveOptions options;
-  options.max_k = 1;
-  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
-  ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().verdict, results::Verdict::kUnknown);
-  EXPECT_THAT(results->front().message, HasSubstr("is not 1-inductive; its induction "
-                                                  "counterexample is not shown"));
-  EXPECT_TRUE(results->front().trace.empty());
+      "invariant not_three_zero: not (x == 3 and y == 0)\n",
+      1);
+  EXPECT_EQ(a.verdict, results::Verdict::kUnknown);
+  EXPECT_THAT(a.message, HasSubstr("is not 1-inductive; its induction counterexample is not "
+                                   "shown"));
+  EXPECT_TRUE(a.trace.empty());
 }
 
 TEST(ProveTest, FixedBitsStrengthenInduction) {
   // n runs 0, 1, 2, 3, 0, ...: its top bit is 0 in every reachable state, which the engine
   // proves first (fixed_bits.h); with it, n != 5 (top bit 1) is 1-inductive, although the
   // unreachable 4 steps to 5.
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+  const results::Answer a = ProveTheInvariant(
       "state { n: 0..7 }\naction a() { n := if n == 3 then 0 else if n == 7 then 7 else n + 1 }\n"
-      "invariant not_five: n != 5\n");
-  ASSERT_NE(model, nullptr);
-  ProveOptions options;
-  options.max_k = 1;
-  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
-  ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(results->front().verdict, results::Verdict::kUnsat) << results->front().message;
-  EXPECT_EQ(results->front().depth, 1);
+      "invariant not_five: n != 5\n",
+      1);
+  EXPECT_EQ(a.verdict, results::Verdict::kUnsat) << a.message;
+  EXPECT_EQ(a.depth, 1);
 }
 
 }  // namespace
