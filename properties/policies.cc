@@ -68,12 +68,13 @@ absl::StatusOr<PolicySet> PolicySet::Choose(const ir::Program& program,
                                                        ": give one policy per seat"));
       }
     }
-    set.first_.push_back(
-        set.first_.empty() ? 0 : set.first_.back() + set.chosen_.back()->preferences.size());
     set.chosen_.push_back(&*it);
   }
-  const size_t flags =
-      set.chosen_.empty() ? 0 : set.first_.back() + set.chosen_.back()->preferences.size();
+  size_t flags = 0;
+  for (const ir::Policy* p : set.chosen_) {
+    set.first_.push_back(flags);
+    flags += p->preferences.size();
+  }
   set.applied_ = std::make_unique<std::atomic<bool>[]>(flags);
   return set;
 }
@@ -97,11 +98,15 @@ std::vector<results::FollowedPolicy> PolicySet::Followed(bool with_use) const {
   return followed;
 }
 
+size_t PolicySet::GoverningIndex(const ir::Type* type, int64_t seat) const {
+  size_t i = 0;
+  while (i < chosen_.size() && !Governs(*chosen_[i], type, seat)) ++i;
+  return i;
+}
+
 const ir::Policy* PolicySet::Governing(const ir::Type* type, int64_t seat) const {
-  for (const ir::Policy* p : chosen_) {
-    if (Governs(*p, type, seat)) return p;
-  }
-  return nullptr;
+  const size_t i = GoverningIndex(type, seat);
+  return i < chosen_.size() ? chosen_[i] : nullptr;
 }
 
 std::optional<PolicyError> PolicySet::Restrict(model::SuccessorGenerator& generator,
@@ -121,10 +126,7 @@ std::optional<PolicyError> PolicySet::Restrict(model::SuccessorGenerator& genera
         done[i] = true;
       }
     }
-    size_t chosen = 0;
-    while (chosen < chosen_.size() && !Governs(*chosen_[chosen], mover.player_type, mover.player)) {
-      ++chosen;
-    }
+    const size_t chosen = GoverningIndex(mover.player_type, mover.player);
     if (chosen == chosen_.size()) continue;
     const ir::Policy* policy = chosen_[chosen];
     for (size_t k = 0; k < policy->preferences.size(); ++k) {

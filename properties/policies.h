@@ -9,6 +9,7 @@
 #define RULECHECK_PROPERTIES_POLICIES_H_
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -64,6 +65,9 @@ class PolicySet {
                                       std::vector<bool>& keep) const;
 
  private:
+  // The index in chosen_ of the policy that governs the seat, or chosen_.size().
+  size_t GoverningIndex(const ir::Type* type, int64_t seat) const;
+
   std::vector<const ir::Policy*> chosen_;
   // By chosen policy, its preferences' flags start at applied_[first_[i]]: set once the
   // preference applied in a state Restrict saw (a designer's preference that never does is
