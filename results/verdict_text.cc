@@ -65,4 +65,12 @@ std::string NotInductiveSentence(const std::string& invariant, int max_k) {
                       "need not be reachable); strengthen the invariant or raise --k");
 }
 
+std::string NotInductiveUnshownSentence(const std::string& invariant, int max_k) {
+  return absl::StrCat("invariant ", invariant, " holds up to depth ", max_k - 1, " but is not ",
+                      max_k,
+                      "-inductive; its induction counterexample is not shown: it starts in a "
+                      "state no play reaches, and one of its steps is no move of the game; "
+                      "strengthen the invariant or raise --k");
+}
+
 }  // namespace rulecheck::results

@@ -50,6 +50,9 @@ std::string ProvedSentence(const std::string& invariant, int k);
 // "invariant safe holds up to depth 9 but is not 10-inductive: ..." (the trace is the
 // induction counterexample)
 std::string NotInductiveSentence(const std::string& invariant, int max_k);
+// The same where the counterexample is not shown, as one of its steps is no move of the game
+// (solver/induction.cc says when).
+std::string NotInductiveUnshownSentence(const std::string& invariant, int max_k);
 
 }  // namespace rulecheck::results
 

@@ -83,12 +83,7 @@ class Simulator {
   // `stop` is asked before each state is expanded; once it says so, sampling ends early (fewer
   // candidates are dropped, which is always sound).
   Simulator(const model::Model& model, std::function<bool()> stop)
-      : model_(model), gen_(model), stop_(std::move(stop)) {
-    for (size_t v = 0; v < model.program.state.size(); ++v) {
-      offsets_.push_back(model.layout.var_offset(v));
-    }
-    offsets_.push_back(model.layout.pending_length_offset());
-  }
+      : model_(model), gen_(model), stop_(std::move(stop)), offsets_(RootOffsets(model)) {}
 
   // The candidates left by a sample of reachable states: the bits of the first initial state
   // that no sampled state has otherwise (none without an initial state). The sample is the
@@ -428,6 +423,15 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   facts.complete = true;
   enc.FixBits(facts.fixed);
   return facts;
+}
+
+std::vector<uint64_t> RootOffsets(const model::Model& model) {
+  std::vector<uint64_t> offsets;
+  for (size_t v = 0; v < model.program.state.size(); ++v) {
+    offsets.push_back(model.layout.var_offset(v));
+  }
+  offsets.push_back(model.layout.pending_length_offset());
+  return offsets;
 }
 
 absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadline,

@@ -27,11 +27,13 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "model/model.h"
 #include "solver/deadline.h"
 #include "solver/z3_step.h"
 
@@ -77,6 +79,10 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
 absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadline,
                                          const std::atomic<bool>* cancel,
                                          std::optional<StateFacts>* cache);
+
+// Where each root of a FixedBits (each state variable in order, then the pending area) starts
+// in a packed state, in bits.
+std::vector<uint64_t> RootOffsets(const model::Model& model);
 
 // The progress line: "<what>: K of N state bits are fixed in every reachable state, S s", or,
 // where the pass stopped before it finished, that it did and that none are taken as fixed.

@@ -40,11 +40,7 @@ namespace {
 // mistranslation, which the caller reports.
 bool OnlyOverApproximated(const model::Model& model, const FixedBits& fixed, bool no_failing_move,
                           const std::vector<std::vector<uint32_t>>& states) {
-  std::vector<uint64_t> offsets;
-  for (size_t v = 0; v < model.program.state.size(); ++v) {
-    offsets.push_back(model.layout.var_offset(v));
-  }
-  offsets.push_back(model.layout.pending_length_offset());
+  const std::vector<uint64_t> offsets = RootOffsets(model);
   auto same_free_bits = [&](const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
     for (size_t r = 0; r < fixed.roots.size(); ++r) {
       for (size_t i = 0; i < fixed.roots[r].size(); ++i) {
@@ -157,11 +153,7 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
     if (!trace.ok() &&
         OnlyOverApproximated(model, enc.fixed(), facts.no_failing_move, counterexample)) {
       return done(results::Verdict::kUnknown, max_k,
-                  absl::StrCat("invariant ", invariant.name, " holds up to depth ", max_k - 1,
-                               " but is not ", max_k,
-                               "-inductive; its induction counterexample is not shown: it starts "
-                               "in a state no play reaches, and one of its steps is no move of "
-                               "the game; strengthen the invariant or raise --k"));
+                  results::NotInductiveUnshownSentence(invariant.name, max_k));
     }
     if (!trace.ok()) return trace.status();
     result.trace = *std::move(trace);
