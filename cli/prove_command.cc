@@ -13,7 +13,9 @@ namespace rulecheck::cli {
 
 CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
   CLI::App* prove = app.add_subcommand(
-      "prove", "Prove the file's invariants for every depth by k-induction with Z3");
+      "prove",
+      "Prove the file's invariants for every depth: by listing every reachable state where they "
+      "are few enough, else by k-induction with Z3");
   AddInputFlags(*prove, flags, "The .rules file");
   prove->add_option("--invariant", flags.invariant, "Prove only this invariant")->type_name("NAME");
   prove->add_option("--k", flags.k, "Try induction depths 1..K")

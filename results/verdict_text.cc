@@ -58,6 +58,11 @@ std::string ProvedSentence(const std::string& invariant, int k) {
                       "-induction: it holds in every reachable state");
 }
 
+std::string ProvedByListingSentence(const std::string& invariant, size_t states, int deepest) {
+  return absl::StrCat("invariant ", invariant, " holds in every reachable state: all ", states,
+                      " of them were listed (none is more than ", deepest, " moves deep)");
+}
+
 std::string NotInductiveSentence(const std::string& invariant, int max_k) {
   return absl::StrCat("invariant ", invariant, " holds up to depth ", max_k - 1, " but is not ",
                       max_k,

@@ -8,6 +8,7 @@
 #ifndef RULECHECK_RESULTS_VERDICT_TEXT_H_
 #define RULECHECK_RESULTS_VERDICT_TEXT_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -47,6 +48,9 @@ std::string DeadlockAfterSentence(int depth);
 std::string NoDeadlockSentence(int depth);
 // "invariant safe is proved by 2-induction: it holds in every reachable state"
 std::string ProvedSentence(const std::string& invariant, int k);
+// "invariant X holds in every reachable state: all 105936 of them were listed (none is more
+// than 14 moves deep)"
+std::string ProvedByListingSentence(const std::string& invariant, size_t states, int deepest);
 // "invariant safe holds up to depth 9 but is not 10-inductive: ..." (the trace is the
 // induction counterexample)
 std::string NotInductiveSentence(const std::string& invariant, int max_k);

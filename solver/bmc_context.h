@@ -20,6 +20,9 @@ struct BmcContext {
   std::function<void(const std::string&)> progress;
   // The run's fixed bits, found by its first query and shared by the others (fixed_bits.h).
   std::optional<StateFacts>* facts = nullptr;
+  // Prove: an invariant is settled by the states the fixed-bit pass listed, where it listed
+  // every reachable state, before any induction (listed_invariants.h).
+  bool prove_by_listing = true;
 };
 
 }  // namespace rulecheck::solver::internal

@@ -14,6 +14,7 @@
 #include "model/successors.h"
 #include "solver/control_slice.h"
 #include "solver/incremental_solver.h"
+#include "solver/listed_invariants.h"
 #include "solver/reachable_best.h"
 #include "solver/step_stats.h"
 #include "solver/successor_collector.h"
@@ -93,10 +94,11 @@ class Simulator {
   // `longest_play`: the most moves of a sampled play. `exhaustive`: the search saw every
   // reachable state, so the candidates are exactly the fixed bits (the plays then only
   // measure `longest_play`). `failure_seen`: some move of a state the search expanded failed.
-  // `values` is given every state the search expands (all of them when it is exhaustive).
+  // `visit` is given every state the search expands (all of them when it is exhaustive), with
+  // its depth (the level where the search first reached it).
   FixedBits Sample(const FixedBits& none, size_t search_states,
                    const std::function<bool()>& more_search, int* longest_play, bool* exhaustive,
-                   bool* failure_seen, ReachableBest& values) {
+                   bool* failure_seen, const std::function<void(const uint32_t*, int)>& visit) {
     *longest_play = 0;
     *exhaustive = false;
     *failure_seen = false;
@@ -134,7 +136,7 @@ class Simulator {
         }
         if (stop_()) return cand;
         Drop(fresh[i], cand);
-        values.Add(gen_, fresh[i].data());
+        visit(fresh[i].data(), depth);
         gen_.Successors(fresh[i].data(), next);
         *longest_play = std::max(*longest_play, depth);
       }
@@ -275,7 +277,8 @@ unsigned Millis(const Deadline& budget, unsigned cap) {
 }  // namespace
 
 absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
-                                         const std::atomic<bool>* cancel, size_t search_states) {
+                                         const std::atomic<bool>* cancel, size_t search_states,
+                                         bool list_invariants) {
   // A third of the query's time at most (a minute without a time-out): past it, the query
   // goes on without fixed bits.
   constexpr unsigned kInitAllMillis = 2000, kInitRootMillis = 1000;
@@ -303,9 +306,17 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   const double search_seconds = budget.seconds() / 2;
   bool exhaustive = false, failure_seen = false;
   ReachableBest values(enc.model().program);
+  ListedInvariants invariants(enc.model().program);
+  model::SuccessorGenerator evaluator(enc.model());
+  int deepest = 0;
   FixedBits cand = simulator.Sample(
       none, search_states, [&] { return budget.Elapsed() < search_seconds; }, &facts.longest_play,
-      &exhaustive, &failure_seen, values);
+      &exhaustive, &failure_seen,
+      [&](const uint32_t* state, int depth) {
+        values.Add(evaluator, state);
+        if (list_invariants) invariants.Add(evaluator, state, depth);
+        deepest = std::max(deepest, depth);
+      });
   // (Stopped during the plays after it, the search still saw every state.)
   if (exhaustive) {
     if (StatsEnabled()) StatsLine("fixed-bit pass: every reachable state seen");
@@ -313,6 +324,10 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     facts.complete = true;
     facts.every_state_seen = true;
     facts.reachable_states = values.states();
+    facts.deepest_level = deepest;
+    for (size_t i = 0; list_invariants && i < enc.model().program.invariants.size(); ++i) {
+      facts.invariants.push_back({invariants.undecided(i), invariants.fails_at(i)});
+    }
     for (size_t q = 0; q < enc.model().program.queries.size(); ++q) {
       facts.query_best.push_back(values.Best(q));
     }
@@ -436,7 +451,7 @@ std::vector<uint64_t> RootOffsets(const model::Model& model) {
 
 absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadline,
                                          const std::atomic<bool>* cancel,
-                                         std::optional<StateFacts>* cache) {
+                                         std::optional<StateFacts>* cache, bool list_invariants) {
   if (cache != nullptr && cache->has_value()) {
     enc.FixBitsForGood((*cache)->fixed, (*cache)->no_failing_move);
     enc.SetDepthBits((*cache)->at_depth);
@@ -444,7 +459,8 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
     return **cache;
   }
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;
-  ASSIGN_OR_RETURN(StateFacts facts, FindFixedBits(enc, deadline, cancel));
+  ASSIGN_OR_RETURN(StateFacts facts,
+                   FindFixedBits(enc, deadline, cancel, kSearchStates, list_invariants));
   if (StatsEnabled()) {
     StatsLine(absl::StrCat("fixed-bit pass: ", facts.fixed.count(), " of ", facts.fixed.total(),
                            " bits, ", CpuSeconds() - t0, " cpu s"));

@@ -50,6 +50,16 @@ struct StateFacts {
   // the best value of its expression over them (reachable_best.h).
   size_t reachable_states = 0;
   std::vector<std::optional<int64_t>> query_best;
+  // With every_state_seen: the most moves any reachable state needs (the search's deepest
+  // level), and when asked for, by invariant of the program, what the listing says of it
+  // (listed_invariants.h): holds in every reachable state, fails first at some depth, or
+  // undecided (a model error while evaluating it).
+  int deepest_level = 0;
+  struct ListedInvariant {
+    bool undecided = false;
+    std::optional<int> fails_at;  // the fewest moves to a state where it is false
+  };
+  std::vector<ListedInvariant> invariants;
   // query_best's entry for `query` of `program` (found by name), where every state was seen.
   std::optional<int64_t> BestOf(const ir::Program& program, const ir::Query& query) const;
   // The search saw every reachable state's moves, and none failed.
@@ -70,15 +80,21 @@ struct StateFacts {
 // seed); it stops, and the search ends incomplete, at the pass's budget (a third of what
 // is left to `deadline`), at `deadline` or once `cancel` (may be null) is set.
 constexpr size_t kSearchStates = 200000;
+// `list_invariants`: where the search sees every reachable state, it also checks every
+// invariant in each (StateFacts::invariant_fails_at), which on Monster Mutators' preset 1
+// nearly triples the pass's time, so only `prove` asks for it.
 absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
                                          const std::atomic<bool>* cancel,
-                                         size_t search_states = kSearchStates);
+                                         size_t search_states = kSearchStates,
+                                         bool list_invariants = false);
 
 // The same, found once per run: the facts depend on the model only, so every query of a run
-// shares them through `cache` (filled when a search completes).
+// shares them through `cache` (filled when a search completes; every query of a run passes the
+// same `list_invariants`).
 absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadline,
                                          const std::atomic<bool>* cancel,
-                                         std::optional<StateFacts>* cache);
+                                         std::optional<StateFacts>* cache,
+                                         bool list_invariants = false);
 
 // Where each root of a FixedBits (each state variable in order, then the pending area) starts
 // in a packed state, in bits.

@@ -1,4 +1,5 @@
-// k-induction (see solver.h). For k = 1, 2, ...: the base case asks whether the invariant
+// k-induction (see solver.h), after the listing of every reachable state where the fixed-bit
+// pass made one (listed_invariants.h). For k = 1, 2, ...: the base case asks whether the invariant
 // fails in some state reachable in k - 1 moves (an ordinary BMC question); the step case asks
 // whether k consecutive real moves from an arbitrary well-formed state, through states that all
 // satisfy the invariant and are pairwise distinct, can reach a state that violates it (its
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -68,6 +70,20 @@ bool OnlyOverApproximated(const model::Model& model, const FixedBits& fixed, boo
   return true;
 }
 
+// With every reachable state listed (`facts`): whether `invariant` holds in all of them
+// (nullopt inside) or the fewest moves to one where it is false; nullopt where the listing
+// does not decide it.
+std::optional<std::optional<int>> ListedVerdict(const ir::Program& program, const StateFacts& facts,
+                                                const ir::Property& invariant) {
+  if (!facts.every_state_seen) return std::nullopt;
+  for (size_t i = 0; i < program.invariants.size() && i < facts.invariants.size(); ++i) {
+    if (program.invariants[i].name != invariant.name) continue;
+    if (facts.invariants[i].undecided) return std::nullopt;
+    return facts.invariants[i].fails_at;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcContext& bc,
@@ -88,7 +104,8 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
   Watchdog watchdog(holder, deadline, bc.cancel);
   try {
     StepEncoder enc(ctx, model);
-    ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
+    ASSIGN_OR_RETURN(StateFacts facts,
+                     FixedBitsOnce(enc, deadline, bc.cancel, bc.facts, bc.prove_by_listing));
     if (bc.progress) {
       bc.progress(FixedBitsLine(absl::StrCat("prove ", invariant.name), facts, deadline));
     }
@@ -103,6 +120,41 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
       ValueTerms v = enc.Value(*invariant.expr, s);
       return v.ok && v.value.e;
     };
+    // The base path's last state, `depth` moves deep, violates the invariant in base's model.
+    auto violation = [&](int depth) -> absl::StatusOr<results::Answer> {
+      ASSIGN_OR_RETURN(result.trace,
+                       ReplayTrace(model, base_path.Concrete(base.Model(), depth), true, false));
+      result.finding =
+          ViolationFinding(model, results::InvariantViolation(invariant), result.trace);
+      return done(results::Verdict::kSat, depth,
+                  results::InvariantViolatedSentence(invariant.name, depth));
+    };
+    // Every reachable state listed settles it (listed_invariants.h); Z3 then only finds the
+    // play to the shortest violation.
+    if (std::optional<std::optional<int>> listed = ListedVerdict(model.program, facts, invariant);
+        bc.prove_by_listing && listed) {
+      if (!*listed) {
+        return done(results::Verdict::kUnsat, facts.deepest_level,
+                    results::ProvedByListingSentence(invariant.name, facts.reachable_states,
+                                                     facts.deepest_level));
+      }
+      const int depth = **listed;
+      for (int d = 0; d < depth; ++d) RETURN_IF_ERROR(base_path.Extend());
+      z3::expr violated = !holds(base_path.last());
+      RETURN_IF_ERROR(enc.status());
+      const z3::check_result r = base.Check({violated}, deadline.CheckMillis());
+      if (r == z3::sat) return violation(depth);
+      if (r == z3::unknown) {
+        return done(
+            results::Verdict::kUnknown, 0,
+            StopMessage(watchdog, 0, deadline,
+                        absl::StrCat("the play to its violation at depth ", depth,
+                                     " was not found: Z3 gave up: ", base.ReasonUnknown())));
+      }
+      return absl::InternalError(
+          absl::StrCat("the explicit engine finds invariant ", invariant.name, " violated ", depth,
+                       " moves deep and Z3 finds no such play (a bug in the Z3 translation)"));
+    }
     std::vector<std::vector<uint32_t>> counterexample;
     for (int k = 1; k <= max_k; ++k) {
       if (deadline.expired() || !watchdog.reason().empty()) {
@@ -115,14 +167,7 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
       z3::expr violated = !holds(base_path.last());
       RETURN_IF_ERROR(enc.status());
       z3::check_result r = base.Check({violated}, ms);
-      if (r == z3::sat) {
-        ASSIGN_OR_RETURN(result.trace,
-                         ReplayTrace(model, base_path.Concrete(base.Model(), k - 1), true, false));
-        result.finding =
-            ViolationFinding(model, results::InvariantViolation(invariant), result.trace);
-        return done(results::Verdict::kSat, k - 1,
-                    results::InvariantViolatedSentence(invariant.name, k - 1));
-      }
+      if (r == z3::sat) return violation(k - 1);
       if (r == z3::unknown) {
         return done(
             results::Verdict::kUnknown, k,

@@ -116,7 +116,8 @@ absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
 absl::StatusOr<std::vector<results::Answer>> Prove(const model::Model& model,
                                                    const ProveOptions& options) {
   std::optional<internal::StateFacts> facts;
-  const internal::BmcContext bc = StartRun(options, &facts);
+  internal::BmcContext bc = StartRun(options, &facts);
+  bc.prove_by_listing = options.by_listing;
   std::vector<results::Answer> answers;
   bool found = options.invariant.empty();
   for (const ir::Property& inv : model.program.invariants) {

@@ -80,9 +80,14 @@ struct ProveOptions {
   const std::atomic<bool>* cancel = nullptr;  // as in SolveOptions
   uint64_t memory_bytes = 0;                  // as in SolveOptions
   std::function<void(const std::string&)> progress;
+  // Where the explicit engine can list every reachable state (at most 200,000 of them), each
+  // invariant is checked in every one and that settles it, proved or violated (with the
+  // shortest violation's trace); false: k-induction even then (the induction's own tests).
+  bool by_listing = true;
 };
 
-// k-induction for each invariant: verdict kUnsat means proved (for every depth); kSat means a
+// k-induction for each invariant, unless every reachable state could be listed (see
+// ProveOptions::by_listing): verdict kUnsat means proved (for every depth); kSat means a
 // real violation within k moves (with its trace and finding); kUnknown means the induction
 // step failed at every k up to max_k (the invariant may hold but needs strengthening: the
 // message and `trace` give the induction counterexample, a run of states that are not

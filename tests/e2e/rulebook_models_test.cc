@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/e2e/rulebook_check.h"
+#include "tests/e2e/run_binary.h"
 #include "tests/shared/sanitizers.h"
 
 namespace rulecheck::e2e {
@@ -300,6 +301,27 @@ TEST(MonsterMutatorsTest, ScoreQueries) {
   ExpectAnswer(squirrel, "best_score", "optimal", 12, 4);
   ExpectAnswer(squirrel, "most_points", "optimal", 1, 3);
   ExpectAnswer(squirrel, "quickest_win", "sat", nullptr, 3);
+}
+
+// `prove` settles every invariant of the default preset by listing its 105,936 reachable
+// states, as `check` does (DefaultScopeFindings); induction alone left cards_conserved unknown
+// at k = 10.
+TEST(MonsterMutatorsTest, ProveSettlesEveryInvariantByListing) {
+  RULECHECK_SKIP_WHEN_SANITIZED();
+  const RunResult run = RunRulecheck({"prove", kMonsterMutators, "--format", "json", "-q"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  const json report = json::parse(run.stdout_text, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(report.is_discarded()) << run.stdout_text;
+  std::vector<std::string> names;
+  for (const json& answer : report["queries"]) {
+    names.push_back(answer["name"]);
+    EXPECT_EQ(answer["status"], "unsat") << answer["message"];
+    EXPECT_THAT(std::string(answer["message"]),
+                testing::EndsWith("holds in every reachable state: all 105936 of them were listed "
+                                  "(none is more than 10 moves deep)"));
+  }
+  EXPECT_THAT(names, testing::Contains("cards_conserved"));
+  EXPECT_EQ(names.size(), 7u);
 }
 
 // The same over whole games: every state of these presets is reached within 15 moves.

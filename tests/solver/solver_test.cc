@@ -291,19 +291,23 @@ TEST(ProveTest, InductiveInvariantIsProved) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(
       "state { n: 0..9 }\naction a() when n < 8 { n += 2 }\ninvariant even: n % 2 == 0\n");
   ASSERT_NE(model, nullptr);
-  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, ProveOptions{});
+  ProveOptions options;
+  options.by_listing = false;
+  absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
   ASSERT_TRUE(results.ok()) << results.status();
   EXPECT_EQ(results->front().verdict, results::Verdict::kUnsat) << results->front().message;
   EXPECT_EQ(results->front().depth, 1);
 }
 
-// The answer of Prove, with k up to `max_k`, for the one invariant of the model `text`.
-results::Answer ProveTheInvariant(const std::string& text, int max_k) {
+// The answer of Prove, with k up to `max_k`, for the one invariant of the model `text`; by
+// induction alone unless `by_listing` (these models are small enough to list).
+results::Answer ProveTheInvariant(const std::string& text, int max_k, bool by_listing = false) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
   EXPECT_NE(model, nullptr);
   if (model == nullptr) return {};
   ProveOptions options;
   options.max_k = max_k;
+  options.by_listing = by_listing;
   absl::StatusOr<std::vector<results::Answer>> results = Prove(*model, options);
   EXPECT_TRUE(results.ok()) << results.status();
   if (!results.ok() || results->size() != 1) return {};
@@ -351,6 +355,50 @@ TEST(ProveTest, ACounterexampleWithAStepNoMoveMakesIsNotShown) {
   EXPECT_THAT(a.message, HasSubstr("is not 1-inductive; its induction counterexample is not "
                                    "shown"));
   EXPECT_TRUE(a.trace.empty());
+}
+
+TEST(ProveTest, ListingEveryStateProvesWhatInductionCannot) {
+  // The model of TrueButNotInductiveNeedsStrengthening: at k = 1 induction fails, but its five
+  // reachable states, none more than 4 moves deep, all have n != 6.
+  const results::Answer a = ProveTheInvariant(
+      "state { n: 0..7 }\naction a() { n := if n == 4 then 0 else if n == 7 then 7 else n + 1 }\n"
+      "invariant not_six: n != 6\n",
+      1, true);
+  EXPECT_EQ(a.verdict, results::Verdict::kUnsat) << a.message;
+  EXPECT_EQ(a.message,
+            "invariant not_six holds in every reachable state: all 5 of them were listed (none is "
+            "more than 4 moves deep)");
+  EXPECT_EQ(a.depth, 4);
+  EXPECT_TRUE(a.trace.empty());
+}
+
+TEST(ProveTest, ListingFindsAViolationDeeperThanK) {
+  // n < 5 first fails 5 moves deep: beyond k = 2, where induction alone says only that it is
+  // not 2-inductive. The listing knows the depth, and Z3 finds the play there.
+  const std::string text =
+      "state { n: 0..9 }\naction a() when n < 9 { n += 1 }\ninvariant small: n < 5\n";
+  const results::Answer induction = ProveTheInvariant(text, 2);
+  EXPECT_EQ(induction.verdict, results::Verdict::kUnknown) << induction.message;
+  const results::Answer a = ProveTheInvariant(text, 2, true);
+  EXPECT_EQ(a.verdict, results::Verdict::kSat) << a.message;
+  EXPECT_EQ(a.depth, 5);
+  ASSERT_EQ(a.trace.size(), 6u);
+  EXPECT_FALSE(a.trace_from_any_state);
+  EXPECT_EQ(a.message, "invariant small is violated after 5 moves");
+}
+
+TEST(ProveTest, ListingLeavesAModelErrorToInduction) {
+  // 10 / (3 - n) fails to evaluate at n = 3, 3 moves deep. The listing leaves that to the
+  // induction (the explicit engine's step budget can cut short what Z3 evaluates), which at
+  // k = 1 finds the invariant not inductive; at k = 4 its base case finds the violation.
+  const std::string text =
+      "state { n: 0..5 }\naction a() when n < 5 { n += 1 }\n"
+      "invariant defined: 10 / (3 - n) != 100\n";
+  const results::Answer one = ProveTheInvariant(text, 1, true);
+  EXPECT_EQ(one.verdict, results::Verdict::kUnknown) << one.message;
+  const results::Answer four = ProveTheInvariant(text, 4, true);
+  EXPECT_EQ(four.verdict, results::Verdict::kSat) << four.message;
+  EXPECT_EQ(four.depth, 3);
 }
 
 TEST(ProveTest, FixedBitsStrengthenInduction) {
