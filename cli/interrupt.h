@@ -3,9 +3,12 @@
 // schedulers send) and SIGHUP (a closed terminal) mean the same request to stop, so they are
 // handled alike. CatchStopSignals installs, for each of these signals, a handler that only
 // stores `true` into a lock-free atomic flag, which is async-signal-safe; the explorer polls
-// the flag between states. A second signal of the same kind gets the default action (the
-// handlers are installed with SA_RESETHAND), so a user can still kill a run that does not
-// stop.
+// the flag between states. A stop signal that comes a second or more after the first gets the
+// default action, so a user can still kill a run that does not stop; one that comes sooner is
+// the same request delivered twice and changes nothing: coreutils' `timeout`, which CI scripts
+// wrap runs in, sends its signal to the run and then to its whole process group, and the
+// second copy, arriving once the first was handled, used to kill the run before it could
+// write its partial report (about one run in ten).
 //
 // The handlers stay in place until the process ends: a request to stop that comes after the
 // work is done (while the report is written, or during a sanitizer's exit checks) finds the
@@ -16,11 +19,14 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdint>
 
 namespace rulecheck::cli {
 
 // The signals that stop a search: SIGINT, SIGTERM and SIGHUP.
 inline constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+// Stop signals that come within this time of the first are one request to stop.
+inline constexpr int64_t kSameRequestNanos = 1000000000;
 
 // Clears the flag and installs the handlers (for the rest of the process); returns the flag,
 // which turns true on any of kStopSignals. Call it once a command, before its work starts.
