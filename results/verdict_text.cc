@@ -2,6 +2,7 @@
 #include "results/verdict_text.h"
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "results/violations.h"
 
 namespace rulecheck::results {
@@ -53,9 +54,19 @@ std::string NoDeadlockSentence(int depth) {
   return absl::StrCat("no deadlock up to depth ", depth);
 }
 
-std::string ProvedSentence(const std::string& invariant, int k) {
-  return absl::StrCat("invariant ", invariant, " is proved by ", k,
-                      "-induction: it holds in every reachable state");
+std::string NotStartedSentence() {
+  return "not answered: the run was stopped (Ctrl-C or a signal) before this question was started";
+}
+
+std::string ProvedSentence(const std::string& invariant, int k,
+                           const std::vector<std::string>& lemmas) {
+  std::string sentence = absl::StrCat("invariant ", invariant, " is proved by ", k,
+                                      "-induction: it holds in every reachable state");
+  if (!lemmas.empty()) {
+    absl::StrAppend(&sentence, ", with the invariants proved before it as lemmas: ",
+                    absl::StrJoin(lemmas, ", "));
+  }
+  return sentence;
 }
 
 std::string ProvedByListingSentence(const std::string& invariant, size_t states, int deepest) {

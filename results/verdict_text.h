@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "results/answer.h"
 
@@ -46,8 +47,12 @@ std::string NoMoveFailsSentence(int depth);
 std::string DeadlockAfterSentence(int depth);
 // "no deadlock up to depth 10"
 std::string NoDeadlockSentence(int depth);
+// "not answered: the run was stopped (Ctrl-C or a signal) before this question was started"
+std::string NotStartedSentence();
 // "invariant safe is proved by 2-induction: it holds in every reachable state"
-std::string ProvedSentence(const std::string& invariant, int k);
+// "..., with the invariants proved before it as lemmas: a, b" when `lemmas` is not empty.
+std::string ProvedSentence(const std::string& invariant, int k,
+                           const std::vector<std::string>& lemmas = {});
 // "invariant X holds in every reachable state: all 105936 of them were listed (none is more
 // than 14 moves deep)"
 std::string ProvedByListingSentence(const std::string& invariant, size_t states, int deepest);

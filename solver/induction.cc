@@ -84,10 +84,13 @@ std::optional<std::optional<int>> ListedVerdict(const ir::Program& program, cons
   return std::nullopt;
 }
 
+InductionResult NotInductive(results::Answer answer) { return {std::move(answer), true}; }
+
 }  // namespace
 
-absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcContext& bc,
-                                          const ir::Property& invariant, int max_k) {
+absl::StatusOr<InductionResult> Induction(const model::Model& model, const BmcContext& bc,
+                                          const ir::Property& invariant, int max_k,
+                                          const std::vector<const ir::Property*>& lemmas) {
   results::Answer result;
   result.name = invariant.name;
   result.kind = results::AnswerKind::kInduction;
@@ -116,10 +119,16 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
         enc, [&step](const z3::expr& e) { step.Add(e); }, false);
     RETURN_IF_ERROR(base_path.Start());
     RETURN_IF_ERROR(step_path.Start());
-    auto holds = [&](const SymState& s) {
-      ValueTerms v = enc.Value(*invariant.expr, s);
+    auto holds_at = [&](const ir::Property& p, const SymState& s) {
+      ValueTerms v = enc.Value(*p.expr, s);
       return v.ok && v.value.e;
     };
+    auto holds = [&](const SymState& s) { return holds_at(invariant, s); };
+    // The lemmas hold in the step path's last state.
+    auto add_lemmas = [&] {
+      for (const ir::Property* lemma : lemmas) step.Add(holds_at(*lemma, step_path.last()));
+    };
+    add_lemmas();
     // The base path's last state, `depth` moves deep, violates the invariant in base's model.
     auto violation = [&](int depth) -> absl::StatusOr<results::Answer> {
       ASSIGN_OR_RETURN(result.trace,
@@ -176,12 +185,15 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
       // Step case: invariant on S_0..S_{k-1}, k moves, violated in S_k.
       step.Add(holds(step_path.last()));
       RETURN_IF_ERROR(step_path.Extend());
+      add_lemmas();
       for (int i = 0; i < step_path.depth(); ++i) {
         step.Add(!enc.Equal(step_path.state(i), step_path.last()));
       }
       r = step.Check({!holds(step_path.last())}, deadline.CheckMillis());
       if (r == z3::unsat) {
-        return done(results::Verdict::kUnsat, k, results::ProvedSentence(invariant.name, k));
+        std::vector<std::string> names;
+        for (const ir::Property* lemma : lemmas) names.push_back(lemma->name);
+        return done(results::Verdict::kUnsat, k, results::ProvedSentence(invariant.name, k, names));
       }
       if (r == z3::unknown) {
         return done(
@@ -197,14 +209,14 @@ absl::StatusOr<results::Answer> Induction(const model::Model& model, const BmcCo
     absl::StatusOr<results::Trace> trace = ReplayTrace(model, counterexample, false, false);
     if (!trace.ok() &&
         OnlyOverApproximated(model, enc.fixed(), facts.no_failing_move, counterexample)) {
-      return done(results::Verdict::kUnknown, max_k,
-                  results::NotInductiveUnshownSentence(invariant.name, max_k));
+      return NotInductive(done(results::Verdict::kUnknown, max_k,
+                               results::NotInductiveUnshownSentence(invariant.name, max_k)));
     }
     if (!trace.ok()) return trace.status();
     result.trace = *std::move(trace);
     result.trace_from_any_state = true;
-    return done(results::Verdict::kUnknown, max_k,
-                results::NotInductiveSentence(invariant.name, max_k));
+    return NotInductive(done(results::Verdict::kUnknown, max_k,
+                             results::NotInductiveSentence(invariant.name, max_k)));
   } catch (const z3::exception& e) {
     return Z3Failure(e, watchdog, deadline, std::move(result));
   }

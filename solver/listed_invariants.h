@@ -23,7 +23,8 @@ namespace rulecheck::solver::internal {
 class ListedInvariants {
  public:
   explicit ListedInvariants(const ir::Program& program)
-      : program_(program), fails_at_(program.invariants.size()),
+      : program_(program),
+        fails_at_(program.invariants.size()),
         undecided_(program.invariants.size(), false) {}
 
   // Evaluates every invariant in `state`, first reached in `depth` moves.

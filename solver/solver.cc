@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <atomic>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "results/verdict_text.h"
 #include "solver/bmc.h"
 #include "solver/bmc_context.h"
 #include "solver/bound_by_listing.h"
@@ -26,6 +28,17 @@ namespace {
 
 bool Cancelled(const std::atomic<bool>* cancel) {
   return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+}
+
+// A query or invariant that a stop (Ctrl-C) came before: listed, unknown, so that the report
+// names every question asked, answered or not.
+results::Answer NotStarted(const std::string& name, results::AnswerKind kind) {
+  results::Answer answer;
+  answer.name = name;
+  answer.kind = kind;
+  answer.verdict = results::Verdict::kUnknown;
+  answer.message = results::NotStartedSentence();
+  return answer;
 }
 
 // Z3's allocations past `bytes` fail, and the query in progress ends unknown (watchdog.h).
@@ -90,7 +103,13 @@ absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
     for (const ir::Query& query : model.program.queries) {
       if (!options.query.empty() && query.name != options.query) continue;
       found = true;
-      if (Cancelled(options.cancel)) break;
+      if (Cancelled(options.cancel)) {
+        answers.push_back(NotStarted(
+            query.name, query.kind == ir::QueryKind::kReachable  ? results::AnswerKind::kReachable
+                        : query.kind == ir::QueryKind::kMaximize ? results::AnswerKind::kMaximize
+                                                                 : results::AnswerKind::kMinimize));
+        continue;
+      }
       const int within = static_cast<int>(options.within.value_or(query.within));
       results::Answer r;
       if (query.kind == ir::QueryKind::kReachable) {
@@ -118,18 +137,40 @@ absl::StatusOr<std::vector<results::Answer>> Prove(const model::Model& model,
   std::optional<internal::StateFacts> facts;
   internal::BmcContext bc = StartRun(options, &facts);
   bc.prove_by_listing = options.by_listing;
-  std::vector<results::Answer> answers;
-  bool found = options.invariant.empty();
+  std::vector<const ir::Property*> asked;
   for (const ir::Property& inv : model.program.invariants) {
-    if (!options.invariant.empty() && inv.name != options.invariant) continue;
-    found = true;
-    if (Cancelled(options.cancel)) break;
-    ASSIGN_OR_RETURN(results::Answer r, internal::Induction(model, bc, inv, options.max_k));
-    answers.push_back(std::move(r));
+    if (options.invariant.empty() || inv.name == options.invariant) asked.push_back(&inv);
   }
-  if (!found) {
+  if (asked.empty() && !options.invariant.empty()) {
     return absl::NotFoundError(absl::StrCat("no invariant named '", options.invariant, "'"));
   }
+  // Each invariant proved becomes a lemma of the inductions after it. One that is not
+  // inductive is tried again while new lemmas come (at most once per invariant proved).
+  std::vector<std::optional<internal::InductionResult>> results(asked.size());
+  std::vector<size_t> lemmas_when_tried(asked.size(), 0);
+  std::vector<const ir::Property*> lemmas;
+  for (bool again = true; again;) {
+    again = false;
+    for (size_t i = 0; i < asked.size(); ++i) {
+      if (results[i] && !(results[i]->not_inductive && lemmas.size() > lemmas_when_tried[i])) {
+        continue;
+      }
+      if (Cancelled(options.cancel)) {
+        if (!results[i]) results[i] = NotStarted(asked[i]->name, results::AnswerKind::kInduction);
+        continue;
+      }
+      lemmas_when_tried[i] = lemmas.size();
+      ASSIGN_OR_RETURN(results[i],
+                       internal::Induction(model, bc, *asked[i], options.max_k, lemmas));
+      if (results[i]->answer.verdict == results::Verdict::kUnsat) {
+        lemmas.push_back(asked[i]);
+        again = true;
+      }
+    }
+  }
+  std::vector<results::Answer> answers;
+  for (std::optional<internal::InductionResult>& r : results)
+    answers.push_back(std::move(r->answer));
   return answers;
 }
 

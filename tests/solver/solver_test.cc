@@ -251,6 +251,53 @@ std::pair<results::Answer, int> SolveStoppedAfterDepthTwo(const std::string& tex
   return {results->front(), last_finished};
 }
 
+// A stop lists the questions it came before as unknown, not started, rather than leaving them
+// out of the report.
+TEST(SolveTest, AStopListsTheQueriesNotStarted) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
+state { x: 0..100000 }
+action up() when x < 100000 { x += 1 }
+query top: reachable x == 100000 within 100000
+query most: maximize x within 100000
+)");
+  ASSERT_NE(model, nullptr);
+  std::atomic<bool> cancel{false};
+  SolveOptions options;
+  options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
+  options.cancel = &cancel;
+  options.progress = [&](const std::string& line) {
+    if (line.find("top: depth 2") != std::string::npos) cancel.store(true);
+  };
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 2u);
+  EXPECT_EQ((*results)[0].verdict, results::Verdict::kUnknown);
+  EXPECT_THAT((*results)[0].message, HasSubstr("interrupted"));
+  const results::Answer& most = (*results)[1];
+  EXPECT_EQ(most.name, "most");
+  EXPECT_EQ(most.kind, results::AnswerKind::kMaximize);
+  EXPECT_EQ(most.verdict, results::Verdict::kUnknown);
+  EXPECT_EQ(most.message,
+            "not answered: the run was stopped (Ctrl-C or a signal) before this question was "
+            "started");
+
+  // prove, stopped before it starts: every invariant is listed so.
+  std::unique_ptr<model::Model> two = test_models::LoadTestModel(
+      "state { n: 0..9 }\naction a() when n < 8 { n += 2 }\ninvariant even: n % 2 == 0\n"
+      "invariant small: n <= 8\n");
+  ASSERT_NE(two, nullptr);
+  ProveOptions prove;
+  prove.cancel = &cancel;
+  absl::StatusOr<std::vector<results::Answer>> proved = Prove(*two, prove);
+  ASSERT_TRUE(proved.ok()) << proved.status();
+  ASSERT_EQ(proved->size(), 2u);
+  for (const results::Answer& a : *proved) {
+    EXPECT_EQ(a.kind, results::AnswerKind::kInduction);
+    EXPECT_EQ(a.verdict, results::Verdict::kUnknown);
+    EXPECT_THAT(a.message, HasSubstr("not answered"));
+  }
+}
+
 // A maximize query stopped part way reports the deepest depth it answered in full, and the
 // best value within it, not the depth of a better value found in the depth it did not finish.
 TEST(SolveTest, AStoppedQueryReportsTheDepthItFinished) {
@@ -399,6 +446,60 @@ TEST(ProveTest, ListingLeavesAModelErrorToInduction) {
   const results::Answer four = ProveTheInvariant(text, 4, true);
   EXPECT_EQ(four.verdict, results::Verdict::kSat) << four.message;
   EXPECT_EQ(four.depth, 3);
+}
+
+// Peterson's mutual exclusion for two processes (pc: 0 idle, 1 flag set, 2 waiting, 3 in the
+// critical section). `mutex` alone is not inductive at any small k: from an unreachable state
+// with a flag down it steps into the critical section. `flags` and `turn_ok`, each 1-inductive,
+// rule those states out; proved first, they are lemmas, and `mutex` is then 1-inductive.
+constexpr char kPeterson[] = R"(
+state {
+  pc: [0..1] 0..3
+  flag: [0..1] bool
+  turn: 0..1
+}
+action step(i: 0..1) by i when pc[i] != 2 or not flag[1 - i] or turn == i {
+  if pc[i] == 0 {
+    flag[i] := true
+    pc[i] := 1
+  } elif pc[i] == 1 {
+    turn := 1 - i
+    pc[i] := 2
+  } elif pc[i] == 2 {
+    pc[i] := 3
+  } else {
+    flag[i] := false
+    pc[i] := 0
+  }
+}
+invariant mutex: not (pc[0] == 3 and pc[1] == 3)
+invariant flags: all i in 0..1: flag[i] == (pc[i] != 0)
+invariant turn_ok: all i in 0..1: (pc[i] == 3 and pc[1 - i] == 2) => turn == i
+)";
+
+TEST(ProveTest, InvariantsProvedFirstAreLemmasOfTheOthers) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kPeterson);
+  ASSERT_NE(model, nullptr);
+  ProveOptions options;
+  options.by_listing = false;
+  options.max_k = 3;
+  absl::StatusOr<std::vector<results::Answer>> both = Prove(*model, options);
+  ASSERT_TRUE(both.ok()) << both.status();
+  ASSERT_EQ(both->size(), 3u);
+  for (const results::Answer& a : *both) {
+    EXPECT_EQ(a.verdict, results::Verdict::kUnsat) << a.name << ": " << a.message;
+  }
+  // In file order: mutex, tried first without lemmas, is tried again once the others are proved.
+  EXPECT_EQ((*both)[0].message,
+            "invariant mutex is proved by 1-induction: it holds in every reachable state, with "
+            "the invariants proved before it as lemmas: flags, turn_ok");
+  EXPECT_EQ((*both)[0].depth, 1);
+
+  // Alone (--invariant), nothing else is proved, and it is not inductive up to k = 3.
+  options.invariant = "mutex";
+  absl::StatusOr<std::vector<results::Answer>> alone = Prove(*model, options);
+  ASSERT_TRUE(alone.ok()) << alone.status();
+  EXPECT_EQ(alone->front().verdict, results::Verdict::kUnknown) << alone->front().message;
 }
 
 TEST(ProveTest, FixedBitsStrengthenInduction) {
