@@ -174,6 +174,14 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
     const std::string message(model.status().message());
     err << message;
     if (message.empty() || message.back() != '\n') err << "\n";
+    // A constant set on the command line shows in those messages only as its value (an empty
+    // range 0..-1): say where it came from, unless the messages are about the flags already.
+    if (!overrides->empty() && message.find("--const") == std::string::npos) {
+      err << "note: the file was read with";
+      for (const model::ConstOverride& o : *overrides)
+        err << " --const " << o.name << "=" << o.value;
+      err << "\n";
+    }
     return std::nullopt;
   }
   setup.model = *std::move(model);

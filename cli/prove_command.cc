@@ -34,7 +34,11 @@ CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
 }
 
 int RunProve(const ProveFlags& flags, std::ostream& out, std::ostream& err) {
-  return RunAnswers(flags, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
+  return RunAnswers(flags, out, err, [&](const model::Model& model, const AnswerEnv& env) {
+    // Not an error (the answer, that nothing fails, is true), but rarely what was meant.
+    if (model.program.invariants.empty()) {
+      err << "note: " << flags.file << " declares no invariant: there is nothing to prove\n";
+    }
     solver::ProveOptions options;
     options.max_k = flags.k;
     options.invariant = flags.invariant;

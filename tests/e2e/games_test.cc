@@ -105,6 +105,15 @@ TEST(GamesTest, UnknownConstantIsAUsageError) {
   EXPECT_THAT(run.stderr_text, HasSubstr("NOPE"));
 }
 
+// A constant set to a value the file cannot take: the error is where the value makes the file
+// wrong, and a note names the flag that set it.
+TEST(GamesTest, AnErrorFromAConstantNamesTheFlagThatSetIt) {
+  RunResult run = RunRulecheck({"check", "games/hanoi.rules", "--const", "N=0"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("games/hanoi.rules:"));
+  EXPECT_THAT(run.stderr_text, HasSubstr("note: the file was read with --const N=0\n"));
+}
+
 TEST(GamesTest, MissingFileIsAUsageError) {
   const std::string path = "games/no_such_game.rules";
   RunResult run = RunRulecheck({"check", path});

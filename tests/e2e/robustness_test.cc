@@ -127,6 +127,16 @@ TEST(RobustnessTest, ASignalSentTwiceAtOnceStillEndsWithAReport) {
   EXPECT_THAT(run.stdout_text, HasSubstr("INCOMPLETE: interrupted"));
 }
 
+// prove on a file with no invariant answers nothing, and says so rather than only "0 answers".
+TEST(RobustnessTest, ProveWithNoInvariantSaysThereIsNothingToProve) {
+  const std::string path =
+      WriteTempFile("no_invariant.rules", "state { x: 0..3 }\naction go() when x < 3 { x += 1 }\n");
+  const RunResult run = RunRulecheck({"prove", path, "-q"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stderr_text,
+              HasSubstr("note: " + path + " declares no invariant: there is nothing to prove"));
+}
+
 // Declaring compared each enum member and struct field with all before it: 300,000 members
 // took over a minute. Declaring is linear now; a duplicate at the far end is still found.
 TEST(RobustnessTest, HugeDeclarationsAreCheckedInLinearTime) {
