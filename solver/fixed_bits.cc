@@ -15,6 +15,7 @@
 #include "solver/control_slice.h"
 #include "solver/incremental_solver.h"
 #include "solver/listed_invariants.h"
+#include "solver/listed_states.h"
 #include "solver/reachable_best.h"
 #include "solver/step_stats.h"
 #include "solver/successor_collector.h"
@@ -77,6 +78,34 @@ void DropDiffering(const z3::model& m, const std::vector<std::vector<z3::expr>>&
   }
 }
 
+// The bits that every state added has the same: the AND and the OR of their words.
+class BitMasks {
+ public:
+  explicit BitMasks(size_t words) : all_(words, ~uint32_t{0}), any_(words, 0) {}
+  void Add(const uint32_t* state) {
+    for (size_t w = 0; w < all_.size(); ++w) {
+      all_[w] &= state[w];
+      any_[w] |= state[w];
+    }
+  }
+  // `none`'s shape with each bit that is the same in every state added at its value (the
+  // roots start at `offsets`). REQUIRES: some state was added.
+  FixedBits Candidates(const FixedBits& none, const std::vector<uint64_t>& offsets) const {
+    FixedBits out = none;
+    for (size_t r = 0; r < out.roots.size(); ++r) {
+      for (size_t i = 0; i < out.roots[r].size(); ++i) {
+        const uint64_t all = ir::bits::Read(all_.data(), offsets[r] + i, 1);
+        const uint64_t any = ir::bits::Read(any_.data(), offsets[r] + i, 1);
+        out.roots[r][i] = all == any ? static_cast<int8_t>(all) : -1;
+      }
+    }
+    return out;
+  }
+
+ private:
+  std::vector<uint32_t> all_, any_;
+};
+
 // Runs the explicit successor generator to drop candidates cheaply, as hardware checkers
 // simulate before they prove: a bit dropped here saves a check.
 class Simulator {
@@ -90,116 +119,127 @@ class Simulator {
   // that no sampled state has otherwise (none without an initial state). The sample is the
   // states of a breadth-first search, and when that search ends before it has seen every
   // reachable state, random plays (a fixed seed: the same sample every run). The search goes
-  // on while `more_search` says so, up to `search_states` states.
-  // `longest_play`: the most moves of a sampled play. `exhaustive`: the search saw every
-  // reachable state, so the candidates are exactly the fixed bits (the plays then only
-  // measure `longest_play`). `failure_seen`: some move of a state the search expanded failed.
-  // `visit` is given every state the search expands (all of them when it is exhaustive), with
-  // its depth (the level where the search first reached it).
+  // on while `more_search` says so, up to `search_states` states, and lists them in `listed`
+  // with their moves. `exhaustive`: the search saw every reachable state (then `listed` holds
+  // them all, each expanded), so the candidates are exactly the fixed bits. `longest_play`:
+  // the most moves of a play, exact when exhaustive (ListedStates::kEndless where plays never
+  // end), else of a sampled play. `failure_seen`: some move of a state the search expanded
+  // failed. `visit` is given every state the search expands (all of them when it is
+  // exhaustive), with its depth (the level where the search first reached it).
   FixedBits Sample(const FixedBits& none, size_t search_states,
                    const std::function<bool()>& more_search, int* longest_play, bool* exhaustive,
-                   bool* failure_seen, const std::function<void(const uint32_t*, int)>& visit) {
+                   bool* failure_seen, const std::function<void(const uint32_t*, int)>& visit,
+                   ListedStates& listed) {
     *longest_play = 0;
     *exhaustive = false;
     *failure_seen = false;
     constexpr size_t kSampleStates = 10000, kWalks = 200, kWalkLength = 200;
-    SuccessorCollector initial(model_.layout.words());
+    const size_t words = model_.layout.words();
+    SuccessorCollector initial(words);
     gen_.Initial(initial);
-    FixedBits cand = none;
     if (!initial.failures.empty()) *failure_seen = true;
-    if (initial.states.empty()) return cand;
-    cand = BitsOfState(initial.states[0], none);
-    absl::flat_hash_set<std::vector<uint32_t>> seen;
-    std::vector<std::vector<uint32_t>> level = initial.states;
+    if (initial.states.empty()) return none;
+    BitMasks masks(words);
+    masks.Add(initial.states[0].data());
+    std::vector<uint32_t> level;
+    for (const std::vector<uint32_t>& s : initial.states) {
+      bool added = false;
+      const uint32_t i = listed.Intern(s, &added);
+      if (added) level.push_back(i);
+    }
+    listed.SetInitial(level);
     bool cut = false;  // some state of the search was not expanded
+    size_t expanded = 0;
+    std::vector<bool> fired(NumRules(model_.program));
+    std::vector<uint32_t> to;
     for (int depth = 0; !level.empty() && !cut; ++depth) {
-      // The level's states not seen before. A level that takes the search past
-      // `search_states` cannot end with every state seen: it is expanded only as far as the
-      // sample's first kSampleStates states, not to the cap, which on a large game would only
-      // cost time.
-      const size_t before = seen.size();
-      std::vector<std::vector<uint32_t>> fresh;
-      for (std::vector<uint32_t>& s : level) {
-        if (seen.size() > search_states) break;
-        if (seen.insert(s).second) fresh.push_back(std::move(s));
-      }
-      size_t expand = fresh.size();
-      if (seen.size() > search_states) {
-        cut = true;
-        expand = before >= kSampleStates ? 0 : std::min(expand, kSampleStates - before);
-      }
-      SuccessorCollector next(model_.layout.words());
-      for (size_t i = 0; i < fresh.size(); ++i) {
-        if (i >= expand || !more_search()) {
+      std::vector<uint32_t> next;
+      for (const uint32_t i : level) {
+        // Past `search_states` the search cannot end with every state seen: the level is
+        // expanded only as far as the sample's first kSampleStates states (on a large game more
+        // would only cost time), and what it reaches is no longer listed.
+        if (listed.size() > search_states) {
+          cut = true;
+          if (expanded >= kSampleStates) break;
+        }
+        if (!more_search()) {
           cut = true;
           break;
         }
-        if (stop_()) return cand;
-        Drop(fresh[i], cand);
-        visit(fresh[i].data(), depth);
-        gen_.Successors(fresh[i].data(), next);
+        if (stop_()) return masks.Candidates(none, offsets_);
+        const std::vector<uint32_t> s = listed.state(i);  // a copy: listing moves the states
+        masks.Add(s.data());
+        visit(s.data(), depth);
+        std::fill(fired.begin(), fired.end(), false);
+        SuccessorCollector out(words, model_.program, fired);
+        gen_.Successors(s.data(), out);
+        if (!out.failures.empty()) *failure_seen = true;
+        ++expanded;
         *longest_play = std::max(*longest_play, depth);
+        if (cut) continue;
+        to.clear();
+        for (const std::vector<uint32_t>& t : out.states) {
+          bool added = false;
+          to.push_back(listed.Intern(t, &added));
+          if (added) next.push_back(to.back());
+        }
+        listed.AddMoves(to, fired);
       }
-      if (!next.failures.empty()) *failure_seen = true;
-      level = std::move(next.states);
+      level = std::move(next);
     }
     *exhaustive = !cut;
+    if (*exhaustive) {
+      *longest_play = listed.LongestPlay();
+      return masks.Candidates(none, offsets_);
+    }
     std::mt19937_64 random(20261123);
     for (size_t w = 0; w < kWalks; ++w) {
       std::vector<uint32_t> s = initial.states[w % initial.states.size()];
       for (size_t step = 0; step < kWalkLength; ++step) {
-        if (stop_()) return cand;
-        SuccessorCollector next(model_.layout.words());
+        if (stop_()) return masks.Candidates(none, offsets_);
+        SuccessorCollector next(words);
         gen_.Successors(s.data(), next);
         if (next.states.empty()) break;
         s = std::move(next.states[random() % next.states.size()]);
-        Drop(s, cand);
+        masks.Add(s.data());
         *longest_play = std::max(*longest_play, static_cast<int>(step) + 1);
       }
     }
-    return cand;
+    return masks.Candidates(none, offsets_);
   }
 
-  // For d = 0, 1, ...: the bits every state reached in exactly d moves has, each level listed in
-  // full by the explicit successor generator, from the initial states. Ends before a level
-  // that would take the levels past `max_states` states in all, at an empty level (no play is
-  // that long), after a level that fixes fewer than kMinGain bits more than `fixed` (the
-  // bits of every reachable state) once kCheapStates are listed (listing the deeper levels,
-  // each about as large, would cost more than their few bits save: Monster Mutators' levels
-  // from depth 4 on fix 1 bit more, and listing 16 of them took 12 s), or when stopped.
-  // `rules`: entry d, by rule (actions, then triggers), whether some state of level d has a
-  // move of it, failing or not; only for the levels whose every state was expanded.
-  std::vector<FixedBits> ByDepth(const FixedBits& none, const FixedBits& fixed, size_t max_states,
-                                 std::vector<std::vector<bool>>* rules) {
-    constexpr size_t kMinGain = 4, kCheapStates = 10000;
+  // For d = 0, 1, ...: the bits every state reached in exactly d moves has, from the states and
+  // moves `listed` holds (every reachable state, each expanded). Ends before a level that would
+  // take the levels past `max_states` states in all, or at an empty level (no play is that
+  // long), or when stopped. `rules`: entry d, by rule (actions, then triggers), whether some
+  // state of level d has a move of it, failing or not.
+  std::vector<FixedBits> ByDepth(const ListedStates& listed, const FixedBits& none,
+                                 size_t max_states, std::vector<std::vector<bool>>* rules) {
     std::vector<FixedBits> by_depth;
     rules->clear();
-    const ir::Program& program = model_.program;
-    SuccessorCollector initial(model_.layout.words());
-    gen_.Initial(initial);
-    absl::flat_hash_set<std::vector<uint32_t>> level(initial.states.begin(), initial.states.end());
-    size_t listed = 0;
-    while (!level.empty() && listed + level.size() <= max_states) {
-      listed += level.size();
-      FixedBits cand = BitsOfState(*level.begin(), none);
-      absl::flat_hash_set<std::vector<uint32_t>> next;
-      std::vector<bool> fired(NumRules(program), false);
-      bool expanded = true;  // every state of the level
-      for (const std::vector<uint32_t>& s : level) {
-        if (stop_()) return by_depth;
-        Drop(s, cand);
-        if (listed + next.size() > max_states) {  // the next level is not needed
-          expanded = false;
-          continue;
+    const int num_rules = NumRules(model_.program);
+    std::vector<int> on_level(listed.size(), -1);  // the last level a state was put on
+    std::vector<uint32_t> level = listed.initial();
+    size_t in_all = 0;
+    for (int depth = 0; !level.empty() && in_all + level.size() <= max_states; ++depth) {
+      if (stop_()) return by_depth;
+      in_all += level.size();
+      BitMasks masks(model_.layout.words());
+      std::vector<bool> fired(num_rules, false);
+      std::vector<uint32_t> next;
+      for (const uint32_t i : level) {
+        masks.Add(listed.state(i).data());
+        for (int r = 0; r < num_rules; ++r) {
+          if (listed.HasMoveOf(i, r)) fired[r] = true;
         }
-        SuccessorCollector out(model_.layout.words(), program, fired);
-        gen_.Successors(s.data(), out);
-        for (std::vector<uint32_t>& t : out.states) next.insert(std::move(t));
+        for (auto [t, end] = listed.Successors(i); t != end; ++t) {
+          if (on_level[*t] == depth + 1) continue;
+          on_level[*t] = depth + 1;
+          next.push_back(*t);
+        }
       }
-      if (expanded && rules->size() == by_depth.size()) rules->push_back(std::move(fired));
-      const bool gains = cand.count() >= fixed.count() + kMinGain;
-      by_depth.push_back(std::move(cand));
-      if ((!gains && listed >= kCheapStates) || listed + next.size() > max_states) break;
+      by_depth.push_back(masks.Candidates(none, offsets_));
+      rules->push_back(std::move(fired));
       level = std::move(next);
     }
     return by_depth;
@@ -227,14 +267,6 @@ class Simulator {
   }
 
  private:
-  // Every bit of `s` as a candidate (`none`: the shape).
-  FixedBits BitsOfState(const std::vector<uint32_t>& s, const FixedBits& none) const {
-    FixedBits all = none;
-    for (size_t r = 0; r < all.roots.size(); ++r) {
-      for (size_t i = 0; i < all.roots[r].size(); ++i) all.roots[r][i] = Read(s, r, i);
-    }
-    return all;
-  }
   int8_t Read(const std::vector<uint32_t>& s, size_t r, size_t i) const {
     return static_cast<int8_t>(ir::bits::Read(s.data(), offsets_[r] + i, 1));
   }
@@ -309,6 +341,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   ListedInvariants invariants(enc.model().program);
   model::SuccessorGenerator evaluator(enc.model());
   int deepest = 0;
+  ListedStates listed(NumRules(enc.model().program));
   FixedBits cand = simulator.Sample(
       none, search_states, [&] { return budget.Elapsed() < search_seconds; }, &facts.longest_play,
       &exhaustive, &failure_seen,
@@ -316,7 +349,8 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
         values.Add(evaluator, state);
         if (list_invariants) invariants.Add(evaluator, state, depth);
         deepest = std::max(deepest, depth);
-      });
+      },
+      listed);
   // (Stopped during the plays after it, the search still saw every state.)
   if (exhaustive) {
     if (StatsEnabled()) StatsLine("fixed-bit pass: every reachable state seen");
@@ -333,7 +367,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     }
     facts.no_failing_move = !failure_seen;
     enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
-    facts.at_depth = simulator.ByDepth(none, facts.fixed, kByDepthStates, &facts.rules_at_depth);
+    facts.at_depth = simulator.ByDepth(listed, none, kByDepthStates, &facts.rules_at_depth);
     enc.SetDepthBits(facts.at_depth);
     enc.SetDepthRules(facts.rules_at_depth);
     if (StatsEnabled()) StatsLine(DepthBitsLine(facts));
