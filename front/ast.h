@@ -280,6 +280,10 @@ struct Decl {
   ir::Location loc;  // the keyword
   std::string name;  // most declarations; kGame: the game's title
   ir::Location name_loc;
+  // A property given on the command line (--invariant, --reachable, --probability, --expect):
+  // its name is its expression's text, which names no symbol (`--reachable won` is not a second
+  // declaration of the state variable `won`).
+  bool from_command_line = false;
   ExprPtr value;   // kConst value, kFun body, kTerminal/kInvariant/kReachable/kQuery
                    // expression, kPending capacity
   ExprPtr within;  // kQuery bound (null for kProbability, kExpect)

@@ -272,11 +272,13 @@ void TypeChecker::CollectNames() {
       case ast::DeclKind::kInvariant:
       case ast::DeclKind::kReachable:
       case ast::DeclKind::kQuery:
-        Declare(d.name, d.name_loc,
-                {d.kind == ast::DeclKind::kInvariant   ? SymbolKind::kInvariant
-                 : d.kind == ast::DeclKind::kReachable ? SymbolKind::kReachable
-                                                       : SymbolKind::kQuery,
-                 0});
+        if (!d.from_command_line) {
+          Declare(d.name, d.name_loc,
+                  {d.kind == ast::DeclKind::kInvariant   ? SymbolKind::kInvariant
+                   : d.kind == ast::DeclKind::kReachable ? SymbolKind::kReachable
+                                                         : SymbolKind::kQuery,
+                   0});
+        }
         property_decls_.push_back(&d);
         break;
       case ast::DeclKind::kTerminal:

@@ -106,6 +106,7 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
       return own.ToStatus();
     }
     decl.name = property.expr;
+    decl.from_command_line = true;
     decl.loc = decl.name_loc = {next_line, 1};
     file.decls.push_back(std::move(decl));
     next_line = source.line_count() + 1;

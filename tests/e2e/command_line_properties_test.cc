@@ -90,5 +90,28 @@ TEST(CommandLinePropertiesTest, TypeErrorsNameTheFlagLineAndColumn) {
   EXPECT_THAT(run.stderr_text, HasSubstr("--invariant:1:5: error: undefined name `nosuch`"));
 }
 
+// A property that is a bare state variable's name is that variable, not a second declaration
+// of its name (which was refused as a duplicate, even for docs/odds.md's own `--expect rolls`).
+TEST(CommandLinePropertiesTest, ABareStateVariableIsAProperty) {
+  RunResult run = RunRulecheck({"check", "tests/e2e/odds/four_rolls.rules", "--format", "json",
+                                "-q", "--reachable", "six", "--invariant", "six"});
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  std::vector<std::string> kinds;
+  for (const json& finding : Findings(run)) {
+    if (finding["name"] == "six") kinds.push_back(finding["kind"]);
+  }
+  EXPECT_THAT(kinds, ::testing::UnorderedElementsAre("witness", "invariant"));
+
+  run = RunRulecheck({"odds", "tests/e2e/odds/four_rolls.rules", "-q", "--expect", "rolls"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("671/216"));
+
+  // Not a bool: a type error at the flag, not a duplicate name.
+  run = RunRulecheck({"check", "tests/e2e/odds/four_rolls.rules", "--reachable", "rolls"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("--reachable:1:1: error:"));
+  EXPECT_THAT(run.stderr_text, ::testing::Not(HasSubstr("duplicate")));
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
