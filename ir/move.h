@@ -77,6 +77,10 @@ struct StepFailure {
   Location loc;  // the assert, or the expression or statement that failed
   std::string message;
   Move move;  // the move that failed (kInit for an initial state)
+  // The failure is one of the engine's limits (a move's step budget, chance weights past 2^64),
+  // not an error of the rules: a question that leaves failed moves out (odds) cannot leave
+  // this one out.
+  bool limit = false;
 };
 
 }  // namespace rulecheck::ir

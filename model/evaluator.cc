@@ -24,6 +24,10 @@ void ThrowModelError(ir::Location loc, std::string message) {
   throw ModelError{loc, std::move(message)};
 }
 
+void ThrowLimitError(ir::Location loc, std::string message) {
+  throw ModelError{loc, std::move(message), /*limit=*/true};
+}
+
 std::string OutsideMessage(const ir::Type* type, int64_t value) {
   return absl::StrCat("value ", value, " is outside ", type->ToString());
 }
@@ -67,7 +71,7 @@ Evaluator::Evaluator(const ir::Program& program) : program_(program) {
 }
 
 void Evaluator::StepBudgetSpent(ir::Location loc) {
-  ThrowModelError(loc, absl::StrCat("one move took more than ", base::GroupThousands(kMaxMoveSteps),
+  ThrowLimitError(loc, absl::StrCat("one move took more than ", base::GroupThousands(kMaxMoveSteps),
                                     " steps (loop values, statements and fun calls) when it got "
                                     "here: a loop or quantifier over a huge domain?"));
 }

@@ -26,9 +26,12 @@ namespace rulecheck::model {
 struct ModelError {
   ir::Location loc;
   std::string message;
+  bool limit = false;  // one of the engine's limits (ir::StepFailure::limit)
 };
 
 [[noreturn]] void ThrowModelError(ir::Location loc, std::string message);
+// A model error that is one of the engine's limits rather than an error of the rules.
+[[noreturn]] void ThrowLimitError(ir::Location loc, std::string message);
 
 // A composite value: bits starting at bit `bit` of `words`.
 struct Slice {

@@ -55,17 +55,18 @@ void Executor::Run(const ir::Block& body, Frame frame, const ir::FrameLayout& la
 }
 
 void Executor::Fail(ir::SuccessorSink& sink, ir::StepFailure::Kind kind, ir::Location loc,
-                    std::string message) {
+                    std::string message, bool limit) {
   ir::StepFailure failure;
   failure.kind = kind;
   failure.loc = loc;
   failure.message = std::move(message);
   failure.move = move_;
+  failure.limit = limit;
   sink.OnFailure(failure);
 }
 
-void Executor::Fail(ir::StepFailure::Kind kind, ir::Location loc, std::string message) {
-  Fail(*sink_, kind, loc, std::move(message));
+void Executor::Fail(ir::StepFailure::Kind kind, ir::Location loc, std::string message, bool limit) {
+  Fail(*sink_, kind, loc, std::move(message), limit);
 }
 
 void Executor::PushBlock(const ir::Block& b) {
@@ -97,7 +98,7 @@ void Executor::Continue() {
       // The evaluator may have been inside a fun or a trigger guard.
       eval_.set_frame(frame_);
       eval_.Reset();
-      Fail(ir::StepFailure::Kind::kModelError, e.loc, e.message);
+      Fail(ir::StepFailure::Kind::kModelError, e.loc, e.message, e.limit);
       return;
     }
     if (!go) return;

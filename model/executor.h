@@ -54,8 +54,9 @@ class Executor {
   void RemovePending(int64_t i);
 
   // Reports a failure of the current move to `sink`.
+  // `limit`: the failure is one of the engine's limits (ir::StepFailure::limit).
   void Fail(ir::SuccessorSink& sink, ir::StepFailure::Kind kind, ir::Location loc,
-            std::string message);
+            std::string message, bool limit = false);
 
  private:
   // A piece of the rest of a path: statements of a block from `next` on, or the iterations
@@ -111,7 +112,7 @@ class Executor {
   void Save(Snapshot& snap);
   void Restore(const Snapshot& snap);
   void PushBlock(const ir::Block& b);
-  void Fail(ir::StepFailure::Kind kind, ir::Location loc, std::string message);
+  void Fail(ir::StepFailure::Kind kind, ir::Location loc, std::string message, bool limit = false);
 
   // An element to put into a collection: a scalar's logical value or a composite's bits
   // (copied to a temporary, so writing the collection cannot change it).

@@ -91,7 +91,7 @@ bool Executor::ExecChooseSubBag(const ir::Stmt& s) {
     for (int64_t c : counts) copies += c;
     std::optional<uint64_t> ways = Binomial(copies, n);
     if (!ways) {
-      ThrowModelError(s.loc, absl::StrCat("`", s.name, "` draws ", n, " of ", copies,
+      ThrowLimitError(s.loc, absl::StrCat("`", s.name, "` draws ", n, " of ", copies,
                                           " copies: more ways than chance can weigh (2^64)"));
     }
     total = *ways;

@@ -44,7 +44,7 @@ class SuccessorGenerator::Impl {
     try {
       exec_.InitVariables();
     } catch (const ModelError& e) {
-      exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message);
+      exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message, e.limit);
       return;
     }
     exec_.Run(program_.init, frame, program_.init_frame, sink);
@@ -104,6 +104,7 @@ class SuccessorGenerator::Impl {
         result.failure.kind = ir::StepFailure::Kind::kModelError;
         result.failure.loc = e.loc;
         result.failure.message = e.message;
+        result.failure.limit = e.limit;
       }
     }
     return result;
@@ -148,7 +149,7 @@ class SuccessorGenerator::Impl {
         }
       } catch (const ModelError& e) {
         enabled = false;
-        exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message);
+        exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message, e.limit);
       }
       if (enabled) {
         exec_.Begin(state);
@@ -195,7 +196,7 @@ class SuccessorGenerator::Impl {
       try {
         m.player = eval_.Scalar(*trigger.by);
       } catch (const ModelError& e) {
-        exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message);
+        exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message, e.limit);
         return;
       }
     }

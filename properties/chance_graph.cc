@@ -14,6 +14,7 @@
 #include <cassert>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <utility>
@@ -36,7 +37,10 @@ class MoveSink final : public ir::SuccessorSink {
     moves.push_back(move);
     states.emplace_back(state, state + words_);
   }
-  void OnFailure(const ir::StepFailure& /*failure*/) override { ++failures; }
+  void OnFailure(const ir::StepFailure& failure) override {
+    ++failures;
+    if (failure.limit && !limit) limit = failure;
+  }
   void Clear() {
     moves.clear();
     states.clear();
@@ -44,6 +48,7 @@ class MoveSink final : public ir::SuccessorSink {
   std::vector<ir::Move> moves;
   std::vector<std::vector<uint32_t>> states;
   uint64_t failures = 0;
+  std::optional<ir::StepFailure> limit;  // the first failure that is an engine limit
 
  private:
   uint32_t words_;
@@ -56,7 +61,7 @@ struct Succ {
 };
 
 bool SameChoice(const ir::Choice& a, const ir::Choice& b) {
-  return a.kind == b.kind && a.value == b.value && a.words == b.words;
+  return a.kind == b.kind && a.value == b.value && a.words == b.words && a.position == b.position;
 }
 
 bool SameInstance(const ir::Move& a, const ir::Move& b) {
@@ -244,6 +249,7 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration,
     if (builder.full()) return full;
   }
   g.failed_moves = sink.failures;
+  g.limit_failure = sink.limit;
   return g;
 }
 

@@ -22,6 +22,7 @@
 #include "explorer/explorer.h"
 #include "explorer/memory_budget.h"
 #include "explorer/state_graph.h"
+#include "ir/move.h"
 #include "properties/policies.h"
 
 namespace rulecheck::properties {
@@ -57,6 +58,9 @@ struct ChanceGraph {
   uint64_t seat_draw_states = 0;
   uint64_t conditioned_rolls = 0;
   uint64_t failed_moves = 0;
+  // The first failed move (in the states' order) that is one of the engine's limits, not an
+  // error of the rules (ir::StepFailure::limit): its outcomes cannot be left out.
+  std::optional<ir::StepFailure> limit_failure;
 };
 
 // Builds the chance graph of a complete exploration, whose state graph is made of the

@@ -162,6 +162,25 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     return unknown(g.status().code() == absl::StatusCode::kCancelled ? "cancelled" : "store_full",
                    {"the rules"});
   }
+  if (const std::optional<ir::StepFailure>& limit = g->limit_failure) {
+    // Leaving a failed move out conditions the odds on the rules' own failures not happening
+    // (docs/odds.md); a move the engine could not finish is no such event, and leaving it out
+    // would give a wrong number that looks exact.
+    const std::string reason = absl::StrCat(
+        "a move hit one of the engine's limits at line ", limit->loc.line, ", column ",
+        limit->loc.column, " (", limit->message, "): the odds cannot leave its outcomes out");
+    for (const ir::ChanceQuery* q : queries) {
+      results::OddsAnswer answer = Unanswered(*q, g->owners, g->governed);
+      for (OddsPlay& play : answer.plays) {
+        play.value.kind = OddsValue::Kind::kUndefined;
+        play.value.reason = reason;
+      }
+      result.answers.push_back(std::move(answer));
+    }
+    result.graph.failed_moves = g->failed_moves;
+    finish();
+    return result;
+  }
   absl::StatusOr<OddsComponents> found = FindOddsComponents(*g, &exploration.budget());
   if (!found.ok()) return unknown(kNoRoomReason, g->owners);
   const OddsComponents& components = *found;

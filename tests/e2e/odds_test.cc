@@ -45,6 +45,23 @@ TEST(OddsTest, BagDrawsAreWeightedByCopies) {
   ExpectExact(Value(report, "aces_drawn", "random"), "4/3");
 }
 
+TEST(OddsTest, EachPositionOfASeqIsAnOutcome) {
+  const json report = Odds({"tests/e2e/odds/seq_roll.rules"});
+  ExpectExact(Value(report, "rolled_one", "random"), "2/3");
+  ExpectExact(Value(report, "picked_one", "random"), "2/3");
+  ExpectExact(Value(report, "picked_one", "max"), "1");
+  ExpectExact(Value(report, "picked_one", "min"), "0");
+}
+
+TEST(OddsTest, AMoveOnAnEngineLimitMakesTheAnswersUndefined) {
+  const json report = Odds({"tests/e2e/odds/too_many_ways.rules"});
+  const json& value = Value(report, "all_aces", "random");
+  EXPECT_EQ(value["kind"], "undefined") << value;
+  EXPECT_THAT(std::string(value["reason"]),
+              HasSubstr("a move hit one of the engine's limits at line 22, column 3 (`h` draws 40 "
+                        "of 400 copies: more ways than chance can weigh (2^64))"));
+}
+
 TEST(OddsTest, BagLiteralsAndConstantsGiveWeights) {
   const json report = Odds({"tests/e2e/odds/loaded_die.rules"});
   ExpectExact(Value(report, "both_sixes", "random"), "1/6");
