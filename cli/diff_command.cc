@@ -106,7 +106,7 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
     const std::vector<ir::StateVar>& state = new_setup->model->program.state;
     const ir::Location where = state.empty() ? ir::Location{1, 1} : state.front().loc;
     err << flags.new_file << ":" << where.line << ":" << where.column
-        << ": error: " << flags.new_file << " shares no state variable (same name and type) with "
+        << ": error: " << flags.new_file << " shares no state variable (by name) with "
         << flags.file << "; diff compares two versions of one game\n";
     return kExitUsage;
   }

@@ -1,5 +1,5 @@
 // The behaviour comparison of `rulecheck diff`: over the state variables both versions share
-// (declaration_diff.h SharedVariables: the same name, a type written the same way), the plays
+// (declaration_diff.h SharedVariables: the same name, whatever the types), the plays
 // one version allows and the other does not, each with a shortest trace.
 //
 // Each version's exploration (the one its check made: CheckOptions::on_explored) must be

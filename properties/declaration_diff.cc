@@ -120,7 +120,6 @@ std::vector<std::pair<int, int>> SharedVariables(const ir::Program& old_program,
     if (var.hidden) continue;
     auto it = new_index.find(var.name);
     if (it == new_index.end()) continue;
-    if (var.type->ToString() != new_program.state[it->second].type->ToString()) continue;
     shared.emplace_back(static_cast<int>(i), it->second);
   }
   return shared;

@@ -34,9 +34,11 @@ std::vector<DeclarationChange> CompareDeclarations(const ir::Program& old_progra
                                                    const ir::Program& new_program);
 
 // The state variables both versions declare (not the hidden `moved` markers) with the same
-// name and a type that reads the same, as (index in old_program.state, index in
-// new_program.state), in the old version's order. These are what the behaviour comparison
-// projects states onto. Pure, thread-safe.
+// name, whatever their types, as (index in old_program.state, index in new_program.state), in
+// the old version's order. These are what the behaviour comparison projects states onto: it
+// compares values by their text, so a range widened from 0..3 to 0..5 is compared on the
+// values both can hold, and a value only one version's type has is a difference. Pure,
+// thread-safe.
 std::vector<std::pair<int, int>> SharedVariables(const ir::Program& old_program,
                                                  const ir::Program& new_program);
 

@@ -161,6 +161,20 @@ TEST(DiffTest, AStateOnlyTheOldVersionReaches) {
   EXPECT_EQ(reverse["behaviour"]["only_old"]["states"], 0);
 }
 
+// A variable whose type changed (a wider range) is still compared, by its values.
+TEST(DiffTest, AWiderRangeIsComparedByItsValues) {
+  const RunResult run = RunDiff("base", "wider");
+  EXPECT_EQ(run.exit_code, 4) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("variable x changed: 0..3 -> 0..5"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("only the new version reaches x = 3, done = false:"));
+  const json report = RunJson("base", "wider");
+  const json& behaviour = report["behaviour"];
+  EXPECT_EQ(behaviour["shared"], json({"x", "done"}));
+  EXPECT_EQ(behaviour["only_new"]["states"], 4);
+  EXPECT_EQ(behaviour["only_new"]["moves"], 0);
+  EXPECT_EQ(behaviour["only_old"]["states"], 0);
+}
+
 TEST(DiffTest, ShortestTracesFirstAndAsManyAsAskedFor) {
   const json report = RunJson("base", "score");
   const json& only_new = report["behaviour"]["only_new"];
