@@ -14,6 +14,8 @@ const char* FindingChangeName(FindingChange::Status status) {
       return "new";
     case FindingChange::Status::kFixed:
       return "fixed";
+    case FindingChange::Status::kLost:
+      return "lost";
     case FindingChange::Status::kChanged:
       return "changed";
   }
@@ -44,7 +46,9 @@ std::vector<FindingChange> CompareFindings(const VersionDiff& diff) {
   }
   for (const ReportedFinding& entry : old_findings) {
     if (!new_index.contains(entry.id)) {
-      changes.push_back({FindingChange::Status::kFixed, entry.id, entry.finding, nullptr});
+      const bool witness = entry.finding->kind == results::FindingKind::kWitness;
+      changes.push_back({witness ? FindingChange::Status::kLost : FindingChange::Status::kFixed,
+                         entry.id, entry.finding, nullptr});
     }
   }
   return changes;

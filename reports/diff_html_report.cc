@@ -45,8 +45,9 @@ std::vector<SummaryFact> Facts(const VersionDiff& diff, const std::vector<Findin
       {"new file", diff.new_model->source->path()},
       {"new findings", absl::StrCat(CountStatus(changes, FindingChange::Status::kNew))},
       {"new errors", absl::StrCat(NewErrorCount(changes))},
-      {"fixed", absl::StrCat(CountStatus(changes, FindingChange::Status::kFixed))},
       {"changed", absl::StrCat(CountStatus(changes, FindingChange::Status::kChanged))},
+      {"lost", absl::StrCat(CountStatus(changes, FindingChange::Status::kLost))},
+      {"fixed", absl::StrCat(CountStatus(changes, FindingChange::Status::kFixed))},
       {"declarations", absl::StrCat(diff.declarations.size())},
       {"query answers", absl::StrCat(diff.answers.size())},
       {"behaviour", BehaviourWord(diff.behaviour)},
@@ -122,6 +123,7 @@ void WriteFindingSection(const VersionDiff& diff, const std::vector<FindingChang
                                                              : "warning";
   const char* title = status == FindingChange::Status::kNew       ? "New findings"
                       : status == FindingChange::Status::kChanged ? "Changed findings"
+                      : status == FindingChange::Status::kLost    ? "Lost findings"
                                                                   : "Fixed findings";
   out << "<section class=\"group tone-" << (count > 0 ? tone : "pass") << "\" id=\"" << name
       << "-findings\">\n<h2>" << title << " <span class=\"tally\">" << count << "</span></h2>\n";
@@ -130,8 +132,11 @@ void WriteFindingSection(const VersionDiff& diff, const std::vector<FindingChang
   for (const FindingChange& change : changes) {
     if (change.status != status) continue;
     const std::string id = absl::StrCat(name, "-", ++number);
-    if (status == FindingChange::Status::kFixed) {
-      out << "<p class=\"trace-title\">in the old version only:</p>\n";
+    if (status == FindingChange::Status::kFixed || status == FindingChange::Status::kLost) {
+      out << "<p class=\"trace-title\">in the old version only"
+          << (status == FindingChange::Status::kLost ? ": the new version no longer reaches it"
+                                                     : "")
+          << ":</p>\n";
       WriteFindingHtml(*diff.old_model, {change.old_finding, change.id}, id, out, kOldListing);
       continue;
     }
@@ -241,7 +246,7 @@ ListingMarks NewMarks(const VersionDiff& diff, const std::vector<FindingChange>&
   const model::Model& model = *diff.new_model;
   int numbers[2] = {0, 0};
   for (const FindingChange& change : changes) {
-    if (change.status == FindingChange::Status::kFixed) continue;
+    if (change.new_finding == nullptr) continue;  // fixed or lost: only in the old version
     const bool added = change.status == FindingChange::Status::kNew;
     const std::string id =
         absl::StrCat(FindingChangeName(change.status), "-", ++numbers[added ? 0 : 1]);
@@ -264,14 +269,17 @@ ListingMarks OldMarks(const VersionDiff& diff, const std::vector<FindingChange>&
   marks.listing = kOldListing;
   marks.title = "Old rules file";
   const model::Model& model = *diff.old_model;
-  int number = 0;
+  int numbers[2] = {0, 0};  // fixed, lost
   for (const FindingChange& change : changes) {
-    if (change.status != FindingChange::Status::kFixed) continue;
-    const std::string id = absl::StrCat("fixed-", ++number);
+    if (change.new_finding != nullptr) continue;
+    const bool lost = change.status == FindingChange::Status::kLost;
+    const char* name = FindingChangeName(change.status);
+    const std::string id = absl::StrCat(name, "-", ++numbers[lost ? 1 : 0]);
     const results::Finding& finding = *change.old_finding;
     if (finding.file != model.source->path() || !finding.location.valid()) continue;
     marks.refs[finding.location.line].push_back(
-        {id, absl::StrCat("fixed ", KindTitle(finding.kind), ": ", finding.name), "pass"});
+        {id, absl::StrCat(name, " ", KindTitle(finding.kind), ": ", finding.name),
+         lost ? "warning" : "pass"});
   }
   return marks;
 }
@@ -289,6 +297,8 @@ void WriteDiffHtmlReport(const VersionDiff& diff, std::ostream& out) {
         "new-findings"},
        {absl::StrCat("Changed (", CountStatus(changes, FindingChange::Status::kChanged), ")"),
         "changed-findings"},
+       {absl::StrCat("Lost (", CountStatus(changes, FindingChange::Status::kLost), ")"),
+        "lost-findings"},
        {absl::StrCat("Fixed (", CountStatus(changes, FindingChange::Status::kFixed), ")"),
         "fixed-findings"},
        {absl::StrCat("Declarations (", diff.declarations.size(), ")"), "declarations"},
@@ -301,6 +311,7 @@ void WriteDiffHtmlReport(const VersionDiff& diff, std::ostream& out) {
   WriteVersions(diff, out);
   WriteFindingSection(diff, changes, FindingChange::Status::kNew, out);
   WriteFindingSection(diff, changes, FindingChange::Status::kChanged, out);
+  WriteFindingSection(diff, changes, FindingChange::Status::kLost, out);
   WriteFindingSection(diff, changes, FindingChange::Status::kFixed, out);
   WriteDeclarations(diff, out);
   WriteAnswers(diff, out);

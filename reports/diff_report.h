@@ -42,11 +42,13 @@ struct VersionDiff {
 
 // A finding of one version or both, matched by its identifier.
 struct FindingChange {
-  enum class Status { kNew, kFixed, kChanged };
+  // kFixed and kLost are both only in OLD: kLost is a witness (a `reachable` property that held
+  // and no longer does), which is news to worry about, not a fix.
+  enum class Status { kNew, kFixed, kLost, kChanged };
   Status status = Status::kNew;
   std::string id;
   const results::Finding* old_finding = nullptr;  // null for kNew
-  const results::Finding* new_finding = nullptr;  // null for kFixed
+  const results::Finding* new_finding = nullptr;  // null for kFixed and kLost
   // kNew and kChanged: VersionDiff::baseline holds its identifier, so it does not fail.
   bool known = false;
 };

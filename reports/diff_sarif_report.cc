@@ -70,6 +70,7 @@ const char* ChangeState(FindingChange::Status status) {
     case FindingChange::Status::kChanged:
       return "updated";
     case FindingChange::Status::kFixed:
+    case FindingChange::Status::kLost:
       return "absent";
   }
   return "new";
@@ -143,7 +144,7 @@ void WriteDiffSarifReport(const VersionDiff& diff, std::ostream& out) {
     results.push_back(std::move(result));
   }
   for (const FindingChange& change : changes) {
-    if (change.status != FindingChange::Status::kFixed) continue;
+    if (change.new_finding != nullptr) continue;  // fixed or lost: only in the old version
     Json result = SarifFindingResult(*diff.old_model, {change.old_finding, change.id}, false);
     result["baselineState"] = "absent";
     results.push_back(std::move(result));

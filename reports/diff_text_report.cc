@@ -48,6 +48,10 @@ void WriteFindings(const VersionDiff& diff, const std::vector<FindingChange>& ch
         out << " (in the old version only):\n";
         WriteFindingText(*diff.old_model, *change.old_finding, false, out);
         break;
+      case FindingChange::Status::kLost:
+        out << " (in the old version only: the new version no longer reaches it):\n";
+        WriteFindingText(*diff.old_model, *change.old_finding, false, out);
+        break;
       case FindingChange::Status::kChanged:
         out << ": was \"" << change.old_finding->message << "\" ("
             << base::CountOf(change.old_finding->trace.size(), "step", "steps") << "), now:\n";
@@ -126,6 +130,9 @@ void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out) {
       << (NewErrorCount(findings) == 1 ? "error" : "errors") << "), "
       << Count(findings, FindingChange::Status::kFixed) << " fixed, "
       << Count(findings, FindingChange::Status::kChanged) << " changed";
+  if (const uint64_t lost = Count(findings, FindingChange::Status::kLost); lost > 0) {
+    out << ", " << lost << " lost";
+  }
   if (diff.baseline != nullptr) {
     out << " (" << KnownCount(findings) << " known to the baseline " << diff.baseline->path()
         << ")";

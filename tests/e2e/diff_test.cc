@@ -161,6 +161,19 @@ TEST(DiffTest, AStateOnlyTheOldVersionReaches) {
   EXPECT_EQ(reverse["behaviour"]["only_old"]["states"], 0);
 }
 
+// A witness only the old version has is lost, not fixed: the property no longer holds.
+TEST(DiffTest, AWitnessTheNewVersionLacksIsLostNotFixed) {
+  const RunResult run = RunDiff("reach_two", "reach_two_lost");
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;  // `two` never holds: a new error
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("(in the old version only: the new version no longer reaches it):"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("findings: 1 new (1 error), 0 fixed, 0 changed, 1 lost"));
+  const json report = RunJson("reach_two", "reach_two_lost");
+  std::vector<std::string> statuses;
+  for (const json& finding : report["findings"]) statuses.push_back(finding["status"]);
+  EXPECT_THAT(statuses, ::testing::UnorderedElementsAre("new", "lost"));
+}
+
 // A variable whose type changed (a wider range) is still compared, by its values.
 TEST(DiffTest, AWiderRangeIsComparedByItsValues) {
   const RunResult run = RunDiff("base", "wider");
