@@ -185,6 +185,15 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   if (!found.ok()) return unknown(kNoRoomReason, g->owners);
   const OddsComponents& components = *found;
   results::OddsGraph& info = result.graph;
+  const explorer::StateGraph& sg = g->graph;
+  for (uint64_t s = 0; s < sg.states(); ++s) {
+    for (uint64_t e = sg.edge_start[s]; e < sg.edge_start[s + 1]; ++e) {
+      if (sg.target[e] == s) {
+        ++info.self_loop_states;
+        break;
+      }
+    }
+  }
   for (size_t k = 0; k + 1 < components.start.size(); ++k) {
     const uint32_t size = components.start[k + 1] - components.start[k];
     if (size > 1) {

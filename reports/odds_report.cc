@@ -133,8 +133,10 @@ void WriteJsonReport(const model::Model& model, const results::OddsResult& resul
   json["policies"] = PoliciesToJson(model, result.policies);
   const results::OddsGraph& g = result.graph;
   Json graph = Json::object();
-  graph["acyclic"] = g.acyclic;
+  // The graph of a stopped search is not known: null, not a guess.
+  graph["acyclic"] = result.complete ? Json(g.acyclic) : Json(nullptr);
   graph["cyclic_states"] = g.cyclic_states;
+  graph["self_loop_states"] = g.self_loop_states;
   graph["seat_draw_states"] = g.seat_draw_states;
   graph["conditioned_rolls"] = g.conditioned_rolls;
   graph["failed_moves"] = g.failed_moves;
@@ -173,10 +175,14 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
   std::vector<std::string> notes;
   if (!result.complete) return notes;
   const results::OddsGraph& g = result.graph;
-  if (g.acyclic) {
+  if (g.acyclic && g.self_loop_states == 0) {
+    notes.push_back("the state graph has no cycle: every answer is exact");
+  } else if (g.acyclic) {
     notes.push_back(
-        "the state graph has no cycle (but states that may repeat themselves): answers are "
-        "exact where a choice does not mix with a repeat");
+        absl::StrCat("the state graph has no cycle but ",
+                     base::CountOf(g.self_loop_states, "state with a move back to itself",
+                                   "states with a move back to themselves"),
+                     ": answers are exact where a choice does not mix with such a move"));
   } else {
     notes.push_back(absl::StrCat(base::CountOf(g.cyclic_states, "state lies", "states lie"),
                                  " on cycles: answers there come from value iteration, with "
@@ -215,8 +221,14 @@ std::string OddsValueText(const OddsValue& v) {
       const double half = (v.upper - v.lower) / 2;
       std::string text = absl::StrFormat("%.10g ± %.2g", v.lower + half, half);
       if (!v.converged) {
-        absl::StrAppend(&text, absl::StrFormat(" (between %.10g and %.10g: did not converge)",
-                                               v.lower, v.upper));
+        // Bounds that stalled close together need more digits to tell apart.
+        std::string lower = absl::StrFormat("%.10g", v.lower);
+        std::string upper = absl::StrFormat("%.10g", v.upper);
+        if (lower == upper) {
+          lower = absl::StrFormat("%.17g", v.lower);
+          upper = absl::StrFormat("%.17g", v.upper);
+        }
+        absl::StrAppend(&text, " (between ", lower, " and ", upper, ": did not converge)");
       }
       return text;
     }

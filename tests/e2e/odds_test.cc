@@ -167,6 +167,17 @@ TEST(OddsTest, BadQuestionsAreErrorsWithTheirPlace) {
   EXPECT_THAT(run.stderr_text, HasSubstr("has no chance query"));
 }
 
+// Doubles cannot bring the bounds closer than about 1e-13: a smaller precision is refused.
+TEST(OddsTest, APrecisionDoublesCannotReachIsRefused) {
+  const RunResult run =
+      RunRulecheck({"odds", "tests/e2e/odds/craps.rules", "--precision", "1e-13"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("--precision"));
+  EXPECT_EQ(
+      RunRulecheck({"odds", "tests/e2e/odds/craps.rules", "-q", "--precision", "1e-12"}).exit_code,
+      0);
+}
+
 TEST(OddsTest, AStoppedSearchGivesUnknownAndExitCode3) {
   const json report =
       Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--max-states", "100"}, 3);
