@@ -167,6 +167,15 @@ BehaviourDiff CompareBehaviour(const model::Model& old_model,
     diff.reason = "the versions share no state variable";
     return diff;
   }
+  // Both searches stopped: say so of both, not of the old one only.
+  const explorer::ExplorationStats& old_stats = old_exploration.stats();
+  const explorer::ExplorationStats& new_stats = new_exploration.stats();
+  if (!old_stats.complete && !new_stats.complete) {
+    diff.reason =
+        absl::StrCat("the searches of both versions stopped (old: ", StopDescription(old_stats),
+                     "; new: ", StopDescription(new_stats), ")");
+    return diff;
+  }
   Projections projections;
   Version old_version;
   old_version.model = &old_model;

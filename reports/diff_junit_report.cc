@@ -28,7 +28,10 @@ void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out) {
   }
   const bool behaviour_fails = diff.behaviour.compared && diff.behaviour.differs();
   const int failures = (new_errors > 0 ? 1 : 0) + (behaviour_fails ? 1 : 0);
-  const int skipped = diff.behaviour.compared ? 0 : 1;
+  // With a search stopped, no new error found is no pass: it is said, as a skip.
+  const bool complete = diff.old_run->check.stats.complete && diff.new_run->check.stats.complete;
+  const bool findings_skipped = new_errors == 0 && !complete;
+  const int skipped = (diff.behaviour.compared ? 0 : 1) + (findings_skipped ? 1 : 0);
   const std::string suite =
       absl::StrCat(diff.old_model->source->path(), " -> ", diff.new_model->source->path());
   const std::string counts = absl::StrCat("tests=\"2\" failures=\"", failures,
@@ -38,7 +41,10 @@ void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out) {
   out << "<testsuites name=\"rulecheck diff\" " << counts << ">\n";
   out << "  <testsuite name=\"" << EscapeMarkup(suite) << "\" " << counts << ">\n";
   out << "    <testcase classname=\"" << classname << "\" name=\"new error findings\"";
-  if (new_errors == 0) {
+  if (findings_skipped) {
+    out << ">\n      <skipped message=\"a search stopped: no new error finding in the states "
+           "it visited\"/>\n    </testcase>\n";
+  } else if (new_errors == 0) {
     out << "/>\n";
   } else {
     out << ">\n      <failure message=\""

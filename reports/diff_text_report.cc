@@ -1,6 +1,7 @@
 // The text form of the diff report (see diff_report.h): a summary line per version, then the
 // declarations, findings and query answers that differ, each section only when it has
 // something to say, and a closing line with the counts.
+#include <algorithm>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -124,6 +125,15 @@ void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out) {
   const std::vector<FindingChange> findings = CompareFindings(diff);
   WriteFindings(diff, findings, out);
   WriteAnswers(diff.answers, out);
+  // diff answers the queries the explicit engine answers; chance queries need `odds`, which it
+  // does not run: say so rather than let their silence read as "unchanged".
+  const size_t chance = std::max(diff.old_model->program.chance_queries.size(),
+                                 diff.new_model->program.chance_queries.size());
+  if (chance > 0) {
+    out << "\n"
+        << base::CountOf(chance, "chance query", "chance queries")
+        << " (probability, expect) not compared: run `rulecheck odds` on each version\n";
+  }
   WriteDiffBehaviourText(diff, out);
   const uint64_t new_count = Count(findings, FindingChange::Status::kNew);
   out << "\nfindings: " << new_count << " new (" << NewErrorCount(findings) << " "

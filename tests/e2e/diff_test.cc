@@ -174,6 +174,16 @@ TEST(DiffTest, AWitnessTheNewVersionLacksIsLostNotFixed) {
   EXPECT_THAT(statuses, ::testing::UnorderedElementsAre("new", "lost"));
 }
 
+// diff does not run odds: a file's chance queries are named as not compared.
+TEST(DiffTest, ChanceQueriesAreSaidNotToBeCompared) {
+  const RunResult run = RunRulecheck(
+      {"diff", "-q", "tests/e2e/odds/four_rolls.rules", "tests/e2e/odds/four_rolls.rules"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("2 chance queries (probability, expect) not compared: "
+                                         "run `rulecheck odds` on each version"));
+  EXPECT_THAT(RunDiff("base", "score").stdout_text, ::testing::Not(HasSubstr("chance quer")));
+}
+
 // A variable whose type changed (a wider range) is still compared, by its values.
 TEST(DiffTest, AWiderRangeIsComparedByItsValues) {
   const RunResult run = RunDiff("base", "wider");
@@ -231,7 +241,14 @@ TEST(DiffTest, FailOnChoosesWhichDifferencesFail) {
 TEST(DiffTest, AStoppedSearchLeavesBehaviourUncompared) {
   const RunResult run = RunDiff("base", "score", {"--max-states", "3"});
   EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
-  EXPECT_THAT(run.stdout_text, HasSubstr("behaviour: not compared: the search of the old "
+  // Both stop at 3 states: both are named.
+  EXPECT_THAT(run.stdout_text, HasSubstr("behaviour: not compared: the searches of both "
+                                         "versions stopped (old: "));
+  EXPECT_THAT(run.stdout_text, HasSubstr("; new: "));
+  // Only the new one stops (base has 6 states, score more).
+  const RunResult one = RunDiff("base", "score", {"--max-states", "6"});
+  EXPECT_EQ(one.exit_code, 3) << one.stderr_text;
+  EXPECT_THAT(one.stdout_text, HasSubstr("behaviour: not compared: the search of the new "
                                          "version stopped"));
 }
 

@@ -69,7 +69,7 @@ TEST(VersionRunsTest, AStoppedSearchStillChecksTheOtherVersion) {
   EXPECT_FALSE(run.new_run.check.stats.complete);
   EXPECT_EQ(run.new_run.check.stats.states, 3u);
   EXPECT_FALSE(run.behaviour.compared);
-  EXPECT_EQ(run.behaviour.reason.rfind("the search of the old version stopped", 0), 0u)
+  EXPECT_EQ(run.behaviour.reason.rfind("the searches of both versions stopped (old: ", 0), 0u)
       << run.behaviour.reason;
 }
 
