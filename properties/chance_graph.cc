@@ -238,8 +238,16 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration,
     }
     sink.Clear();
     const std::vector<uint32_t> words = exploration.StateWords(sg.id[s]);
+    const uint64_t failures_before = sink.failures;
     expander->Successors(words.data(), sink);
-    if (sink.moves.empty()) continue;
+    if (sink.moves.empty()) {
+      // An end of the game for the odds; a deadlock for `check` when the game is not over and
+      // no move failed here either.
+      if (sink.failures == failures_before && !expander->IsTerminal(words.data(), nullptr)) {
+        ++g.dead_states;
+      }
+      continue;
+    }
     owners();
     // The graph's edges of s are its successors in generator order (a complete search found
     // every one).

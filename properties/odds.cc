@@ -204,6 +204,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   info.seat_draw_states = g->seat_draw_states;
   info.conditioned_rolls = g->conditioned_rolls;
   info.failed_moves = g->failed_moves;
+  info.dead_states = g->dead_states;
   info.seats.assign(g->owners.begin() + 1, g->owners.end());
   for (const ChanceNode& node : g->nodes) {
     info.rules_choose =

@@ -47,10 +47,22 @@ PageVerdict Verdict(const results::OddsResult& result) {
             absl::StrCat("unknown: the search was stopped (", result.stop_reason, ")"), 3,
             "the search was stopped, so no answer is known"};
   }
+  int undefined = 0;  // answers with no number for any play
+  for (const OddsAnswer& answer : result.answers) {
+    bool none = !answer.plays.empty();
+    for (const OddsPlay& play : answer.plays) {
+      none = none && play.value.kind == OddsValue::Kind::kUndefined;
+    }
+    undefined += none ? 1 : 0;
+  }
   return {PageVerdict::Tone::kPass,
           absl::StrCat(base::CountOf(result.answers.size(), "chance query", "chance queries"),
                        " answered"),
-          0, "every state was explored and every answer computed"};
+          0,
+          undefined == 0 ? "every state was explored and every answer computed"
+                         : absl::StrCat("every state was explored; ",
+                                        base::CountOf(undefined, "question has", "questions have"),
+                                        " no number (undefined: see why below)")};
 }
 
 // A row of an answer's table: the play, the value in words, and (for a probability with a
@@ -81,17 +93,19 @@ void WritePlayRow(const OddsAnswer& answer, const OddsPlay& play, std::ostream& 
 void WriteAnswer(const model::Model& model, const OddsAnswer& answer, const std::string& id,
                  bool complete, std::ostream& out) {
   const char* kind = answer.expect ? "expect" : "probability";
-  bool all_exact = true;
+  bool all_exact = true, all_undefined = !answer.plays.empty();
   for (const OddsPlay& play : answer.plays) {
     all_exact = all_exact && play.value.kind == OddsValue::Kind::kExact;
+    all_undefined = all_undefined && play.value.kind == OddsValue::Kind::kUndefined;
   }
   const std::string tone = !complete ? "open" : all_exact ? "pass" : "info";
   out << "<article class=\"answer tone-" << tone << "\" id=\"" << id << "\" data-kind=\"" << kind
       << "\">\n<header><h4 class=\"message\">" << kind << " " << EscapeHtml(answer.name)
       << "</h4><p class=\"meta\"><span class=\"badge\">"
-      << (!complete   ? "unknown"
-          : all_exact ? "exact"
-                      : "bounded")
+      << (!complete       ? "unknown"
+          : all_exact     ? "exact"
+          : all_undefined ? "undefined"
+                          : "bounded")
       << "</span>";
   const auto [file, loc] = model.Resolve(answer.loc);
   WriteLocationLink(model, file->path(), loc, out);

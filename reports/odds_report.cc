@@ -137,6 +137,7 @@ void WriteJsonReport(const model::Model& model, const results::OddsResult& resul
   graph["acyclic"] = result.complete ? Json(g.acyclic) : Json(nullptr);
   graph["cyclic_states"] = g.cyclic_states;
   graph["self_loop_states"] = g.self_loop_states;
+  graph["dead_states"] = g.dead_states;
   graph["seat_draw_states"] = g.seat_draw_states;
   graph["conditioned_rolls"] = g.conditioned_rolls;
   graph["failed_moves"] = g.failed_moves;
@@ -203,6 +204,13 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
     notes.push_back(absl::StrCat(base::CountOf(g.conditioned_rolls, "roll", "rolls"),
                                  " had outcomes that gave no successor (a failed `require` or a "
                                  "failed move): the other outcomes keep their proportions"));
+  }
+  if (g.dead_states > 0) {
+    notes.push_back(
+        absl::StrCat(base::CountOf(g.dead_states, "state has", "states have"),
+                     " no move although the game is not over (deadlocks): the odds count ",
+                     g.dead_states == 1 ? "it as an end" : "them as ends",
+                     "; run `rulecheck check` on the file"));
   }
   if (g.failed_moves > 0) {
     notes.push_back(absl::StrCat(base::CountOf(g.failed_moves, "failed move", "failed moves"),

@@ -79,6 +79,16 @@ TEST_F(OddsSimulateHtmlTest, OddsPageOfAStoppedSearchSaysUnknown) {
   EXPECT_THAT(html, HasSubstr("<td class=\"value\">unknown</td>"));
 }
 
+// A question with no number for any play is badged undefined, not bounded, and the banner
+// does not claim every answer was computed.
+TEST_F(OddsSimulateHtmlTest, OddsPageOfUndefinedAnswersSaysSo) {
+  const std::string html = Page({"odds", "tests/e2e/odds/too_many_ways.rules"}, 0);
+  EXPECT_THAT(html, HasSubstr("<span class=\"badge\">undefined</span>"));
+  EXPECT_THAT(html, Not(HasSubstr("<span class=\"badge\">bounded</span>")));
+  EXPECT_THAT(html, HasSubstr("1 question has no number (undefined: see why below)"));
+  EXPECT_THAT(html, Not(HasSubstr("every answer computed")));
+}
+
 TEST_F(OddsSimulateHtmlTest, SimulatePageWithHistogramsRatesAndAViolation) {
   const std::string html = Page({"simulate", "tests/e2e/simulate/six_fails.rules", "--games",
                                  "2000", "--seed", "5", "--turn", "rolls"},

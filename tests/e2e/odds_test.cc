@@ -62,6 +62,16 @@ TEST(OddsTest, AMoveOnAnEngineLimitMakesTheAnswersUndefined) {
                         "of 400 copies: more ways than chance can weigh (2^64))"));
 }
 
+TEST(OddsTest, ADeadlockIsAnEndAndANote) {
+  const json report = Odds({"tests/e2e/odds/stuck.rules"});
+  ExpectExact(Value(report, "top", "random"), "0");
+  EXPECT_EQ(report["graph"]["dead_states"], 1);
+  const RunResult text = RunRulecheck({"odds", "tests/e2e/odds/stuck.rules", "-q"});
+  EXPECT_THAT(text.stdout_text, HasSubstr("1 state has no move although the game is not over "
+                                          "(deadlocks): the odds count it as an end"));
+  EXPECT_EQ(Odds({"tests/e2e/odds/craps.rules"})["graph"]["dead_states"], 0);
+}
+
 TEST(OddsTest, BagLiteralsAndConstantsGiveWeights) {
   const json report = Odds({"tests/e2e/odds/loaded_die.rules"});
   ExpectExact(Value(report, "both_sixes", "random"), "1/6");
