@@ -36,7 +36,7 @@ void WriteQueryTextReport(const model::Model& model, const std::vector<results::
       out << kStepIndent << "proof: " << answer.proof->message << ", "
           << Seconds(answer.proof->seconds) << "\n";
     }
-    if (!answer.trace.empty()) violations += results::IsViolation(answer);
+    violations += results::IsViolation(answer);
     WriteTraceText(model, answer.trace, {.from_any_state = answer.trace_from_any_state}, out);
   }
   out << "\n";

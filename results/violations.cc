@@ -96,8 +96,8 @@ Finding NoInitialState() {
   finding.severity = Severity::kError;
   finding.name = "init";
   finding.message =
-      "the game has no initial state: every way through `init` stops at a `require` that "
-      "fails or a `choose` with no candidate, so nothing can be checked";
+      "the game has no initial state: every way through `init` stops short (at a `require` "
+      "that fails, a `choose` with no candidate or an error), so nothing can be checked";
   return finding;
 }
 

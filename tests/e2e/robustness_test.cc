@@ -127,6 +127,26 @@ TEST(RobustnessTest, ASignalSentTwiceAtOnceStillEndsWithAReport) {
   EXPECT_THAT(run.stdout_text, HasSubstr("INCOMPLETE: interrupted"));
 }
 
+// A game with no initial state: solve and prove once answered every question vacuously (an
+// invariant false in every state "proved", exit 0); they now report what check reports.
+TEST(RobustnessTest, SolveAndProveReportAGameWithNoInitialState) {
+  const std::string path = WriteTempFile(
+      "no_start.rules",
+      "state { x: 0..2 }\ninit { require x == 5 }\naction up() when x < 2 { x += 1 }\n"
+      "invariant never_true: x == 7\nquery any: reachable true within 2\n");
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"prove", path},
+                                               {"solve", path, "--depth", "2"},
+                                               {"solve", path, "--engine", "explicit"}}) {
+    SCOPED_TRACE(args[0] + " " + args.back());
+    std::vector<std::string> full = args;
+    full.insert(full.end(), {"-q", "--format", "json"});
+    const RunResult run = RunRulecheck(full);
+    EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+    EXPECT_THAT(run.stdout_text, HasSubstr("\"kind\": \"no_initial_state\""));
+    EXPECT_THAT(run.stdout_text, Not(HasSubstr("proved")));
+  }
+}
+
 // prove on a file with no invariant answers nothing, and says so rather than only "0 answers".
 TEST(RobustnessTest, ProveWithNoInvariantSaysThereIsNothingToProve) {
   const std::string path =
