@@ -366,11 +366,10 @@ bool Executor::ExecEmit(const ir::Stmt& s) {
         absl::StrAppend(&args, i == 0 ? "" : ", ",
                         FormatScalar(event.params[i].type, emit_args_[i]));
       }
-      Fail(
-          ir::StepFailure::Kind::kPendingOverflow, s.loc,
-          absl::StrCat("pending-trigger list overflow: emit ", event.name, "(", args,
-                       ") would queue trigger `", trigger.name, "` after ", length,
-                       " pending entries, more than the capacity of ", layout_.pending_capacity()));
+      Fail(ir::StepFailure::Kind::kPendingOverflow, s.loc,
+           absl::StrCat("pending-trigger list overflow: emit ", event.name, "(", args,
+                        ") would queue trigger `", trigger.name, "` as pending entry ", length + 1,
+                        ", more than the capacity of ", layout_.pending_capacity()));
       return false;
     }
     uint64_t at = layout_.pending_entry_offset(length);

@@ -245,7 +245,7 @@ void CheckNonTermination(const model::Model& model, const explorer::Exploration&
   finding.message =
       absl::StrCat("the game need not end: a reachable cycle of ", cycle,
                    cycle == 1 ? " move" : " moves", " comes back to the same state (", on_cycles,
-                   on_cycles == 1 ? " state" : " states", " lie on cycles, in ", cyclic.size(),
+                   on_cycles == 1 ? " state lies" : " states lie", " on cycles, in ", cyclic.size(),
                    cyclic.size() == 1 ? " cycle component)" : " cycle components)");
   collector.AddBuilt(std::move(finding));
 }

@@ -6,28 +6,34 @@
 #include "results/violations.h"
 
 namespace rulecheck::results {
+namespace {
+
+// "1 move", "5 moves".
+std::string Moves(int n) { return absl::StrCat(n, n == 1 ? " move" : " moves"); }
+
+}  // namespace
 
 std::string ReachableSentence(const std::string& query, int depth) {
-  return absl::StrCat(query, " is reachable in ", depth, " moves");
+  return absl::StrCat(query, " is reachable in ", Moves(depth));
 }
 
 std::string NotReachableSentence(const std::string& query, int within) {
-  return absl::StrCat(query, " is not reachable within ", within, " moves");
+  return absl::StrCat(query, " is not reachable within ", Moves(within));
 }
 
 std::string OptimumSentence(AnswerKind kind, const std::string& query, int within, int64_t value,
                             int depth) {
   const char* what = kind == AnswerKind::kMaximize ? "maximum" : "minimum";
-  return absl::StrCat("the ", what, " of ", query, " within ", within, " moves is ", value,
-                      ", reached in ", depth, " moves");
+  return absl::StrCat("the ", what, " of ", query, " within ", Moves(within), " is ", value,
+                      ", reached in ", Moves(depth));
 }
 
 std::string NoValueSentence(const std::string& query, int within) {
-  return absl::StrCat(query, " has no value within ", within, " moves");
+  return absl::StrCat(query, " has no value within ", Moves(within));
 }
 
 std::string InvariantViolatedSentence(const std::string& invariant, int depth) {
-  return absl::StrCat("invariant ", invariant, " is violated after ", depth, " moves");
+  return absl::StrCat("invariant ", invariant, " is violated after ", Moves(depth));
 }
 
 std::string InvariantHoldsSentence(const std::string& invariant, int depth) {
@@ -35,7 +41,7 @@ std::string InvariantHoldsSentence(const std::string& invariant, int depth) {
 }
 
 std::string MoveFailsSentence(int depth, const std::string& error) {
-  return absl::StrCat("a move fails after ", depth, " moves: ", error);
+  return absl::StrCat("a move fails after ", Moves(depth), ": ", error);
 }
 
 std::string InitFailsSentence(const std::string& error) {
@@ -47,7 +53,7 @@ std::string NoMoveFailsSentence(int depth) {
 }
 
 std::string DeadlockAfterSentence(int depth) {
-  return absl::StrCat(Deadlock().message, ", after ", depth, " moves");
+  return absl::StrCat(Deadlock().message, ", after ", Moves(depth));
 }
 
 std::string NoDeadlockSentence(int depth) {

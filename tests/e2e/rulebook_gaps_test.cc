@@ -128,7 +128,7 @@ TEST_F(RulebookGapsTest, ModelErrorsHaveTraces) {
   EXPECT_EQ(solve.exit_code, 1) << solve.stdout_text << solve.stderr_text;
   // The first failing move the symbolic engine finds: the second fill, at depth 1.
   EXPECT_THAT(solve.stdout_text,
-              HasSubstr("a move fails after 1 moves: more than 2 copies of A in a bag<P, 2>"));
+              HasSubstr("a move fails after 1 move: more than 2 copies of A in a bag<P, 2>"));
 }
 
 }  // namespace
