@@ -68,7 +68,8 @@ void Flatten(const std::string& path, const ir::Type* type, const uint32_t* word
   out.emplace_back(path, FormatValue(DecodeValue(type, words, bit)));
 }
 
-// `dog(P1, Might)` for each pending entry, first to resolve first.
+}  // namespace
+
 std::vector<std::string> PendingEntries(const Model& model, const uint32_t* state) {
   std::vector<std::string> entries;
   const ir::StateLayout& layout = model.layout;
@@ -97,8 +98,6 @@ std::vector<std::string> PendingEntries(const Model& model, const uint32_t* stat
   }
   return entries;
 }
-
-}  // namespace
 
 Value ScalarValue(const ir::Type* type, int64_t value) {
   Value v;

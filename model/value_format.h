@@ -52,6 +52,8 @@ std::vector<std::pair<std::string, std::string>> FlattenState(const Model& model
 // model has triggers: a list of `trigger(args)` strings).
 Value DecodeState(const Model& model, const uint32_t* state);
 
+// `dog(P1, Might)` for each entry of `state`'s pending list, first to resolve first.
+std::vector<std::string> PendingEntries(const Model& model, const uint32_t* state);
 // `place(1, 2)`, `init`, `dog(P1, Might)`; choices are not included.
 std::string FormatMoveCall(const Model& model, const ir::Move& move);
 // The player who took the move (`X`), or empty when the rule has no `by`.

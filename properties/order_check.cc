@@ -33,6 +33,7 @@
 #include "explorer/memory_budget.h"
 #include "ir/bits.h"
 #include "model/successors.h"
+#include "model/value_format.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -233,6 +234,8 @@ struct Witness {
   uint64_t pos = 0;
   uint64_t states = 0;  // states where this pair's order matters (in this range)
   results::Finding finding;
+  // Two entries of one trigger: the two as `t(1)` and `t(2)` (else empty).
+  std::string first_entry, other_entry;
 };
 
 using PairKey = std::pair<int, int>;  // the two triggers, smaller index first
@@ -272,9 +275,15 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     witness.depth = depth;
     witness.pos = pos;
     results::Finding& finding = witness.finding;
-    const std::string& a = model.program.triggers[first].name;
-    const std::string& b = model.program.triggers[other].name;
+    std::string a = model.program.triggers[first].name;
+    std::string b = model.program.triggers[other].name;
     finding.triggers = {a, b};
+    if (first == other) {
+      // Two entries of one trigger: named by their arguments, or "`t` first" says nothing.
+      const std::vector<std::string> entries = model::PendingEntries(model, state.data());
+      witness.first_entry = a = entries[0];
+      witness.other_entry = b = entries[static_cast<size_t>(i)];
+    }
     // Show what only one order reaches; where an order reaches nothing the other does not,
     // its first settled state (none: it never settles, and its way is left empty).
     auto shown = [](int only, const Settling& settling) {
@@ -363,9 +372,14 @@ absl::Status CheckOrderDependence(const model::Model& model,
     for (const ir::Trigger& trigger : model.program.triggers) {
       if (trigger.name == finding.triggers[1]) finding.location = trigger.loc;
     }
+    const std::string which =
+        witness->first_entry.empty()
+            ? absl::StrCat("pending triggers `", finding.triggers[0], "` and `",
+                           finding.triggers[1], "`")
+            : absl::StrCat("two pending entries of trigger `", finding.triggers[0], "`, `",
+                           witness->first_entry, "` and `", witness->other_entry, "`,");
     finding.message = absl::StrCat(
-        "the order of pending triggers `", finding.triggers[0], "` and `", finding.triggers[1],
-        "` changes where the chain of reactions can end (", witness->states,
+        "the order of ", which, " changes where the chain of reactions can end (", witness->states,
         witness->states == 1 ? " reachable state" : " reachable states",
         " with both pending); the rulebook must say which resolves first");
     finding.trace = exploration.TraceTo(witness->depth, witness->pos);

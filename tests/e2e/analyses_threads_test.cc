@@ -124,6 +124,20 @@ TEST_P(AnalysesTest, OrderDependenceNamesBothTriggersAndBothOutcomes) {
   EXPECT_TRUE(OfKind(report, "deadlock").empty());
 }
 
+TEST_P(AnalysesTest, TwoEntriesOfOneTriggerAreNamedByTheirArguments) {
+  const json report = Run("order_same_trigger", 0);
+  const std::vector<json> found = OfKind(report, "order_dependence");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  const json& finding = found[0];
+  EXPECT_THAT(finding["message"].get<std::string>(),
+              HasSubstr("the order of two pending entries of trigger `t`, `t(1)` and `t(2)`,"));
+  ASSERT_EQ(finding["outcomes"].size(), 2u);
+  EXPECT_EQ(finding["outcomes"][0]["order"], "`t(1)` first (the default order)");
+  EXPECT_EQ(finding["outcomes"][1]["order"], "`t(2)` first");
+  EXPECT_EQ(finding["outcomes"][0]["steps"].back()["state"]["x"], 2);
+  EXPECT_EQ(finding["outcomes"][1]["steps"].back()["state"]["x"], 1);
+}
+
 TEST_P(AnalysesTest, CommutingTriggersAreNotReported) {
   const json report = Run("commuting", 0);
   EXPECT_EQ(report["states"], 4);
