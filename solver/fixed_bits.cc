@@ -7,7 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "ir/bits.h"
@@ -33,6 +35,10 @@ std::string DepthBitsLine(const StateFacts& facts) {
   absl::StrAppend(&line, "; rules with a move at each depth:");
   for (const std::vector<bool>& r : facts.rules_at_depth) {
     absl::StrAppend(&line, " ", std::count(r.begin(), r.end(), true));
+  }
+  if (facts.levels_period > 0) {
+    absl::StrAppend(&line, " (repeating from depth ", facts.levels_loop_start, ", period ",
+                    facts.levels_period, ")");
   }
   return line;
 }
@@ -210,19 +216,40 @@ class Simulator {
 
   // For d = 0, 1, ...: the bits every state reached in exactly d moves has, from the states and
   // moves `listed` holds (every reachable state, each expanded). Ends before a level that would
-  // take the levels past `max_states` states in all, or at an empty level (no play is that
-  // long), or when stopped. `rules`: entry d, by rule (actions, then triggers), whether some
-  // state of level d has a move of it, failing or not.
+  // take the levels past `max_states` states in all, at an empty level (no play is that long),
+  // at a level whose states are those of an earlier one (each level follows from the one
+  // before, so from there they repeat: `*loop_start` and `*period` say how), or when stopped.
+  // `rules`: entry d, by rule (actions, then triggers), whether some state of level d has a
+  // move of it, failing or not.
   std::vector<FixedBits> ByDepth(const ListedStates& listed, const FixedBits& none,
-                                 size_t max_states, std::vector<std::vector<bool>>* rules) {
+                                 size_t max_states, std::vector<std::vector<bool>>* rules,
+                                 int* loop_start, int* period) {
     std::vector<FixedBits> by_depth;
     rules->clear();
+    *loop_start = 0;
+    *period = 0;
+    // Each level's states, sorted, by depth; and the depths of the levels with each hash.
+    std::vector<std::vector<uint32_t>> seen_levels;
+    absl::flat_hash_map<uint64_t, std::vector<int>> by_hash;
     const int num_rules = NumRules(model_.program);
     std::vector<int> on_level(listed.size(), -1);  // the last level a state was put on
     std::vector<uint32_t> level = listed.initial();
     size_t in_all = 0;
     for (int depth = 0; !level.empty() && in_all + level.size() <= max_states; ++depth) {
       if (stop_()) return by_depth;
+      std::vector<uint32_t> sorted = level;
+      std::sort(sorted.begin(), sorted.end());
+      const uint64_t hash = absl::HashOf(sorted);
+      std::vector<int>& same_hash = by_hash[hash];
+      for (const int earlier : same_hash) {
+        if (seen_levels[static_cast<size_t>(earlier)] == sorted) {
+          *loop_start = earlier;
+          *period = depth - earlier;
+          return by_depth;
+        }
+      }
+      same_hash.push_back(depth);
+      seen_levels.push_back(std::move(sorted));
       in_all += level.size();
       BitMasks masks(model_.layout.words());
       std::vector<bool> fired(num_rules, false);
@@ -367,9 +394,11 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     }
     facts.no_failing_move = !failure_seen;
     enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
-    facts.at_depth = simulator.ByDepth(listed, none, kByDepthStates, &facts.rules_at_depth);
+    facts.at_depth = simulator.ByDepth(listed, none, kByDepthStates, &facts.rules_at_depth,
+                                       &facts.levels_loop_start, &facts.levels_period);
     enc.SetDepthBits(facts.at_depth);
     enc.SetDepthRules(facts.rules_at_depth);
+    enc.SetDepthCycle(facts.levels_loop_start, facts.levels_period);
     if (StatsEnabled()) StatsLine(DepthBitsLine(facts));
     return facts;
   }
@@ -490,6 +519,7 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
     enc.FixBitsForGood((*cache)->fixed, (*cache)->no_failing_move);
     enc.SetDepthBits((*cache)->at_depth);
     enc.SetDepthRules((*cache)->rules_at_depth);
+    enc.SetDepthCycle((*cache)->levels_loop_start, (*cache)->levels_period);
     return **cache;
   }
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;

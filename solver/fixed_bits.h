@@ -70,6 +70,10 @@ struct StateFacts {
   // Entry d, by rule (actions, then triggers): whether some state reached in exactly d moves
   // has a move of that rule, failing or not; for the depths whose states were all expanded.
   std::vector<std::vector<bool>> rules_at_depth;
+  // The levels repeat from depth `levels_loop_start` with period `levels_period` (0: not
+  // known to): at_depth and rules_at_depth end where the first repeat would begin.
+  int levels_loop_start = 0;
+  int levels_period = 0;
 };
 
 // The fixed bits of `enc`'s model (none when no initial state exists). Leaves them set on

@@ -225,16 +225,26 @@ void StepEncoder::AddFreePieces(const SymState& a, const FixedBits& fixed, const
   }
 }
 
+int StepEncoder::LevelOf(int depth, size_t size) const {
+  if (depth < 0) return -1;
+  if (static_cast<size_t>(depth) < size) return depth;
+  if (depth_period_ <= 0 || static_cast<size_t>(depth_loop_start_ + depth_period_) > size) {
+    return -1;
+  }
+  return depth_loop_start_ + (depth - depth_loop_start_) % depth_period_;
+}
+
 SymState StepEncoder::FreshState(const std::string& tag, int depth) {
   const ir::Program& program = model_.program;
-  const bool at_depth = depth >= 0 && static_cast<size_t>(depth) < by_depth_.size();
+  const int level = LevelOf(depth, by_depth_.size());
+  const bool at_depth = level >= 0;
   SymState s;
   s.vars.resize(program.state.size());
   for (size_t r = 0; r < NumRoots(); ++r) {
     const std::string name = r < program.state.size() ? program.state[r].name : "pending";
     std::vector<int8_t> bits = fixed_.roots[r];
     if (at_depth) {
-      const std::vector<int8_t>& more = by_depth_[static_cast<size_t>(depth)].roots[r];
+      const std::vector<int8_t>& more = by_depth_[static_cast<size_t>(level)].roots[r];
       for (size_t i = 0; i < bits.size(); ++i) {
         if (bits[i] < 0) bits[i] = more[i];
       }
@@ -347,10 +357,10 @@ const StepEncoder::RuleTerms& StepEncoder::Rule(int r) {
 
 StepEncoder::RuleSet StepEncoder::TemplateRules(int depth) const {
   RuleSet rules(slice_.num_rules);
-  const bool listed = depth >= 0 && static_cast<size_t>(depth) < rules_by_depth_.size();
+  const int level = LevelOf(depth, rules_by_depth_.size());
   for (int r = 0; r < slice_.num_rules; ++r) {
     rules[r] = slice_.Enabled(depth, r) &&
-               (!listed || rules_by_depth_[static_cast<size_t>(depth)][static_cast<size_t>(r)]);
+               (level < 0 || rules_by_depth_[static_cast<size_t>(level)][static_cast<size_t>(r)]);
   }
   return rules;
 }

@@ -112,6 +112,13 @@ class StepEncoder {
   void SetDepthRules(std::vector<std::vector<bool>> by_depth) {
     rules_by_depth_ = std::move(by_depth);
   }
+  // The levels of SetDepthBits and SetDepthRules repeat: level d past their end is level
+  // loop_start + (d - loop_start) % period (the states reached in exactly d moves are then
+  // those of that level). period 0: nothing is known past their end.
+  void SetDepthCycle(int loop_start, int period) {
+    depth_loop_start_ = loop_start;
+    depth_period_ = period;
+  }
   InitTerms Init();
   // The step from `s`; its fresh variables are named after `tag`. `depth`: `s` is a state
   // reached in exactly that many moves from an initial state, and the actions the control
@@ -195,6 +202,9 @@ class StepEncoder {
   bool rules_without_failures_ = false;            // FixBitsForGood's `no_failing_move`
   std::vector<FixedBits> by_depth_;                // SetDepthBits
   std::vector<std::vector<bool>> rules_by_depth_;  // SetDepthRules
+  int depth_loop_start_ = 0, depth_period_ = 0;    // SetDepthCycle
+  // The entry of SetDepthBits/SetDepthRules (`size` entries) for `depth`, or -1.
+  int LevelOf(int depth, size_t size) const;
   // The template state, and `in_`, a FreshState under the fixed bits the templates are
   // copied to.
   std::unique_ptr<SymState> raw_in_, in_;
