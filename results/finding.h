@@ -72,7 +72,8 @@ struct Finding {
   // The triggers the finding is about: those on a cycle, or the two whose order matters.
   std::vector<std::string> triggers;
   // Order dependence: how the chain goes on from the last state of `trace` in each order,
-  // each ending in a settled state (no pending trigger) that the other order cannot reach.
+  // each ending in a settled state (no pending trigger) that the other order cannot reach, or,
+  // where this order reaches none such, in its first settled state (properties/order_check.cc).
   struct Outcome {
     std::string order;  // "default: dog first", "other: cat first"
     Trace steps;        // the moves after the witness state; empty: the chain never settles
