@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,14 @@ results::OddsAnswer Unanswered(const ir::ChanceQuery& q, const std::vector<std::
   a.expect = q.kind == ir::ChanceKind::kExpect;
   a.plays = Plays(owners, governed);
   return a;
+}
+
+// Every play of `answer` without a number, for `reason`.
+void MakeUndefined(results::OddsAnswer& answer, const std::string& reason) {
+  for (OddsPlay& play : answer.plays) {
+    play.value.kind = OddsValue::Kind::kUndefined;
+    play.value.reason = reason;
+  }
 }
 
 // The fixed values of `q` in every state, or why there are none (a model error while
@@ -118,6 +127,17 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     finish();
     return result;
   };
+  // Every question without a number, for `reason`.
+  auto undefined = [&](const std::string& reason, const std::vector<std::string>& owners,
+                       const std::vector<bool>& governed) {
+    for (const ir::ChanceQuery* q : queries) {
+      results::OddsAnswer answer = Unanswered(*q, owners, governed);
+      MakeUndefined(answer, reason);
+      result.answers.push_back(std::move(answer));
+    }
+    finish();
+    return result;
+  };
 
   // With policies, only the moves they allow are successors: the search and the graph hold
   // just the states the governed seats let the game reach.
@@ -145,16 +165,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   phase("building the chance graph");
   if (std::optional<std::string> error = policy_space.error()) {
     // A policy's condition failed: no play that follows it has a number.
-    for (const ir::ChanceQuery* q : queries) {
-      results::OddsAnswer answer = Unanswered(*q, {"the rules"});
-      for (OddsPlay& play : answer.plays) {
-        play.value.kind = OddsValue::Kind::kUndefined;
-        play.value.reason = *error;
-      }
-      result.answers.push_back(std::move(answer));
-    }
-    finish();
-    return result;
+    return undefined(*error, {"the rules"}, {});
   }
   absl::StatusOr<ChanceGraph> g =
       BuildChanceGraph(exploration, exploration.stats().threads, cancel, &*policies);
@@ -166,20 +177,11 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     // Leaving a failed move out conditions the odds on the rules' own failures not happening
     // (docs/odds.md); a move the engine could not finish is no such event, and leaving it out
     // would give a wrong number that looks exact.
-    const std::string reason = absl::StrCat(
-        "a move hit one of the engine's limits at line ", limit->loc.line, ", column ",
-        limit->loc.column, " (", limit->message, "): the odds cannot leave its outcomes out");
-    for (const ir::ChanceQuery* q : queries) {
-      results::OddsAnswer answer = Unanswered(*q, g->owners, g->governed);
-      for (OddsPlay& play : answer.plays) {
-        play.value.kind = OddsValue::Kind::kUndefined;
-        play.value.reason = reason;
-      }
-      result.answers.push_back(std::move(answer));
-    }
     result.graph.failed_moves = g->failed_moves;
-    finish();
-    return result;
+    return undefined(absl::StrCat("a move hit one of the engine's limits at line ", limit->loc.line,
+                                  ", column ", limit->loc.column, " (", limit->message,
+                                  "): the odds cannot leave its outcomes out"),
+                     g->owners, g->governed);
   }
   absl::StatusOr<OddsComponents> found = FindOddsComponents(*g, &exploration.budget());
   if (!found.ok()) return unknown(kNoRoomReason, g->owners);
@@ -220,10 +222,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
       return unknown(kNoRoomReason, g->owners);
     }
     if (std::optional<std::string> error = FixQuestion(model, exploration, *g, *q, question)) {
-      for (OddsPlay& play : answer.plays) {
-        play.value.kind = OddsValue::Kind::kUndefined;
-        play.value.reason = *error;
-      }
+      MakeUndefined(answer, *error);
       result.answers.push_back(std::move(answer));
       continue;
     }
