@@ -85,7 +85,7 @@ struct StateFacts {
 // is left to `deadline`), at `deadline` or once `cancel` (may be null) is set.
 constexpr size_t kSearchStates = 200000;
 // `list_invariants`: where the search sees every reachable state, it also checks every
-// invariant in each (StateFacts::invariant_fails_at), which on Monster Mutators' preset 1
+// invariant in each (StateFacts::invariants), which on Monster Mutators' preset 1
 // nearly triples the pass's time, so only `prove` asks for it.
 absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadline,
                                          const std::atomic<bool>* cancel,

@@ -112,6 +112,15 @@ absl::StatusOr<InductionResult> Induction(const model::Model& model, const BmcCo
     if (bc.progress) {
       bc.progress(FixedBitsLine(absl::StrCat("prove ", invariant.name), facts, deadline));
     }
+    // Every reachable state listed settles it (listed_invariants.h): proved at once, or
+    // violated at a known depth, where Z3 then only finds the play (below).
+    const std::optional<std::optional<int>> listed =
+        bc.prove_by_listing ? ListedVerdict(model.program, facts, invariant) : std::nullopt;
+    if (listed && !*listed) {
+      return done(results::Verdict::kUnsat, facts.deepest_level,
+                  results::ProvedByListingSentence(invariant.name, facts.reachable_states,
+                                                   facts.deepest_level));
+    }
     IncrementalSolver base(ctx), step(ctx);
     Unrolling base_path(
         enc, [&base](const z3::expr& e) { base.Add(e); }, true);
@@ -138,15 +147,8 @@ absl::StatusOr<InductionResult> Induction(const model::Model& model, const BmcCo
       return done(results::Verdict::kSat, depth,
                   results::InvariantViolatedSentence(invariant.name, depth));
     };
-    // Every reachable state listed settles it (listed_invariants.h); Z3 then only finds the
-    // play to the shortest violation.
-    if (std::optional<std::optional<int>> listed = ListedVerdict(model.program, facts, invariant);
-        bc.prove_by_listing && listed) {
-      if (!*listed) {
-        return done(results::Verdict::kUnsat, facts.deepest_level,
-                    results::ProvedByListingSentence(invariant.name, facts.reachable_states,
-                                                     facts.deepest_level));
-      }
+    // Violated where the listing says: Z3 finds the play to the shortest violation.
+    if (listed) {
       const int depth = **listed;
       for (int d = 0; d < depth; ++d) RETURN_IF_ERROR(base_path.Extend());
       z3::expr violated = !holds(base_path.last());
