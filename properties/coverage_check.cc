@@ -367,10 +367,13 @@ void CoverageCheck::OfferDeadFindings() {
     const ir::EnumDef& def = cards_.def(card);
     const size_t m = cards_.member(card);
     const ir::Location loc = m < def.member_locs.size() ? def.member_locs[m] : def.loc;
-    collector_.AddUntraced(Warning(results::FindingKind::kUnreachableCard, def.members[m],
-                                   absl::StrCat("card ", def.members[m], " of ", def.name,
-                                                " is never an argument or choice of a move"),
-                                   loc));
+    collector_.AddUntraced(
+        Warning(results::FindingKind::kUnreachableCard, def.members[m],
+                absl::StrCat(
+                    "card ", def.members[m], " of ", def.name,
+                    " never comes into play: no move takes it as an argument or a choice, or moves "
+                    "it by name"),
+                loc));
   }
 }
 

@@ -4,7 +4,8 @@
 // A CoverageCheck observes every transition (ExplorationObserver::OnTransition) and counts, in
 // per-worker arrays (no lock on the hot path): moves per action and per trigger, passes per
 // statement and `if` branch (from Move::trail), transitions per source line, and appearances
-// of each member of a `cards` enum as a move's argument or choice. Counts of a level are kept
+// of each member of a `cards` enum as a move's argument or choice, or moved by name by a
+// statement it ran. Counts of a level are kept
 // apart until the level is final, so a level the search redoes (when its store grows) is not
 // counted twice; the totals are sums, the same for any thread count. After a complete search
 // it reports, as warnings without traces, every action and trigger that never fired, every

@@ -1,6 +1,9 @@
 // Which cards a move names (internal to properties/): every member of every `cards` enum
 // gets a number, and a move names a card when it is one of the move's arguments or choices
-// (or, for a bag chosen by `choose h in sub(b, n)`, a member the bag holds). The coverage
+// (or, for a bag chosen by `choose h in sub(b, n)`, a member the bag holds), or when a
+// statement the move ran moves, adds, removes, pushes or assigns it by name (`move Crown from
+// deck to hand`; read off Move::trail, so only where the generator records it; not in the
+// set-up, whose statements put every card somewhere). The coverage
 // check counts this to find cards no move takes; `simulate` counts how often each acted.
 #ifndef RULECHECK_PROPERTIES_MOVE_CARDS_H_
 #define RULECHECK_PROPERTIES_MOVE_CARDS_H_
@@ -26,6 +29,9 @@ class CardIndex {
   size_t size() const { return defs_.size(); }
   const ir::EnumDef& def(size_t card) const { return *defs_[card].first; }
   size_t member(size_t card) const { return defs_[card].second; }
+
+  // Whether some statement names a card it acts on: then the moves' trails are needed.
+  bool named_by_statements() const { return !by_point_.empty(); }
 
   // Calls f(card) for each card `move` names, once per mention, arguments first.
   template <typename F>
@@ -53,6 +59,12 @@ class CardIndex {
         if (count > 0) Named(bag->elem, bag->elem->ValueAt(o), f);
       }
     }
+    // Set-up's statements fill the piles with every card by name: that is not acting with one.
+    if (move.kind == ir::Move::Kind::kInit) return;
+    for (uint32_t id : move.trail) {
+      if (id >= by_point_.size()) continue;
+      for (uint32_t card : by_point_[id]) f(static_cast<size_t>(card));
+    }
   }
 
  private:
@@ -73,6 +85,8 @@ class CardIndex {
   }
 
   const ir::Program& program_;
+  // By trail id: the cards the statement acts on by name (empty when none does anywhere).
+  std::vector<std::vector<uint32_t>> by_point_;
   std::vector<std::pair<const ir::EnumDef*, size_t>> defs_;   // per card: its enum and member
   std::vector<std::pair<const ir::EnumDef*, size_t>> bases_;  // per cards enum: first card
 };

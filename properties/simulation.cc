@@ -102,6 +102,8 @@ class GamePlayer {
         sampler_(generator_, model.layout.words()),
         counts_(counts),
         met_(met) {
+    // Cards a rule moves by name are read off the trail of statements each move ran.
+    generator_.set_record_trail(cards.named_by_statements());
     if (turn_var >= 0) {
       turn_offset_ = model.layout.var_offset(turn_var);
       turn_width_ = program_.state[turn_var].type->width;
@@ -417,6 +419,7 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
   const CardIndex cards(model.program);
   // Every game starts from the same initial outcomes: gather them once.
   model::SuccessorGenerator initial_generator(model);
+  initial_generator.set_record_trail(cards.named_by_statements());
   StepSampler initial(initial_generator, model.layout.words());
   initial.GatherInitial();
   initial.Freeze();

@@ -94,7 +94,7 @@ struct SimulationResult {
   std::vector<Tally> reachables;
   std::vector<Tally> terminals;
   // In declaration order: moves and games of each action and trigger, and of each card named
-  // by a move (as an argument or choice, as the coverage check counts them).
+  // by a move (as an argument or choice, or moved by name, as the coverage check counts them).
   std::vector<Tally> actions;
   std::vector<Tally> triggers;
   std::vector<Tally> cards;

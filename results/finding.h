@@ -35,7 +35,7 @@ enum class FindingKind {
   kDeadAction,       // an action that never made a move
   kDeadTrigger,      // a trigger that never resolved
   kDeadBranch,       // an if/elif/else branch no move took
-  kUnreachableCard,  // a member of a `cards` enum no move took as an argument or choice
+  kUnreachableCard,  // a member of a `cards` enum no move took, chose or moved by name
   // Cycles and trigger order (properties/cycle_check.h, properties/order_check.h):
   kReactionChain,    // triggers that can resolve forever (a cycle), or overflow the list
   kOrderDependence,  // two pending triggers whose order changes where the chain settles

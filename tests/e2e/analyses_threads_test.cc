@@ -179,6 +179,22 @@ TEST_P(AnalysesTest, DeadRulesAndUnreachableCards) {
   EXPECT_EQ(OfKind(report, "dead_action")[0]["severity"], "warning");
 }
 
+// cards_by_name.rules, by hand: Crown (moved by an action's statement) and Relic (by a proc
+// a trigger calls) come into play; Sword (named only by the set-up), Ghost (only read by a
+// guard) and Seal (moved only in a branch no play takes) do not. Both engines agree.
+TEST_P(AnalysesTest, CardsMovedByNameComeIntoPlay) {
+  for (const std::string engine : {"compiled", "interpreted"}) {
+    int exit_code = -1;
+    const json report = Check("cards_by_name", exit_code,
+                              {"--threads", std::to_string(GetParam()), "--engine", engine});
+    EXPECT_EQ(exit_code, 0) << engine;
+    EXPECT_EQ(report["states"], 3) << engine;
+    std::vector<std::string> cards;
+    for (const json& finding : OfKind(report, "unreachable_card")) cards.push_back(finding["name"]);
+    EXPECT_THAT(cards, ElementsAre("Sword", "Ghost", "Seal")) << engine;
+  }
+}
+
 // Coverage of dead_rules.rules, by hand: 12 play moves (2 from count 0, 4 from the two
 // states at count 1, 4 from the two at count 2, 2 plays of Deep from count 3) run lines 24,
 // 26, 27, 29, 30 and 32; the `if` body (28), `never` (34) and `on_joker` (35) run in none.

@@ -87,6 +87,24 @@ TEST(SimulateTest, ADrawFromABagIsWeighedByCopiesAndAChoiceIsEven) {
   EXPECT_EQ(report["actions"][0]["moves"], 20000);
 }
 
+// Cards a rule moves by name are counted as check's coverage counts them
+// (tests/e2e/analyses/cards_by_name.rules: every game moves Crown and Relic once, by name).
+TEST(SimulateTest, CardsMovedByNameActed) {
+  const json report =
+      SimulateJson({"tests/e2e/analyses/cards_by_name.rules", "--games", "50", "--seed", "3"});
+  ASSERT_FALSE(report.is_discarded());
+  for (const char* name : {"Crown", "Relic"}) {
+    const json* card = Named(report["cards"], name);
+    ASSERT_NE(card, nullptr) << name;
+    EXPECT_EQ((*card)["moves"], 50) << name;
+  }
+  for (const char* name : {"Sword", "Ghost", "Seal"}) {
+    const json* card = Named(report["cards"], name);
+    ASSERT_NE(card, nullptr) << name;
+    EXPECT_EQ((*card)["moves"], 0) << name;
+  }
+}
+
 // Where several seats could move, simulate draws the seat first and then its move, as odds
 // does, so odds' exact figures lie in simulate's intervals (two_seats.rules works them out:
 // Ann wins 2/9, Ben waits one 1/9; drawing among all moves at once gave 1/9 and 1/6, and
