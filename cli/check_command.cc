@@ -48,9 +48,9 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
   AddQuietFlag(*check, flags);
   AddEngineFlag(*check, flags.engine);
   check->add_option("--skip", flags.skip, "Switch a check off (repeatable)")
-      ->type_name("invariant|reachable|deadlock|dead|chain|order|termination")
-      ->check(CLI::IsMember(
-          {"invariant", "reachable", "deadlock", "dead", "chain", "order", "termination"}))
+      ->type_name("invariant|reachable|deadlock|dead|chain|order|pending|termination")
+      ->check(CLI::IsMember({"invariant", "reachable", "deadlock", "dead", "chain", "order",
+                             "pending", "termination"}))
       ->allow_extra_args(false);
   check
       ->add_option("--invariant", flags.invariants,
@@ -175,6 +175,7 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
     if (kind == "dead") options.dead_rules = false;
     if (kind == "chain") options.reaction_chains = false;
     if (kind == "order") options.order_dependence = false;
+    if (kind == "pending") options.pending_at_end = false;
     if (kind == "termination") options.non_termination = false;
   }
   // The HTML page shows the transitions of each line whether or not --coverage asks for them.

@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "model/value_format.h"
 #include "results/violations.h"
 
 namespace rulecheck::properties {
@@ -158,6 +159,30 @@ void DeadlockCheck::SaveState(int /*depth*/, explorer::ByteWriter& out) const {
 absl::Status DeadlockCheck::LoadState(explorer::ByteReader& in) {
   deadlocks_ = in.U64();
   return absl::OkStatus();
+}
+
+void PendingAtEndCheck::OnVisit(const explorer::StateRef& state, bool terminal) {
+  if (!terminal || state.words == nullptr) return;
+  const ir::StateLayout& layout = model_.layout;
+  const int64_t length = layout.PendingLength(state.words);
+  if (length == 0) return;
+  const ir::Program& program = model_.program;
+  const std::vector<std::string> entries = model::PendingEntries(model_, state.words);
+  for (int64_t i = 0; i < length; ++i) {
+    const int t = layout.PendingTrigger(state.words, i);
+    if (t < 0 || static_cast<size_t>(t) >= program.triggers.size()) continue;
+    const ir::Trigger& trigger = program.triggers[t];
+    results::Finding finding;
+    finding.kind = results::FindingKind::kPendingAtEnd;
+    finding.severity = results::Severity::kWarning;
+    finding.name = "trigger " + trigger.name;
+    finding.location = trigger.loc;
+    finding.triggers = {trigger.name};
+    finding.message = absl::StrCat("the game ends while trigger ", trigger.name, " is pending (",
+                                   entries[static_cast<size_t>(i)], "): it never resolves there");
+    collector_.Offer("pending_at_end:" + trigger.name, std::move(finding), state,
+                     static_cast<uint64_t>(i));
+  }
 }
 
 void FailureCheck::OnStepFailure(const explorer::StateRef& from, const ir::StepFailure& failure) {

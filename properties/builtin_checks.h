@@ -115,6 +115,22 @@ class DeadlockCheck final : public BuiltInCheck {
   uint64_t deadlocks_ = 0;
 };
 
+// A terminal state in which triggers are still pending: the game is over before they resolve,
+// and the rulebook must say whether it ends at once or once they have. One warning per trigger,
+// at the first such state in canonical order (its trace is a shortest one).
+class PendingAtEndCheck final : public BuiltInCheck {
+ public:
+  PendingAtEndCheck(const model::Model& model, FindingCollector& collector)
+      : model_(model), collector_(collector) {}
+  void OnVisit(const explorer::StateRef& state, bool terminal) override;
+  // Snapshots: nothing to save (the findings are the collector's).
+  bool snapshots() const override { return true; }
+
+ private:
+  const model::Model& model_;
+  FindingCollector& collector_;
+};
+
 // Turns failed moves (assert, model error, pending overflow) and model errors while deciding
 // `terminal when` into findings, one per distinct kind and source location.
 class FailureCheck final : public BuiltInCheck {

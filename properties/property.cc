@@ -173,6 +173,9 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
   if (options.reachables) {
     checks.push_back(std::make_unique<ReachableCheck>(model, collector, options.space));
   }
+  if (options.pending_at_end && !model.program.triggers.empty()) {
+    checks.push_back(std::make_unique<PendingAtEndCheck>(model, collector));
+  }
   CoverageCheck* coverage = nullptr;
   if (options.dead_rules || options.coverage) {
     auto check = std::make_unique<CoverageCheck>(model, collector, options.dead_rules);

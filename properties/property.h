@@ -45,6 +45,9 @@ struct CheckOptions {
   bool invariants = true;
   bool reachables = true;
   bool deadlocks = true;
+  // Terminal states with triggers still pending (warnings, one per trigger; found by the search
+  // itself, so a stopped search reports those it met).
+  bool pending_at_end = true;
   // Dead actions, triggers and branches and unreachable cards (warnings, complete search only).
   bool dead_rules = true;
   // Fill CheckResult::coverage.

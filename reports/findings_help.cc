@@ -23,11 +23,11 @@ std::string PlainText(absl::string_view markdown) {
 
 const std::vector<results::FindingKind>& AllFindingKinds() {
   using K = results::FindingKind;
-  static const std::vector<K> kinds = {K::kInvariant,       K::kAssert,        K::kDeadlock,
-                                       K::kUnreachable,     K::kWitness,       K::kModelError,
-                                       K::kDeadAction,      K::kDeadTrigger,   K::kDeadBranch,
-                                       K::kUnreachableCard, K::kReactionChain, K::kOrderDependence,
-                                       K::kNonTermination,  K::kNoInitialState};
+  static const std::vector<K> kinds = {K::kInvariant,       K::kAssert,         K::kDeadlock,
+                                       K::kUnreachable,     K::kWitness,        K::kModelError,
+                                       K::kDeadAction,      K::kDeadTrigger,    K::kDeadBranch,
+                                       K::kUnreachableCard, K::kReactionChain,  K::kOrderDependence,
+                                       K::kPendingAtEnd,    K::kNonTermination, K::kNoInitialState};
   return kinds;
 }
 

@@ -128,6 +128,8 @@ class CheckCases {
       Add("chain", "reaction chains", {FindingKind::kReactionChain}, "", "chain", true,
           "reaction_chain");
       Add("order", "trigger order", {FindingKind::kOrderDependence}, "", "order", true);
+      Add("pending", "triggers pending at the end", {FindingKind::kPendingAtEnd}, "", "pending",
+          false);
     }
     if (program.terminates.has_value()) {
       Add("termination", "termination", {FindingKind::kNonTermination}, "", "termination", true,

@@ -40,6 +40,7 @@ results::Severity KindSeverity(results::FindingKind kind) {
     case results::FindingKind::kDeadBranch:
     case results::FindingKind::kUnreachableCard:
     case results::FindingKind::kOrderDependence:
+    case results::FindingKind::kPendingAtEnd:
       return results::Severity::kWarning;
     default:
       return results::Severity::kError;
@@ -73,6 +74,8 @@ const char* RuleName(results::FindingKind kind) {
       return "InfiniteReactionChain";
     case results::FindingKind::kOrderDependence:
       return "TriggerOrderDependence";
+    case results::FindingKind::kPendingAtEnd:
+      return "TriggerPendingAtGameEnd";
     case results::FindingKind::kNonTermination:
       return "GameNeedNotEnd";
     case results::FindingKind::kNoInitialState:

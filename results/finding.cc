@@ -29,6 +29,8 @@ std::string_view KindName(FindingKind kind) {
       return "reaction_chain";
     case FindingKind::kOrderDependence:
       return "order_dependence";
+    case FindingKind::kPendingAtEnd:
+      return "pending_at_end";
     case FindingKind::kNonTermination:
       return "non_termination";
     case FindingKind::kNoInitialState:

@@ -39,6 +39,7 @@ enum class FindingKind {
   // Cycles and trigger order (properties/cycle_check.h, properties/order_check.h):
   kReactionChain,    // triggers that can resolve forever (a cycle), or overflow the list
   kOrderDependence,  // two pending triggers whose order changes where the chain settles
+  kPendingAtEnd,     // the game ends while a trigger is still pending: it never resolves
   kNonTermination,   // `terminates` is declared and a reachable cycle exists
   kNoInitialState,   // every run of `init` stops short (a require, an empty choose)
 };
@@ -48,7 +49,8 @@ enum class Severity { kError, kInfo, kWarning };
 
 // `invariant`, `assert`, `deadlock`, `unreachable`, `witness`, `model_error`, `dead_action`,
 // `dead_trigger`, `dead_branch`, `unreachable_card`, `reaction_chain`, `order_dependence`,
-// `non_termination`, `no_initial_state`: the names reports and JSON use. Thread-safe.
+// `pending_at_end`, `non_termination`, `no_initial_state`: the names reports and JSON use.
+// Thread-safe.
 std::string_view KindName(FindingKind kind);
 // `error`, `info`, `warning`. Thread-safe.
 std::string_view SeverityName(Severity severity);

@@ -195,6 +195,26 @@ TEST_P(AnalysesTest, CardsMovedByNameComeIntoPlay) {
   }
 }
 
+// pending_at_end.rules, by hand: the second point ends the game with echo pending (quiet's
+// guard keeps it out then); echo resolved after the first point, so it is not dead.
+TEST_P(AnalysesTest, ATriggerPendingWhenTheGameEndsIsAWarning) {
+  const json report = Run("pending_at_end", 0);
+  EXPECT_EQ(report["states"], 5);
+  const std::vector<json> found = OfKind(report, "pending_at_end");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  EXPECT_EQ(found[0]["name"], "trigger echo");
+  EXPECT_EQ(found[0]["severity"], "warning");
+  EXPECT_EQ(found[0]["location"]["line"], 18);
+  EXPECT_THAT(found[0]["message"].get<std::string>(), HasSubstr("echo is pending (echo())"));
+  EXPECT_THAT(Moves(found[0]["trace"]),
+              ElementsAre("init", "score()", "echo()", "quiet()", "score()"));
+  EXPECT_TRUE(OfKind(report, "dead_trigger").empty());
+  int exit_code = -1;
+  EXPECT_TRUE(
+      OfKind(Check("pending_at_end", exit_code, {"--skip", "pending"}), "pending_at_end").empty());
+  EXPECT_EQ(exit_code, 0);
+}
+
 // Coverage of dead_rules.rules, by hand: 12 play moves (2 from count 0, 4 from the two
 // states at count 1, 4 from the two at count 2, 2 plays of Deep from count 3) run lines 24,
 // 26, 27, 29, 30 and 32; the `if` body (28), `never` (34) and `on_joker` (35) run in none.

@@ -129,12 +129,12 @@ TEST_F(DiffSarifTest, UnchangedUpdatedAndNewBehaviour) {
   EXPECT_EQ(results[0]["baselineState"], "updated");
   EXPECT_EQ(FlowSteps(results[0]), 4u);
   const json& rules = log["runs"][0]["tool"]["driver"]["rules"];
-  ASSERT_EQ(rules.size(), 16u);  // the 14 finding kinds, then the two behaviour rules
-  EXPECT_EQ(rules[14]["id"], "behaviour_state");
-  EXPECT_EQ(rules[15]["id"], "behaviour_move");
-  EXPECT_EQ(rules[14]["defaultConfiguration"]["level"], "warning");
+  ASSERT_EQ(rules.size(), 17u);  // the 15 finding kinds, then the two behaviour rules
+  EXPECT_EQ(rules[15]["id"], "behaviour_state");
+  EXPECT_EQ(rules[16]["id"], "behaviour_move");
+  EXPECT_EQ(rules[15]["defaultConfiguration"]["level"], "warning");
   EXPECT_EQ(results[1]["ruleId"], "behaviour_state");
-  EXPECT_EQ(results[1]["ruleIndex"], 14);
+  EXPECT_EQ(results[1]["ruleIndex"], 15);
   EXPECT_EQ(results[1]["level"], "warning");
   EXPECT_EQ(results[1]["baselineState"], "new");
   EXPECT_EQ(results[1]["message"]["text"], "only the new version reaches x = 3, done = false");
@@ -156,7 +156,7 @@ TEST_F(DiffSarifTest, BehaviourMovesAndStatesGone) {
   const json& results = moved["runs"][0]["results"];
   ASSERT_EQ(results.size(), 1u) << results.dump(2);
   EXPECT_EQ(results[0]["ruleId"], "behaviour_move");
-  EXPECT_EQ(results[0]["ruleIndex"], 15);
+  EXPECT_EQ(results[0]["ruleIndex"], 16);
   EXPECT_EQ(results[0]["baselineState"], "new");
   EXPECT_EQ(results[0]["message"]["text"],
             "only the new version moves from x = 2, done = false to x = 0, done = false");

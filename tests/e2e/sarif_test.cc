@@ -83,7 +83,7 @@ TEST_F(SarifTest, CheckReportHasARulePerKindAndAResultPerFinding) {
   const json& run = log["runs"][0];
   const json& driver = run["tool"]["driver"];
   EXPECT_EQ(driver["name"], "rulecheck");
-  EXPECT_EQ(driver["rules"].size(), 14u);  // one per finding kind
+  EXPECT_EQ(driver["rules"].size(), 15u);  // one per finding kind
   for (const json& rule : driver["rules"]) {
     EXPECT_THAT(rule["help"]["markdown"].get<std::string>(),
                 HasSubstr("**`" + rule["id"].get<std::string>() + "`**"));
