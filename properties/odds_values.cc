@@ -16,6 +16,7 @@
 #include <gmpxx.h>
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <deque>
@@ -30,6 +31,26 @@
 
 namespace rulecheck::properties {
 namespace {
+
+// The double nearest to `q`, ties to even: GMP's get_d truncates toward zero, which made 1/5
+// 0.19999999999999998.
+double NearestDouble(const mpq_class& q) {
+  const double truncated = q.get_d();
+  if (!std::isfinite(truncated)) return truncated;
+  double best = truncated;
+  mpq_class best_gap = abs(q - mpq_class(truncated));
+  for (const double candidate :
+       {std::nextafter(truncated, -HUGE_VAL), std::nextafter(truncated, HUGE_VAL)}) {
+    if (!std::isfinite(candidate)) continue;
+    const mpq_class gap = abs(q - mpq_class(candidate));
+    const bool even = (std::bit_cast<uint64_t>(candidate) & 1) == 0;
+    if (gap < best_gap || (gap == best_gap && even)) {
+      best = candidate;
+      best_gap = gap;
+    }
+  }
+  return best;
+}
 
 using Kind = ChanceNode::Kind;
 using Play = results::OddsPlay::Kind;
@@ -594,7 +615,7 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
     v.kind = results::OddsValue::Kind::kExact;
     exact->canonicalize();
     v.exact = exact->get_str();
-    v.lower = v.upper = exact->get_d();
+    v.lower = v.upper = NearestDouble(*exact);
     return v;
   }
   // Normalise the fixed values to [0, 1].

@@ -1,6 +1,10 @@
 // Helpers for the JSON report of `rulecheck odds` (see odds_json.h).
 #include "tests/e2e/odds_json.h"
 
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
 #include "gtest/gtest.h"
 
 namespace rulecheck::e2e {
@@ -50,6 +54,16 @@ bool HasPlay(const json& report, const std::string& name, const std::string& pla
 void ExpectExact(const json& value, const std::string& exact) {
   EXPECT_EQ(value["kind"], "exact") << value.dump();
   EXPECT_EQ(value["exact"], exact) << value.dump();
+  // `value` is the double nearest the fraction: for numerator and denominator below 2^53 that
+  // is their quotient, which IEEE division rounds correctly (1/5 is 0.2, not 0.19999999999999998).
+  const size_t slash = exact.find('/');
+  const int64_t num = std::stoll(exact.substr(0, slash));
+  const int64_t den = slash == std::string::npos ? 1 : std::stoll(exact.substr(slash + 1));
+  constexpr int64_t kExactDoubles = int64_t{1} << 53;
+  if (std::llabs(num) < kExactDoubles && den < kExactDoubles) {
+    EXPECT_EQ(value["value"].get<double>(), static_cast<double>(num) / static_cast<double>(den))
+        << value.dump();
+  }
 }
 
 }  // namespace rulecheck::e2e
