@@ -73,7 +73,7 @@ TEST_F(BaselineTest, FindingsKeepTheirIdsWhenLinesMove) {
   const RunResult text = RunRulecheck({"check", shifted, "-q", "--baseline", baseline});
   EXPECT_EQ(text.exit_code, 0);
   EXPECT_THAT(text.stdout_text, HasSubstr("error (known): invariant small is violated"));
-  EXPECT_THAT(text.stdout_text, HasSubstr("4 findings, 0 new since the baseline"));
+  EXPECT_THAT(text.stdout_text, HasSubstr("4 errors (0 new since the baseline"));
 }
 
 // A new invariant `tiny` (n < 1, false one move in) is a new error: exit 1, and only it is
@@ -218,7 +218,7 @@ TEST_F(BaselineTest, OneRunWritesSeveralReports) {
       RunRulecheck({"check", kCounter, "-q", "--report", "json=" + json_path, "--report",
                     "sarif=" + sarif_path, "--report", "junit=" + junit_path});
   EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
-  EXPECT_THAT(run.stdout_text, HasSubstr("4 findings"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("4 errors"));
   const json report = json::parse(Read(json_path));
   const json log = json::parse(Read(sarif_path));
   ASSERT_EQ(report["findings"].size(), log["runs"][0]["results"].size());

@@ -113,7 +113,7 @@ TEST_F(CheckReportTest, InvariantTraceShowsTheFirstStateThenWhatEachMoveChanged)
                         "  3. flip()\n"
                         "       lit: false -> true\n"
                         "\n"
-                        "1 finding\n");
+                        "1 error\n");
 
   const json report = Json();
   EXPECT_EQ(report["file"], "tiny.rules");
@@ -157,7 +157,7 @@ TEST_F(CheckReportTest, FailedLastStepSaysWhatWentWrongAndShowsNoState) {
                         "  3. flip()\n"
                         "       failed: lit stays off\n"
                         "\n"
-                        "1 finding\n");
+                        "1 error\n");
 
   const json report = Json();
   const json& last = report["findings"][0]["trace"][2];
@@ -189,7 +189,7 @@ TEST_F(CheckReportTest, LassoMarksWhereTheCycleStarts) {
                         "  4. flip()\n"
                         "       lit: true -> false\n"
                         "\n"
-                        "1 finding\n");
+                        "1 error\n");
 
   const json f = Json()["findings"][0];
   EXPECT_EQ(f["kind"], "non_termination");
@@ -224,7 +224,7 @@ TEST_F(CheckReportTest, OrderDependenceGoesOnFromTheWitnessInEachOrder) {
                         "  3. flip()\n"
                         "       lit: true -> false\n"
                         "\n"
-                        "all properties hold\n");
+                        "all properties hold (1 warning)\n");
 
   const json f = Json()["findings"][0];
   EXPECT_EQ(f["severity"], "warning");
@@ -253,7 +253,7 @@ TEST_F(CheckReportTest, OutcomeThatNeverSettlesSaysSo) {
                         "  then, with other: flip first:\n"
                         "       (the chain never settles)\n"
                         "\n"
-                        "all properties hold\n");
+                        "all properties hold (1 warning)\n");
 }
 
 TEST_F(CheckReportTest, DeadlockWithoutTraceOrPlace) {
@@ -268,7 +268,7 @@ TEST_F(CheckReportTest, DeadlockWithoutTraceOrPlace) {
                         "error: deadlock: a state that is not terminal has no moves (2 "
                         "deadlocked states)\n"
                         "\n"
-                        "1 finding\n");
+                        "1 error\n");
 
   const json f = Json()["findings"][0];
   EXPECT_EQ(f["kind"], "deadlock");
@@ -292,7 +292,7 @@ TEST_F(CheckReportTest, WitnessIsLabelledByItsKindAndIsNoError) {
             "stopped at --max-states 1,000");
   EXPECT_NE(text.find("\nwitness: reachable lit_on holds\n  1. init\n"), std::string::npos);
   EXPECT_EQ(text.substr(text.rfind('\n', text.size() - 2) + 1),
-            "no findings so far; the search is incomplete\n");
+            "no errors so far; the search is incomplete\n");
 
   const json report = Json();
   EXPECT_EQ(report["errors"], 0);
