@@ -11,10 +11,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "base/status_macros.h"
 #include "results/verdict_text.h"
 #include "results/violations.h"
@@ -44,6 +46,10 @@ using Question = std::function<z3::expr(StepEncoder&, Unrolling&)>;
 // any work it does stops at `deadline`.
 using Hint =
     std::function<const std::vector<std::vector<uint32_t>>*(int k, const Deadline& deadline)>;
+// What the fixed-bit pass's listing of every reachable state says of the question: the fewest
+// moves to a state that answers it, StateFacts::kNeverReached for none, nullopt when the listing
+// is not complete (or does not know).
+using Listed = std::function<std::optional<int>(const StateFacts& facts)>;
 
 // Asks `question` at depths 0..max_depth. `fail_at_end`: the witness ends with a failing move
 // (set in `failure` when not null).
@@ -51,7 +57,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
                                        results::Answer result, int max_depth,
                                        const Question& question, bool fail_at_end,
                                        bool quantified = false, ir::StepFailure* failure = nullptr,
-                                       const Hint& hint = nullptr) {
+                                       const Hint& hint = nullptr, const Listed& listed = nullptr) {
   Deadline deadline(bc.timeout_seconds);
   ContextHolder holder;
   z3::context& ctx = holder.get();
@@ -82,6 +88,8 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       result.seconds = deadline.Elapsed();
       return result;
     };
+    // From the listing: no depth before this one can answer (so none is checked).
+    std::optional<int> first_answer;
     for (int k = 0; k <= max_depth; ++k) {
       in_progress = k;
       if (k == 1) {
@@ -90,8 +98,28 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
                  FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", result.name),
                                facts, deadline));
         if (facts.fixed.count() > 0) RETURN_IF_ERROR(start());
+        if (listed) first_answer = listed(facts);
+        if (first_answer) {
+          const std::string seen =
+              absl::StrCat("(all ", base::GroupThousands(facts.reachable_states),
+                           " reachable states seen), ", deadline.Elapsed(), " s");
+          Progress(bc, absl::StrCat(results::AnswerKindName(result.kind), " ", result.name, ": ",
+                                    *first_answer == StateFacts::kNeverReached
+                                        ? "no reachable state answers it "
+                                        : absl::StrCat("no state fewer than ", *first_answer,
+                                                       " moves deep answers it "),
+                                    seen));
+        }
+        if (first_answer &&
+            (*first_answer == StateFacts::kNeverReached || *first_answer > max_depth)) {
+          break;  // no reachable state answers it: unsat at every depth
+        }
       }
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
+      if (first_answer && k < *first_answer) {
+        result.depth = k;
+        continue;
+      }
       z3::expr q = question(enc, *unrolling);
       RETURN_IF_ERROR(enc.status());
       if (deadline.expired() || !watchdog.reason().empty()) {
@@ -200,18 +228,38 @@ absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcCo
     hint_play = found->play();
     return &hint_play;
   };
+  // Where every reachable state was listed, the listing says at which depth (if any) the
+  // condition first holds.
+  std::optional<int> listed_first;
+  size_t listed_states = 0;
+  const Listed listed = [&](const StateFacts& facts) -> std::optional<int> {
+    listed_first = facts.FirstReachedOf(model.program, query);
+    listed_states = facts.reachable_states;
+    return listed_first;
+  };
   ASSIGN_OR_RETURN(result, Search(
                                model, bc, result, within,
                                [&query](StepEncoder& enc, Unrolling& u) {
                                  ValueTerms v = enc.Value(*query.expr, u.last());
                                  return v.ok && v.value.e;
                                },
-                               false, false, nullptr, hint));
+                               false, false, nullptr, hint, listed));
   result.message = result.verdict == results::Verdict::kSat
                        ? results::ReachableSentence(query.name, result.depth)
                    : result.verdict == results::Verdict::kUnsat
                        ? results::NotReachableSentence(query.name, within)
                        : result.message;
+  if (result.verdict == results::Verdict::kUnsat && listed_first) {
+    const std::string all = absl::StrCat("all ", base::GroupThousands(listed_states), " of them");
+    absl::StrAppend(
+        &result.message,
+        *listed_first == StateFacts::kNeverReached
+            ? absl::StrCat(" (nor in any number of moves: no reachable state satisfies "
+                           "it; ",
+                           all, " were listed)")
+            : absl::StrCat(" (the fewest moves to a state where it holds are ", *listed_first,
+                           "; every reachable state was listed, ", all, ")"));
+  }
   return result;
 }
 

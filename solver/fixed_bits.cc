@@ -373,7 +373,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
       none, search_states, [&] { return budget.Elapsed() < search_seconds; }, &facts.longest_play,
       &exhaustive, &failure_seen,
       [&](const uint32_t* state, int depth) {
-        values.Add(evaluator, state);
+        values.Add(evaluator, state, depth);
         if (list_invariants) invariants.Add(evaluator, state, depth);
         deepest = std::max(deepest, depth);
       },
@@ -391,6 +391,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     }
     for (size_t q = 0; q < enc.model().program.queries.size(); ++q) {
       facts.query_best.push_back(values.Best(q));
+      facts.query_first_at.push_back(values.FirstAt(q));
     }
     facts.no_failing_move = !failure_seen;
     enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
@@ -538,6 +539,15 @@ std::optional<int64_t> StateFacts::BestOf(const ir::Program& program,
   if (!every_state_seen) return std::nullopt;
   for (size_t q = 0; q < program.queries.size() && q < query_best.size(); ++q) {
     if (program.queries[q].name == query.name) return query_best[q];
+  }
+  return std::nullopt;
+}
+
+std::optional<int> StateFacts::FirstReachedOf(const ir::Program& program,
+                                              const ir::Query& query) const {
+  if (!every_state_seen) return std::nullopt;
+  for (size_t q = 0; q < program.queries.size() && q < query_first_at.size(); ++q) {
+    if (program.queries[q].name == query.name) return query_first_at[q].value_or(kNeverReached);
   }
   return std::nullopt;
 }

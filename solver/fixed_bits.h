@@ -50,6 +50,9 @@ struct StateFacts {
   // the best value of its expression over them (reachable_best.h).
   size_t reachable_states = 0;
   std::vector<std::optional<int64_t>> query_best;
+  // With every_state_seen, by query of the program: for a reachable query, the fewest moves to
+  // a state where it holds (nullopt: no reachable state satisfies it).
+  std::vector<std::optional<int>> query_first_at;
   // With every_state_seen: the most moves any reachable state needs (the search's deepest
   // level), and when asked for, by invariant of the program, what the listing says of it
   // (listed_invariants.h): holds in every reachable state, fails first at some depth, or
@@ -62,6 +65,10 @@ struct StateFacts {
   std::vector<ListedInvariant> invariants;
   // query_best's entry for `query` of `program` (found by name), where every state was seen.
   std::optional<int64_t> BestOf(const ir::Program& program, const ir::Query& query) const;
+  // query_first_at's entry for reachable query `query` (found by name), kNeverReached where no
+  // reachable state satisfies it; nullopt where not every state was seen.
+  static constexpr int kNeverReached = -1;
+  std::optional<int> FirstReachedOf(const ir::Program& program, const ir::Query& query) const;
   // The search saw every reachable state's moves, and none failed.
   bool no_failing_move = false;
   // Entry d: the bits that are the same in every state reached in exactly d moves (a superset

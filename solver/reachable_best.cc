@@ -5,11 +5,16 @@
 
 namespace rulecheck::solver::internal {
 
-void ReachableBest::Add(model::SuccessorGenerator& gen, const uint32_t* state) {
+void ReachableBest::Add(model::SuccessorGenerator& gen, const uint32_t* state, int depth) {
   ++states_;
   for (size_t q = 0; q < program_.queries.size(); ++q) {
     const ir::Query& query = program_.queries[q];
-    if (query.kind == ir::QueryKind::kReachable) continue;
+    if (query.kind == ir::QueryKind::kReachable) {
+      if (first_at_[q] && *first_at_[q] <= depth) continue;
+      const model::PropertyValue v = gen.Evaluate(query, state);
+      if (v.ok && v.value != 0) first_at_[q] = depth;
+      continue;
+    }
     const model::PropertyValue v = gen.Evaluate(query, state);
     if (!v.ok) continue;
     std::optional<int64_t>& best = best_[q];

@@ -23,6 +23,8 @@ query most: maximize 12 / (2 - x) within 9
 query least: minimize 12 / (2 - x) within 9
 query nothing: maximize 1 / (x - x) within 9
 query four: reachable x == 4 within 9
+query ten: reachable x == 10 - x within 9
+query broken: reachable 1 / (x - x) == 0 within 9
 )";
 
 // Every state of `model` (x = 0 to 4, one after the other), each added to `best`.
@@ -30,9 +32,9 @@ void AddEveryState(const model::Model& model, ReachableBest& best) {
   model::SuccessorGenerator gen(model);
   SuccessorCollector at(model.layout.words());
   gen.Initial(at);
-  while (!at.states.empty()) {
+  for (int depth = 0; !at.states.empty(); ++depth) {
     ASSERT_EQ(at.states.size(), 1u);
-    best.Add(gen, at.states[0].data());
+    best.Add(gen, at.states[0].data(), depth);
     SuccessorCollector next(model.layout.words());
     gen.Successors(at.states[0].data(), next);
     at = std::move(next);
@@ -49,6 +51,12 @@ TEST(ReachableBestTest, TheBestOverTheStatesSkipsModelErrors) {
   EXPECT_EQ(best.Best(1), -12);
   EXPECT_FALSE(best.Best(2).has_value());  // a model error in every state
   EXPECT_FALSE(best.Best(3).has_value());  // not a maximize/minimize query
+  // Reachable queries: x == 4 first holds 4 moves deep; x == 5 (x == 10 - x) nowhere; a model
+  // error in every state counts as not holding.
+  EXPECT_EQ(best.FirstAt(3), 4);
+  EXPECT_FALSE(best.FirstAt(4).has_value());
+  EXPECT_FALSE(best.FirstAt(5).has_value());
+  EXPECT_FALSE(best.FirstAt(0).has_value());  // not a reachable query
 }
 
 TEST(ReachableBestTest, NothingAddedGivesNoValue) {

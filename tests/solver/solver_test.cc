@@ -225,6 +225,45 @@ query least: minimize 7 - x within 100000
   EXPECT_THAT(lines, ::testing::Not(::testing::Contains(HasSubstr("depth 6,"))));
 }
 
+// The same counter's reachable queries, by hand: x == 5 first holds 5 moves deep, x == 6 never
+// (the cycle 0..5 is every reachable state). Where the fixed-bit pass lists every reachable
+// state, the depths before 5 are not checked, and x == 6 is unreachable at once, whatever the
+// bound (a million depths would take Z3 far longer than the time-out).
+TEST(SolveTest, TheListingAnswersReachableQueries) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
+state { x: 0..1000 }
+action up() when x < 5 { x += 1 }
+action again() when x == 5 { x := 0 }
+query five: reachable x == 5 within 100000
+query six: reachable x == 6 within 1000000
+query early_five: reachable x == 5 within 4
+)");
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
+  std::vector<std::string> lines;
+  options.progress = [&lines](const std::string& line) { lines.push_back(line); };
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 3u);
+  const results::Answer& five = (*results)[0];
+  EXPECT_EQ(five.verdict, results::Verdict::kSat) << five.message;
+  EXPECT_EQ(five.depth, 5);
+  EXPECT_EQ(five.trace.size(), 6u);
+  const results::Answer& six = (*results)[1];
+  EXPECT_EQ(six.verdict, results::Verdict::kUnsat) << six.message;
+  EXPECT_EQ(six.depth, 1000000);
+  EXPECT_THAT(six.message, HasSubstr("no reachable state satisfies it; all 6 of them were listed"));
+  const results::Answer& early = (*results)[2];
+  EXPECT_EQ(early.verdict, results::Verdict::kUnsat) << early.message;
+  EXPECT_EQ(early.depth, 4);
+  EXPECT_THAT(early.message, HasSubstr("the fewest moves to a state where it holds are 5"));
+  EXPECT_THAT(lines, ::testing::Contains(HasSubstr(
+                         "five: no state fewer than 5 moves deep answers it (all 6 reachable")));
+  // Depths 1 to 4 were not checked: no progress line says they were refuted.
+  EXPECT_THAT(lines, ::testing::Not(::testing::Contains(HasSubstr("five: depth 2 unsat"))));
+}
+
 // Solves the one query of `text`, a counter far too long to finish, and sets the cancel flag
 // (Ctrl-C) once a progress line says depth 2 is done (a line with ": depth K" and `done`).
 // Returns the answer and the last depth the progress lines finished: where the stop lands
@@ -252,13 +291,14 @@ std::pair<results::Answer, int> SolveStoppedAfterDepthTwo(const std::string& tex
 }
 
 // A stop lists the questions it came before as unknown, not started, rather than leaving them
-// out of the report.
+// out of the report. (A million states: more than the fixed-bit pass lists, which would
+// answer the reachable query without a check at each depth.)
 TEST(SolveTest, AStopListsTheQueriesNotStarted) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
-state { x: 0..100000 }
-action up() when x < 100000 { x += 1 }
-query top: reachable x == 100000 within 100000
-query most: maximize x within 100000
+state { x: 0..1000000 }
+action up() when x < 1000000 { x += 1 }
+query top: reachable x == 1000000 within 1000000
+query most: maximize x within 1000000
 )");
   ASSERT_NE(model, nullptr);
   std::atomic<bool> cancel{false};
@@ -322,9 +362,9 @@ query most: maximize x within 100000
 // which the message names.
 TEST(SolveTest, AStoppedReachableQueryReportsTheDepthItFinished) {
   const auto [answer, last_finished] = SolveStoppedAfterDepthTwo(R"(
-state { x: 0..100000 }
-action up() when x < 100000 { x += 1 }
-query top: reachable x == 100000 within 100000
+state { x: 0..1000000 }
+action up() when x < 1000000 { x += 1 }
+query top: reachable x == 1000000 within 1000000
 )",
                                                                  " unsat,");
   ASSERT_EQ(answer.verdict, results::Verdict::kUnknown) << answer.message;
