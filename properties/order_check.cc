@@ -95,9 +95,13 @@ class CollectSink final : public ir::SuccessorSink {
     }
     out.emplace_back(Words(state, state + words_), move);
   }
-  void OnFailure(const ir::StepFailure& /*failure*/) override {}
+  void OnFailure(const ir::StepFailure& failure) override {
+    if (!failure_.has_value()) failure_ = failure;
+  }
   std::vector<std::pair<Words, ir::Move>> out;
   bool full = false;
+  // The first move that failed, if any.
+  std::optional<ir::StepFailure> failure_;
 
  private:
   uint32_t words_;
@@ -118,19 +122,28 @@ struct Settling {
   std::vector<Node> nodes;
   absl::flat_hash_map<Words, int> index;
   std::vector<int> settled;  // indices of settled states, discovery order
+  // Settled states (and -1, the start) where the chain ended because the trigger to resolve
+  // failed (a model error, an assert): it ends there as if settled, and is shown failing.
+  absl::flat_hash_map<int, ir::StepFailure> failed;
+  Words start;
   // The settled states as compared between orders: without the hidden `moved` markers, which
   // record which trigger resolved last and so always differ between two orders. `views[k]`
   // is that of `settled[k]`. Both are empty when the model has no hidden variable.
   std::vector<Words> views;
   absl::flat_hash_set<Words> settled_views;
 
-  // The moves from the start to state i.
+  // The moves from the start to state i (-1: the start itself), then the move that failed
+  // there if the chain ended so.
   results::Trace PathTo(int i) const {
     results::Trace steps;
     for (int at = i; at >= 0; at = nodes[at].parent) {
       steps.push_back(results::TraceStep{nodes[at].move, states[at], false, ""});
     }
     std::reverse(steps.begin(), steps.end());
+    if (auto it = failed.find(i); it != failed.end()) {
+      steps.push_back(results::TraceStep{it->second.move, i >= 0 ? states[i] : start, true,
+                                         it->second.message});
+    }
     return steps;
   }
 };
@@ -169,17 +182,19 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
     queue.push_back(i);
   };
   // Adds the successors of `words` (reached as node `parent`); false when the budget had no
-  // room. Sets `none` when there are none.
+  // room. Sets `none` when there are none (then a move that failed there ends the chain).
   auto expand = [&](const Words& words, int parent, bool& none) {
     CollectSink sink(width, budget);
     generator.Successors(words.data(), sink);
     none = sink.out.empty() && !sink.full;
+    if (none && sink.failure_.has_value()) settling.failed.emplace(parent, *sink.failure_);
     for (auto& [successor, move] : sink.out) {
       visit(std::move(successor), move, parent);
       if (full) return false;
     }
     return !sink.full;
   };
+  settling.start = start;
   bool none = false;
   if (!expand(start, -1, none)) return std::nullopt;
   while (!queue.empty()) {
@@ -288,7 +303,10 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     // its first settled state (none: it never settles, and its way is left empty).
     auto shown = [](int only, const Settling& settling) {
       if (only >= 0) return settling.PathTo(only);
-      if (settling.settled.empty()) return results::Trace{};
+      if (settling.settled.empty()) {
+        // The first trigger failed at once, or the chain never settles.
+        return settling.failed.contains(-1) ? settling.PathTo(-1) : results::Trace{};
+      }
       return settling.PathTo(settling.settled.front());
     };
     finding.outcomes.push_back(

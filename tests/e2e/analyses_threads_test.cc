@@ -215,6 +215,24 @@ TEST_P(AnalysesTest, ATriggerPendingWhenTheGameEndsIsAWarning) {
   EXPECT_EQ(exit_code, 0);
 }
 
+// order_fails.rules, by hand: with b first the chain ends in b's failure, which the outcome
+// shows as its last step, rather than as a chain that never settles.
+TEST_P(AnalysesTest, AnOrderThatFailsEndsInTheFailedMove) {
+  const json report = Run("order_fails", 0);
+  EXPECT_EQ(report["states"], 4);
+  EXPECT_TRUE(OfKind(report, "model_error").empty());
+  const std::vector<json> found = OfKind(report, "order_dependence");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  const json& outcomes = found[0]["outcomes"];
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_THAT(Moves(outcomes[0]["steps"]), ElementsAre("a()", "b()"));
+  const json& other = outcomes[1]["steps"];
+  EXPECT_THAT(Moves(other), ElementsAre("b()"));
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_EQ(other[0]["failed"], true);
+  EXPECT_THAT(other[0]["error"].get<std::string>(), HasSubstr("outside 0..3"));
+}
+
 // Coverage of dead_rules.rules, by hand: 12 play moves (2 from count 0, 4 from the two
 // states at count 1, 4 from the two at count 2, 2 plays of Deep from count 3) run lines 24,
 // 26, 27, 29, 30 and 32; the `if` body (28), `never` (34) and `on_joker` (35) run in none.
