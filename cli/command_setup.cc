@@ -1,6 +1,9 @@
 // The flags and set-up every rules-file subcommand shares (see command_setup.h).
 #include "cli/command_setup.h"
 
+#include <cerrno>
+#include <cstring>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -9,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "cli/byte_size.h"
+#include "cli/interrupt.h"
 
 namespace rulecheck::cli {
 namespace {
@@ -156,6 +160,8 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
     err << "rulecheck: " << overrides.status().message() << "\n";
     return std::nullopt;
   }
+  // Reading can block (a FIFO nobody writes to): until it is done, a stop signal ends the run.
+  std::optional<DefaultStopWhileReading> reading(std::in_place);
   if (!flags.baseline.empty()) {
     absl::StatusOr<reports::Baseline> baseline = reports::Baseline::Load(flags.baseline);
     if (!baseline.ok()) {
@@ -169,6 +175,7 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
   absl::StatusOr<std::unique_ptr<model::Model>> model =
       text != nullptr ? model::LoadModelFromText(flags.file, *text, *overrides, extra)
                       : model::LoadModel(flags.file, *overrides, extra);
+  reading.reset();
   if (!model.ok()) {
     // The front end's diagnostics, each with file:line:col and a caret line, as they are.
     const std::string message(model.status().message());
@@ -186,16 +193,20 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
   }
   setup.model = *std::move(model);
   if (!flags.output.empty()) {
+    errno = 0;
     setup.file.open(flags.output, std::ios::out | std::ios::trunc);
     if (!setup.file) {
-      err << "rulecheck: cannot write " << flags.output << "\n";
+      err << "rulecheck: cannot write " << flags.output
+          << (errno != 0 ? absl::StrCat(": ", std::strerror(errno)) : "") << "\n";
       return std::nullopt;
     }
   }
   for (ExtraReport& extra : setup.extra_reports) {
+    errno = 0;
     extra.file = std::make_unique<std::ofstream>(extra.path, std::ios::out | std::ios::trunc);
     if (!*extra.file) {
-      err << "rulecheck: cannot write " << extra.path << "\n";
+      err << "rulecheck: cannot write " << extra.path
+          << (errno != 0 ? absl::StrCat(": ", std::strerror(errno)) : "") << "\n";
       return std::nullopt;
     }
   }

@@ -14,6 +14,7 @@ static_assert(std::atomic<bool>::is_always_lock_free);
 static_assert(std::atomic<int64_t>::is_always_lock_free);
 std::atomic<bool> interrupted{false};
 std::atomic<int64_t> first_signal_ns{0};
+std::atomic<bool> reading{false};
 
 int64_t MonotonicNanos() {
   struct timespec now = {};
@@ -22,6 +23,11 @@ int64_t MonotonicNanos() {
 }
 
 void OnInterrupt(int sig) {
+  if (reading.load(std::memory_order_relaxed)) {
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+    return;
+  }
   const int64_t now = MonotonicNanos();
   if (!interrupted.exchange(true, std::memory_order_relaxed)) {
     first_signal_ns.store(now, std::memory_order_relaxed);
@@ -48,5 +54,9 @@ const std::atomic<bool>* CatchStopSignals() {
   for (const int signal : kStopSignals) sigaction(signal, &action, nullptr);
   return &interrupted;
 }
+
+DefaultStopWhileReading::DefaultStopWhileReading() { reading.store(true); }
+
+DefaultStopWhileReading::~DefaultStopWhileReading() { reading.store(false); }
 
 }  // namespace rulecheck::cli

@@ -32,6 +32,17 @@ inline constexpr int64_t kSameRequestNanos = 1000000000;
 // which turns true on any of kStopSignals. Call it once a command, before its work starts.
 const std::atomic<bool>* CatchStopSignals();
 
+// While one lives (the rules file and the other inputs are being read), a stop signal has its
+// default effect, as before CatchStopSignals: reading can block (a FIFO nobody writes to), and
+// there is nothing to report yet, so a request to stop ends the run at once.
+class DefaultStopWhileReading {
+ public:
+  DefaultStopWhileReading();
+  ~DefaultStopWhileReading();
+  DefaultStopWhileReading(const DefaultStopWhileReading&) = delete;
+  DefaultStopWhileReading& operator=(const DefaultStopWhileReading&) = delete;
+};
+
 }  // namespace rulecheck::cli
 
 #endif  // RULECHECK_CLI_INTERRUPT_H_

@@ -3,6 +3,8 @@
 // is collected before failing, and the layout is built only for an error-free program.
 #include "model/model.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -39,11 +41,18 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModel(const std::string& path,
     return absl::InvalidArgumentError(
         absl::StrCat("cannot read rules file `", path, "`: it is a directory"));
   }
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read rules file `", path, "`"));
+  // The system's reason (no such file, permission denied), where it gave one.
+  auto cannot_read = [&path](int why) {
+    return absl::NotFoundError(
+        absl::StrCat("cannot read rules file `", path, "`",
+                     why != 0 ? absl::StrCat(": ", std::strerror(why)) : ""));
+  };
+  if (!in) return cannot_read(errno);
   std::ostringstream text;
   text << in.rdbuf();
-  if (in.bad()) return absl::NotFoundError(absl::StrCat("cannot read rules file `", path, "`"));
+  if (in.bad()) return cannot_read(errno);
   // A pipe (`<(generate)`) is a fine source; a device such as /dev/null that gives nothing
   // is a mistake in the command line, not an empty file.
   if (text.str().empty() && !std::filesystem::is_regular_file(status)) {

@@ -2,6 +2,9 @@
 // garbage (whose errors must stay few and short), a directory or an empty file given as the
 // rules file, numbers on the command line that do not fit their flag, and SIGTERM or SIGHUP
 // during a search, which must end it like Ctrl-C with a partial report.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -125,6 +128,22 @@ TEST(RobustnessTest, ASignalSentTwiceAtOnceStillEndsWithAReport) {
                    std::chrono::seconds(60));
   EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
   EXPECT_THAT(run.stdout_text, HasSubstr("INCOMPLETE: interrupted"));
+}
+
+// Reading a FIFO nobody writes to blocks in open(); a stop signal then ends the run (the
+// default action, as before any handler), where the handler once swallowed it and the run
+// hung. A missing file names the system's reason.
+TEST(RobustnessTest, AStopSignalEndsARunStillReadingItsFile) {
+  const std::string fifo = WriteTempFile("fifo_dir_marker", "") + ".fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const RunResult run =
+      RunProgram("/usr/bin/timeout", {"--signal=TERM", "1", RULECHECK_BINARY, "check", fifo, "-q"},
+                 std::chrono::seconds(30));
+  EXPECT_EQ(run.exit_code, 124) << run.stderr_text;  // timeout's code: the run was ended
+  ::unlink(fifo.c_str());
+  const RunResult missing = RunRulecheck({"check", fifo + ".missing"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_THAT(missing.stderr_text, HasSubstr("No such file or directory"));
 }
 
 // A game with no initial state: solve and prove once answered every question vacuously (an
