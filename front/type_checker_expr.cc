@@ -14,18 +14,39 @@ namespace {
 
 // Whether the literal `e` takes the type `want` from its context: a set literal another set
 // type or a bag type, an array literal another array type with the same index.
+bool IsCollection(const ir::Type* t) {
+  return t->kind == ir::TypeKind::kSet || t->kind == ir::TypeKind::kBag ||
+         t->kind == ir::TypeKind::kSeq;
+}
+
+// A literal whose type its context decides (`{A, B}`, `[p in Player: 0]`), or an `if` with such
+// a branch or a placeholder one (`{}`, `none`).
+bool IsLiteral(const ir::Expr& x) {
+  if (x.op == ir::ExprOp::kSetLiteral || x.op == ir::ExprOp::kArrayOf) return true;
+  if (x.op != ir::ExprOp::kIf) return false;
+  for (size_t i = 1; i <= 2; ++i) {
+    if (IsLiteral(*x.args[i]) || IsPlaceholder(x.args[i]->type)) return true;
+  }
+  return false;
+}
+
 bool TakesType(const ir::Expr& e, const ir::Type* want) {
   if (IsError(want) || IsPlaceholder(want) || IsError(e.type)) return false;
   if (e.op == ir::ExprOp::kSetLiteral) {
     return want->kind == ir::TypeKind::kSet || want->kind == ir::TypeKind::kBag;
   }
+  if (e.op == ir::ExprOp::kIf) {
+    // `if c then {A, A} else {}` takes the type its context wants when each branch does: the
+    // branches are literals, placeholders (`{}`, `none`) or have that type already.
+    auto branch = [want](const ir::Expr& b) {
+      return b.type == want || TakesType(b, want) ||
+             (b.type == EmptySetType() && IsCollection(want)) ||
+             (b.type == NoneType() && want->kind == ir::TypeKind::kOption);
+    };
+    return e.type != want && branch(*e.args[1]) && branch(*e.args[2]);
+  }
   return e.op == ir::ExprOp::kArrayOf && want->kind == ir::TypeKind::kArray &&
          e.type->index == want->index;
-}
-
-bool IsCollection(const ir::Type* t) {
-  return t->kind == ir::TypeKind::kSet || t->kind == ir::TypeKind::kBag ||
-         t->kind == ir::TypeKind::kSeq;
 }
 
 }  // namespace
@@ -310,12 +331,10 @@ ir::ExprPtr TypeChecker::CheckIf(const ast::Expr& e) {
       break;
     }
   }
+  // Both branches `{}` (or `none`): the `if` is a placeholder as `{}` is, typed by its context
+  // (Coerce) or refused where none gives one, as `{}` would be.
   const ir::Type* t = Unify(a, b);
   if (IsError(t)) return ErrorExpr(e.loc);
-  if (IsPlaceholder(t)) {
-    Error(e.loc, absl::StrCat("cannot tell the type of ", TypeName(t), " here"));
-    return ErrorExpr(e.loc);
-  }
   ir::ExprPtr r = MakeExpr(ir::ExprOp::kIf, t, e.loc);
   r->args.push_back(std::move(c));
   r->args.push_back(std::move(a));
@@ -590,6 +609,15 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
     }
     return e;
   }
+  if (e->op == ir::ExprOp::kIf && TakesType(*e, want)) {
+    // Each branch takes the wanted type (a bag literal, the empty seq), not only the `if`.
+    for (size_t i = 1; i <= 2; ++i) {
+      e->args[i] = Coerce(std::move(e->args[i]), want);
+      if (IsError(e->args[i]->type)) return ErrorExpr(loc);
+    }
+    e->type = want;
+    return e;
+  }
   if (from == NoneType() && want->kind == ir::TypeKind::kOption) {
     e->type = want;
     return e;
@@ -639,9 +667,7 @@ const ir::Type* TypeChecker::Unify(ir::ExprPtr& a, ir::ExprPtr& b) {
   if (ta->is_integer() && tb->is_integer() && !IsPlaceholder(ta) && !IsPlaceholder(tb)) {
     return types_.Int();
   }
-  auto literal = [](const ir::Expr& x) {
-    return x.op == ir::ExprOp::kSetLiteral || x.op == ir::ExprOp::kArrayOf;
-  };
+  auto literal = [](const ir::Expr& x) { return IsLiteral(x); };
   bool a_flexible = IsPlaceholder(ta) || literal(*a);
   if (!a_flexible || IsPlaceholder(tb) || literal(*b)) {
     if (Assignable(tb, ta) || TakesType(*b, ta)) {

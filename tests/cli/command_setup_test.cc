@@ -44,7 +44,8 @@ TEST(CommandSetupTest, RefusesEachBadFlagWithItsMessage) {
 
   CommonFlags output = Flags();
   output.output = "/nonexistent/report.txt";
-  EXPECT_EQ(Refusal(output), "rulecheck: cannot write /nonexistent/report.txt\n");
+  EXPECT_EQ(Refusal(output),
+            "rulecheck: cannot write /nonexistent/report.txt: No such file or directory\n");
 }
 
 TEST(CommandSetupTest, AGoodSetUpHasTheModelTheBudgetAndTheOutput) {

@@ -242,7 +242,7 @@ TEST_F(BaselineTest, BadReportValuesAreRefused) {
       {{"--report", "sarif"}, "rulecheck: --report expects FORMAT=FILE, got 'sarif'\n"},
       {{"--report", "sarif="}, "rulecheck: --report expects FORMAT=FILE, got 'sarif='\n"},
       {{"--report", "sarif=/nonexistent/x.sarif"},
-       "rulecheck: cannot write /nonexistent/x.sarif\n"},
+       "rulecheck: cannot write /nonexistent/x.sarif: No such file or directory\n"},
       {{"--report", "sarif=" + file, "--write-baseline", file},
        "rulecheck: " + file + " is named as the file of two reports\n"},
   };

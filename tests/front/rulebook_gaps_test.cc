@@ -152,6 +152,35 @@ TEST(BagLiteralTest, Misuse) {
                          "the value 4 is outside 0..3"));
 }
 
+// An `if` whose branches are literals takes the type its context wants, branch by branch:
+// `{M, M}` as a bag of two copies, `{}` as the empty seq (both were refused: the context's
+// type did not reach the branches).
+TEST(BagLiteralTest, BothBranchesOfAnIfTakeTheWantedType) {
+  auto r = CheckBody(R"(state { b: bag<P, 3>  q: seq<P, 2>  o: P? }
+action a() when b == (if empty(q) then {A, A} else {A}) {
+  b := if empty(q) then {A, A} else {}
+  q := if empty(b) then {} else {}
+  o := if empty(b) then none else B
+}
+)");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  const ir::Expr& guard_if = *r->program.actions[0].guard->args[1];
+  EXPECT_EQ(guard_if.op, ir::ExprOp::kIf);
+  EXPECT_EQ(guard_if.type->kind, ir::TypeKind::kBag);
+  EXPECT_EQ(guard_if.args[1]->op, ir::ExprOp::kBagLiteral);
+  EXPECT_EQ(guard_if.args[1]->args.size(), 2u);
+  const ir::Expr& assigned = *r->program.actions[0].body.stmts[0]->value;
+  EXPECT_EQ(assigned.args[1]->op, ir::ExprOp::kBagLiteral);
+  EXPECT_EQ(assigned.args[2]->type->kind, ir::TypeKind::kBag);
+  const ir::Expr& empty_seq = *r->program.actions[0].body.stmts[1]->value;
+  EXPECT_EQ(empty_seq.type->kind, ir::TypeKind::kSeq);
+  EXPECT_EQ(empty_seq.args[1]->type->kind, ir::TypeKind::kSeq);
+  // Where nothing gives the type, such an `if` is refused as `{}` is.
+  EXPECT_TRUE(OneErrorAt(
+      *CheckBody("state { n: 0..3 }\naction a() {\n  let x = if n == 0 then {} else {}\n}\n"), 4,
+      11, "cannot tell the type of {} here"));
+}
+
 TEST(CollectionConstantTest, EachUseIsTheLiteralTypedByItsContext) {
   auto r = CheckBody(R"(const DECK = {A, A, B}
 const ALL = {P.A, B, C}
