@@ -135,6 +135,28 @@ void CoverageCheck::NoteSwitchedOffLines() {
   for (size_t line = 0; line < line_state.size(); ++line) {
     line_off_point_[line] = std::max(line_state[line], int32_t{-1});
   }
+  // A rule whose guard the constants make false is off as a whole: its header and every line
+  // of its body (a proc it calls may run for other rules too, so its lines are left alone).
+  const ir::Program& program = model_.program;
+  line_off_rule_.assign(line_state.size(), "");
+  auto mark_rule = [&](TrailPoint::Rule kind, size_t index, int header,
+                       const std::vector<int>& off_by) {
+    if (off_by.empty()) return;
+    const std::string text = absl::StrJoin(NamedValues(off_by), ", ");
+    line_off_rule_[header] = text;
+    for (const TrailPoint& point : points) {
+      if (point.rule != kind || point.rule_index != static_cast<int>(index)) continue;
+      if (point.loc.line > 0 && static_cast<size_t>(point.loc.line) < line_off_rule_.size()) {
+        line_off_rule_[point.loc.line] = text;
+      }
+    }
+  };
+  for (size_t a = 0; a < program.actions.size(); ++a) {
+    mark_rule(TrailPoint::Rule::kAction, a, action_lines_[a], program.actions[a].off_by);
+  }
+  for (size_t t = 0; t < program.triggers.size(); ++t) {
+    mark_rule(TrailPoint::Rule::kTrigger, t, trigger_lines_[t], program.triggers[t].off_by);
+  }
 }
 
 std::vector<std::string> CoverageCheck::OffConstants(size_t id) const {
@@ -382,7 +404,9 @@ std::vector<LineCoverage> CoverageCheck::Coverage() const {
   for (size_t line = 1; line < coverable_line_.size(); ++line) {
     if (!coverable_line_[line]) continue;
     LineCoverage entry{static_cast<int>(line), total_.lines[line], ""};
-    if (entry.transitions == 0 && line_off_point_[line] >= 0) {
+    if (entry.transitions == 0 && !line_off_rule_[line].empty()) {
+      entry.off_by = line_off_rule_[line];
+    } else if (entry.transitions == 0 && line_off_point_[line] >= 0) {
       entry.off_by = absl::StrJoin(OffConstants(static_cast<size_t>(line_off_point_[line])), ", ");
     }
     coverage.push_back(std::move(entry));

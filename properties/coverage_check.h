@@ -101,6 +101,8 @@ class CoverageCheck final : public BuiltInCheck {
   std::vector<int32_t> off_point_;
   // By line: a point whose constants switch off everything on the line, or -1.
   std::vector<int32_t> line_off_point_;
+  // By line: the constants ("NAME = VALUE, ...") that switch off the whole rule on it, or "".
+  std::vector<std::string> line_off_rule_;
   std::vector<SwitchedOffBranch> switched_off_;
 };
 

@@ -160,6 +160,16 @@ TEST(SwitchedOffTest, RulesSwitchedOffByTheirGuard) {
   EXPECT_THAT(text.stdout_text,
               HasSubstr("off: trigger bonus is switched off by EXPANSION = false\n  " +
                         std::string(kRules) + ":22:9\n"));
+
+  // --coverage marks the lines of a switched-off rule off, with its constants: visit (19),
+  // capped (21) and bonus (22); never (20) and noted (23) are dead, not off.
+  const json covered = check({"--coverage"});
+  std::map<int, std::string> off_lines;
+  for (const json& line : covered["coverage"]) {
+    if (line.contains("off_by")) off_lines[line["line"].get<int>()] = line["off_by"];
+  }
+  EXPECT_THAT(off_lines, ElementsAre(std::pair(19, "EXPANSION = false"), std::pair(21, "CAP = 3"),
+                                     std::pair(22, "EXPANSION = false")));
 }
 
 // A constant reaches a condition through a proc's parameter, a `let` and a fun
