@@ -74,9 +74,12 @@ std::optional<std::string> FixQuestion(const model::Model& model,
     model::PropertyValue v = generator.Evaluate(q, words.data());
     if (!v.ok) {
       const auto [depth, pos] = g.graph.Where(static_cast<explorer::Ordinal>(s));
-      return absl::StrCat("evaluating it hit a model error at line ", v.failure.loc.line,
-                          ", column ", v.failure.loc.column, " (", v.failure.message,
-                          ") in a state ", depth, " moves from the start");
+      // The place as the file (or the command-line flag) spells it: `--probability:1:3`.
+      const auto [source, at] = model.Resolve(v.failure.loc);
+      return absl::StrCat(
+          "evaluating it hit a model error at ", source != nullptr ? source->path() + ":" : "line ",
+          at.line, source != nullptr ? ":" : ", column ", at.column, " (", v.failure.message,
+          ") in a state ", depth, depth == 1 ? " move" : " moves", " from the start");
     }
     if (question.expect) {
       question.fixed[s] = true;
@@ -203,6 +206,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
       info.cyclic_states += size;
     }
   }
+  info.analysed = true;
   info.seat_draw_states = g->seat_draw_states;
   info.conditioned_rolls = g->conditioned_rolls;
   info.failed_moves = g->failed_moves;

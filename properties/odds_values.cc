@@ -598,7 +598,9 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
   if (!charge.Set(n * (3 * sizeof(double) + sizeof(uint32_t) + 1))) return NoRoom();
   if (g.initial == ChanceGraph::kNoTree) return Undefined("the game has no initial state");
   if (q.expect && !EndsSurely(g, components, play)) {
-    return Undefined(play == Play::kRandom
+    // Where random play does not end surely either, some state cannot reach an end at all,
+    // whatever is chosen (a game with no choices says so too, not that choices keep it going).
+    return Undefined(play == Play::kRandom || !EndsSurely(g, components, Play::kRandom)
                          ? "the game does not end with probability 1: some state cannot reach "
                            "an end"
                          : "choices can keep the game from ending for ever");

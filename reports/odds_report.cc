@@ -133,8 +133,9 @@ void WriteJsonReport(const model::Model& model, const results::OddsResult& resul
   json["policies"] = PoliciesToJson(model, result.policies);
   const results::OddsGraph& g = result.graph;
   Json graph = Json::object();
-  // The graph of a stopped search is not known: null, not a guess.
-  graph["acyclic"] = result.complete ? Json(g.acyclic) : Json(nullptr);
+  // The graph of a stopped search, or one whose answers were all undefined before its cycles
+  // were looked at, is not known: null, not a guess.
+  graph["acyclic"] = result.complete && g.analysed ? Json(g.acyclic) : Json(nullptr);
   graph["cyclic_states"] = g.cyclic_states;
   graph["self_loop_states"] = g.self_loop_states;
   graph["dead_states"] = g.dead_states;
@@ -176,7 +177,9 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
   std::vector<std::string> notes;
   if (!result.complete) return notes;
   const results::OddsGraph& g = result.graph;
-  if (g.acyclic && g.self_loop_states == 0) {
+  if (!g.analysed) {
+    // Every answer was undefined before the cycles were looked at: nothing to say of them.
+  } else if (g.acyclic && g.self_loop_states == 0) {
     notes.push_back("the state graph has no cycle: every answer is exact");
   } else if (g.acyclic) {
     notes.push_back(

@@ -54,6 +54,9 @@ struct OddsAnswer {
 struct OddsGraph {
   uint64_t states = 0;
   uint64_t transitions = 0;
+  // The graph's cycles were looked at (not when every answer was undefined before: a policy's
+  // condition, an engine limit); the three fields below are only meaningful then.
+  bool analysed = false;
   bool acyclic = true;            // no cycle apart from states that repeat themselves (a self-loop)
   uint64_t cyclic_states = 0;     // states on a cycle of more than one state
   uint64_t self_loop_states = 0;  // states with a move that leads back to themselves

@@ -72,6 +72,19 @@ TEST(OddsTest, ADeadlockIsAnEndAndANote) {
   EXPECT_EQ(Odds({"tests/e2e/odds/craps.rules"})["graph"]["dead_states"], 0);
 }
 
+// endless.rules, by hand: the game ends with probability 1/2; the expectation is undefined for
+// every play, and with no choice in the game, not because choices could keep it going.
+TEST(OddsTest, AnExpectationOfAGameThatNeedNotEndSaysWhy) {
+  const json report = Odds({"tests/e2e/odds/endless.rules"});
+  ExpectExact(Value(report, "ended", "random"), "1/2");
+  for (const char* play : {"random", "max", "min"}) {
+    const json value = Value(report, "last", play);
+    EXPECT_EQ(value["kind"], "undefined") << play;
+    EXPECT_THAT(value["reason"].get<std::string>(), HasSubstr("some state cannot reach an end"))
+        << play;
+  }
+}
+
 TEST(OddsTest, BagLiteralsAndConstantsGiveWeights) {
   const json report = Odds({"tests/e2e/odds/loaded_die.rules"});
   ExpectExact(Value(report, "both_sixes", "random"), "1/6");
@@ -234,6 +247,17 @@ TEST(OddsTest, TheSameAnswersForAnyThreadCount) {
         Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30", "--threads", threads})["answers"]);
   }
   EXPECT_EQ(answers[0], answers[1]);
+}
+
+// A command-line question that hits a model error names its place as the flag (check's
+// --invariant does the same), not a line past the end of the file. 1 / (rolls - 1) divides by
+// zero in the end state after one roll (a first six), 1 move from the start.
+TEST(OddsTest, AModelErrorInACommandLineQuestionNamesTheFlag) {
+  const RunResult run = RunRulecheck(
+      {"odds", "tests/e2e/odds/four_rolls.rules", "-q", "--probability", "1 / (rolls - 1) == 1"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("hit a model error at --probability:1:"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("in a state 1 move from the start"));
 }
 
 TEST(OddsTest, TextReport) {

@@ -203,6 +203,11 @@ TEST_F(PolicyFilesTest, AConditionThatFailsIsReported) {
   EXPECT_THAT(value["reason"].get<std::string>(),
               HasSubstr("the condition of policy careful at line 6 hit a model error at line 6, "
                         "column 43 (division by zero in 6 / 0)"));
+  // The answers were undefined before the graph's cycles were looked at: nothing is said of
+  // them (it once said the graph had no cycle).
+  EXPECT_TRUE(odds["graph"]["acyclic"].is_null()) << odds["graph"].dump();
+  const RunResult text = RunRulecheck({"odds", path, "--policy", "careful", "-q"});
+  EXPECT_THAT(text.stdout_text, Not(HasSubstr("no cycle")));
   const RunResult run =
       RunRulecheck({"simulate", path, "--policy", "careful", "--games", "20", "-q"});
   EXPECT_EQ(run.exit_code, 1);
