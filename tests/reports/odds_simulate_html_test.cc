@@ -54,6 +54,7 @@ class OddsHtmlTest : public ::testing::Test {
     ASSERT_NE(model_, nullptr);
     result_.precision = 1e-9;
     result_.graph.states = 8;
+    result_.graph.analysed = true;
     result_.graph.transitions = 14;
     results::OddsAnswer wins;
     wins.name = "big<b>";
