@@ -43,7 +43,16 @@ CLI::App* AddOddsCommand(CLI::App& app, OddsFlags& flags) {
       ->type_name("P")
       // Below 1e-12 the bounds, iterated in doubles, stop moving before they meet (a sweep
       // changes them by less than 1e-13 from rounding alone): such a precision is never reached.
-      ->check(CLI::Range(1e-12, 0.5))
+      // (CLI::Range would print its bounds with six decimals: "0 not in range 0.000000 to ...".)
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            double p = 0;
+            if (!CLI::detail::lexical_cast(text, p) || !(p >= 1e-12 && p <= 0.5)) {
+              return "must be a number from 1e-12 to 0.5, found " + text;
+            }
+            return "";
+          },
+          "in [1e-12, 0.5]"))
       ->capture_default_str();
   odds->add_option("--format", flags.format, "Report format")
       ->check(CLI::IsMember({"text", "json", "html"}))

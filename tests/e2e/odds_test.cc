@@ -195,7 +195,11 @@ TEST(OddsTest, APrecisionDoublesCannotReachIsRefused) {
   const RunResult run =
       RunRulecheck({"odds", "tests/e2e/odds/craps.rules", "--precision", "1e-13"});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_THAT(run.stderr_text, HasSubstr("--precision"));
+  EXPECT_THAT(run.stderr_text,
+              HasSubstr("--precision: must be a number from 1e-12 to 0.5, found 1e-13"));
+  // The range is given as it is, not as `0.000000 to 0.500000`.
+  EXPECT_THAT(RunRulecheck({"odds", "tests/e2e/odds/craps.rules", "--precision", "0"}).stderr_text,
+              HasSubstr("from 1e-12 to 0.5, found 0"));
   EXPECT_EQ(
       RunRulecheck({"odds", "tests/e2e/odds/craps.rules", "-q", "--precision", "1e-12"}).exit_code,
       0);
