@@ -164,7 +164,11 @@ class Scanner {
     if (overflow || (value == kMostNegativeMagnitude && !after_minus_)) {
       diagnostics_.Error(token.loc, absl::StrCat("integer literal ", token.text,
                                                  " is too large (the limit is 2^63 - 1)"));
-      return false;
+      // Still a number to the parser (0, which rarely leaves a type), so that the rest of the
+      // line does not add errors of its own (`expected an expression, found }`).
+      token.kind = Tok::kInt;
+      token.int_value = 0;
+      return true;
     }
     token.kind = Tok::kInt;
     token.int_value = value == kMostNegativeMagnitude ? std::numeric_limits<int64_t>::min()

@@ -125,6 +125,12 @@ TEST(ParserTest, MostNegativeIntegerLiteral) {
   EXPECT_NE(p.errors.find("t.rules:1:20: error: integer literal 9223372036854775809 is too large"),
             std::string::npos)
       << p.errors;
+  // The literal is the only error: the parser reads on as if it were a number.
+  p = ParseText("action a() { x := 99999999999999999999 }");
+  EXPECT_NE(p.errors.find("error: integer literal 99999999999999999999 is too large"),
+            std::string::npos)
+      << p.errors;
+  EXPECT_EQ(p.errors.find("expected an expression"), std::string::npos) << p.errors;
 }
 
 TEST(ParserTest, Quantifiers) {
