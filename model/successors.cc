@@ -136,6 +136,7 @@ class SuccessorGenerator::Impl {
       m.choices.clear();
       m.trail.clear();
       m.player = 0;
+      m.player_type = action.by != nullptr ? action.by->type : nullptr;
       eval_.set_state(state);
       eval_.set_frame(frame);
       eval_.Reset();
@@ -149,6 +150,9 @@ class SuccessorGenerator::Impl {
         }
       } catch (const ModelError& e) {
         enabled = false;
+        // The seat is not known (its `by`, or the guard before it, failed): the failed move
+        // names none, rather than the first member of the seat's type.
+        m.player_type = nullptr;
         exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message, e.limit);
       }
       if (enabled) {
@@ -196,6 +200,7 @@ class SuccessorGenerator::Impl {
       try {
         m.player = eval_.Scalar(*trigger.by);
       } catch (const ModelError& e) {
+        m.player_type = nullptr;  // no seat is known: the failed move names none
         exec_.Fail(sink, ir::StepFailure::Kind::kModelError, e.loc, e.message, e.limit);
         return;
       }

@@ -146,6 +146,21 @@ TEST(RobustnessTest, AStopSignalEndsARunStillReadingItsFile) {
   EXPECT_THAT(missing.stderr_text, HasSubstr("No such file or directory"));
 }
 
+// A move whose `by` cannot be computed (`the` finds two seats) fails with no seat named: it
+// was credited to A, the first member of the seat's type, which the rules never named.
+TEST(RobustnessTest, AFailedSeatIsNotNamed) {
+  const std::string path =
+      WriteTempFile("by_fails.rules",
+                    "enum P { A, B, C }\nstate { x: 0..3 }\n"
+                    "action go() by (the q in P where q != C) when x == 0 { x := 1 }\n");
+  for (const char* engine : {"compiled", "interpreted"}) {
+    const RunResult run = RunRulecheck({"check", path, "--engine", engine, "-q"});
+    EXPECT_EQ(run.exit_code, 1) << engine << run.stderr_text;
+    EXPECT_THAT(run.stdout_text, HasSubstr("  2. go()\n       failed: `the`")) << engine;
+    EXPECT_THAT(run.stdout_text, Not(HasSubstr("A: go()"))) << engine;
+  }
+}
+
 // A game with no initial state: solve and prove once answered every question vacuously (an
 // invariant false in every state "proved", exit 0); they now report what check reports.
 TEST(RobustnessTest, SolveAndProveReportAGameWithNoInitialState) {
