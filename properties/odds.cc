@@ -241,6 +241,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
       play.value = SolveOdds(*g, components, question, play.kind, seat, options.precision, cancel,
                              &exploration.budget());
       if (play.value.kind == OddsValue::Kind::kUnknown) {
+        result.stopped_solving = true;
         return unknown(play.value.reason.empty() ? "cancelled" : play.value.reason, g->owners);
       }
     }

@@ -164,7 +164,10 @@ void WriteOddsHtml(const model::Model& model, const results::OddsResult& result,
       << "<section class=\"group tone-" << (result.complete ? "pass" : "open")
       << "\" id=\"answers\"><h2>Answers <span class=\"tally\">" << result.answers.size()
       << "</span></h2>\n";
-  if (!result.complete) {
+  if (!result.complete && result.stopped_solving) {
+    out << "<p class=\"empty\">Stopped (" << EscapeHtml(result.stop_reason)
+        << ") while computing the answers from every state: no answer is known.</p>\n";
+  } else if (!result.complete) {
     out << "<p class=\"empty\">The search was stopped (" << EscapeHtml(result.stop_reason)
         << "): no answer is known without every state.</p>\n";
   }

@@ -76,7 +76,10 @@ void WriteText(const model::Model& model, const results::OddsResult& result, std
       out << "  " << line << "\n";
     }
   }
-  if (!result.complete) {
+  if (!result.complete && result.stopped_solving) {
+    out << "stopped (" << result.stop_reason
+        << ") while computing the answers from every state: no answer is known\n";
+  } else if (!result.complete) {
     out << "the search was stopped (" << result.stop_reason
         << "): no answer is known without every state\n";
   }
@@ -126,6 +129,7 @@ void WriteJsonReport(const model::Model& model, const results::OddsResult& resul
   Json json = ModelToJson(model);
   json["complete"] = result.complete;
   json["stop_reason"] = result.complete ? "none" : result.stop_reason;
+  json["stopped_while_solving"] = !result.complete && result.stopped_solving;
   json["states"] = result.graph.states;
   json["transitions"] = result.graph.transitions;
   json["seconds"] = result.seconds;

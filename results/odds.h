@@ -71,8 +71,11 @@ struct OddsGraph {
 struct OddsResult {
   bool complete = true;     // false: the search was stopped; every value is kUnknown
   std::string stop_reason;  // when not complete: "cancelled", "store_full", ...
-  double precision = 0;     // the bound value iteration aims for
-  double seconds = 0;       // the search and the computation
+  // When not complete: the search had seen every state, and the computation of the answers
+  // from them was stopped.
+  bool stopped_solving = false;
+  double precision = 0;  // the bound value iteration aims for
+  double seconds = 0;    // the search and the computation
   OddsGraph graph;
   std::vector<FollowedPolicy> policies;  // --policy: what the governed seats follow
   std::vector<OddsAnswer> answers;

@@ -233,6 +233,20 @@ TEST(OddsTest, TheChanceGraphAndItsValuesAreChargedToTheMemoryBudget) {
   EXPECT_EQ(Value(roomy, "first_wins", "random")["kind"], "bounds");
 }
 
+// A stop after the search saw every state, while value iteration runs, says so rather than
+// that the search was stopped (long_ruin.rules: 2,001 states at once, minutes to 1e-12).
+TEST(OddsTest, AStopWhileSolvingSaysTheSearchWasComplete) {
+  const RunResult run = RunRulecheckAndSignal(
+      {"odds", "tests/e2e/odds/long_ruin.rules", "--precision", "1e-12", "--format", "json", "-q"},
+      SIGINT, std::chrono::seconds(2));
+  EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+  const json report = JsonReport(run);
+  EXPECT_EQ(report["stop_reason"], "cancelled");
+  EXPECT_EQ(report["stopped_while_solving"], true);
+  EXPECT_EQ(report["states"], 2001);
+  EXPECT_EQ(Value(report, "top", "random")["kind"], "unknown");
+}
+
 TEST(OddsTest, CtrlCGivesUnknownAndExitCode3) {
   // Hanoi with 16 discs has 43 million states: the search is still running after a second.
   const RunResult run = RunRulecheckAndSignal({"odds", "games/hanoi.rules", "--const", "N=16",
@@ -241,6 +255,7 @@ TEST(OddsTest, CtrlCGivesUnknownAndExitCode3) {
   EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
   const json report = JsonReport(run);
   EXPECT_EQ(report["stop_reason"], "cancelled");
+  EXPECT_EQ(report["stopped_while_solving"], false);
   EXPECT_EQ(Value(report, "false", "random")["kind"], "unknown");
 }
 
