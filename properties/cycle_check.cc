@@ -157,6 +157,24 @@ bool Forced(const StateGraph& graph, const Components& c, int k) {
   return true;
 }
 
+// The triggers that resolve in component k's states, in declaration order: a forced chain
+// traps the play among all of them, which may be more than its shortest cycle shows.
+std::vector<std::string> ComponentTriggers(const model::Model& model,
+                                           const explorer::Exploration& exploration,
+                                           const StateGraph& graph, const Components& c, int k) {
+  std::vector<bool> seen(model.program.triggers.size(), false);
+  for (uint32_t u = 0; u < c.nodes.size(); ++u) {
+    if (c.component[u] != k) continue;
+    const std::vector<uint32_t> words = exploration.StateWords(graph.id[c.nodes[u]]);
+    seen[static_cast<size_t>(model.layout.PendingTrigger(words.data(), 0))] = true;
+  }
+  std::vector<std::string> names;
+  for (size_t t = 0; t < seen.size(); ++t) {
+    if (seen[t]) names.push_back(model.program.triggers[t].name);
+  }
+  return names;
+}
+
 std::string Quoted(const std::vector<std::string>& names) {
   std::vector<std::string> quoted;
   for (const std::string& name : names) quoted.push_back(absl::StrCat("`", name, "`"));
@@ -181,6 +199,7 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
   struct Chain {
     results::Finding finding;
     int components = 0;
+    std::vector<std::string> trapped;  // forced: every trigger resolving among the trap's states
   };
   std::map<std::set<std::string>, Chain> chains;
   std::vector<const std::set<std::string>*> order;
@@ -201,6 +220,7 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
     std::vector<std::string> triggers = BuildLasso(model, exploration, graph, c, k, cycle, finding);
     order.push_back(&it->first);
     const bool forced = Forced(graph, c, k);
+    if (forced) it->second.trapped = ComponentTriggers(model, exploration, graph, c, k);
     finding.severity = results::Severity::kError;
     finding.chain = forced ? "forced" : "optional";
     finding.triggers = triggers;
@@ -218,8 +238,12 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
         "infinite reaction chain (", finding.chain, "): trigger",
         finding.triggers.size() == 1 ? " " : "s ", Quoted(finding.triggers),
         " can resolve forever, around a cycle of ", cycle, cycle == 1 ? " move" : " moves",
-        finding.chain == "forced" ? ", and no choice on it leads out"
-                                  : "; some choice on it leads out",
+        finding.chain == "forced"
+            ? (chain.trapped.size() > finding.triggers.size()
+                   ? absl::StrCat(", and no choice leads out of the reactions it is part of (",
+                                  Quoted(chain.trapped), " resolve among them)")
+                   : std::string(", and no choice on it leads out"))
+            : "; some choice on it leads out",
         chain.components > 1
             ? absl::StrCat(" (", chain.components, " such cycles among reachable states)")
             : "");

@@ -233,6 +233,19 @@ TEST_P(AnalysesTest, AnOrderThatFailsEndsInTheFailedMove) {
   EXPECT_THAT(other[0]["error"].get<std::string>(), HasSubstr("outside 0..3"));
 }
 
+// forced_trap.rules, by hand: the shortest cycle is ta alone, but tb is in the trap too, and
+// the message names both (it said no choice on the cycle leads out, while `may: no` does).
+TEST_P(AnalysesTest, AForcedChainNamesEveryTriggerOfItsTrap) {
+  const json report = Run("forced_trap", 1);
+  const std::vector<json> chains = OfKind(report, "reaction_chain");
+  ASSERT_EQ(chains.size(), 1u) << report.dump(2);
+  EXPECT_EQ(chains[0]["chain"], "forced");
+  EXPECT_THAT(chains[0]["triggers"], ElementsAre("ta"));
+  EXPECT_THAT(chains[0]["message"].get<std::string>(),
+              HasSubstr("no choice leads out of the reactions it is part of (`ta`, `tb` resolve "
+                        "among them)"));
+}
+
 // Coverage of dead_rules.rules, by hand: 12 play moves (2 from count 0, 4 from the two
 // states at count 1, 4 from the two at count 2, 2 plays of Deep from count 3) run lines 24,
 // 26, 27, 29, 30 and 32; the `if` body (28), `never` (34) and `on_joker` (35) run in none.
