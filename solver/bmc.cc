@@ -117,6 +117,10 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       }
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
       if (first_answer && k < *first_answer) {
+        // Only the unrolling grows here; a time-out or Ctrl-C still stops it.
+        if (deadline.expired() || !watchdog.reason().empty()) {
+          return stopped_at(k, absl::StrCat("timed out at depth ", k));
+        }
         result.depth = k;
         continue;
       }
