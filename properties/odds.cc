@@ -105,6 +105,17 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     if (options.query.empty() || !from_file || q.name == options.query) queries.push_back(&q);
   }
   if (!options.query.empty() && !named_found) {
+    // A query of `solve` by that name: say what it is rather than that it does not exist.
+    for (const ir::Query& q : model.program.queries) {
+      if (q.name != options.query) continue;
+      return absl::NotFoundError(absl::StrCat(
+          "`", options.query, "` is a ",
+          q.kind == ir::QueryKind::kReachable  ? "reachable"
+          : q.kind == ir::QueryKind::kMaximize ? "maximize"
+                                               : "minimize",
+          " query, which `rulecheck solve` answers; `odds` answers probability and expect "
+          "queries"));
+    }
     return absl::NotFoundError(absl::StrCat("no chance query named `", options.query, "`"));
   }
   if (queries.empty()) {

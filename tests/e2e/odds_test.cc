@@ -185,6 +185,12 @@ TEST(OddsTest, BadQuestionsAreErrorsWithTheirPlace) {
   run = RunRulecheck({"odds", "tests/e2e/odds/four_rolls.rules", "--query", "nothing"});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr("no chance query named `nothing`"));
+  // A query of `solve` by that name is named for what it is.
+  run = RunRulecheck(
+      {"odds", "games/monster-mutators/monster-mutators.rules", "--query", "best_score"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text,
+              HasSubstr("`best_score` is a maximize query, which `rulecheck solve` answers"));
   run = RunRulecheck({"odds", "games/tictactoe.rules"});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr("has no chance query"));
