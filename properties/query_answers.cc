@@ -65,7 +65,8 @@ results::Answer ToAnswer(const QueryRun& run, const QueryAnswer& answer) {
     r.depth = std::min(run.levels_done, answer.within);
     r.message = Incomplete(run, answer);
     if (answer.found && answer.kind != QueryKind::kReachable) {
-      absl::StrAppend(&r.message, "; best found: ", answer.value, " (in ", answer.depth, " moves)");
+      absl::StrAppend(&r.message, "; best found: ", answer.value, " (in ",
+                      base::CountOf(static_cast<uint64_t>(answer.depth), "move", "moves"), ")");
     }
   }
   if (answer.errors > 0) {
