@@ -17,6 +17,9 @@
 namespace rulecheck::cli {
 namespace {
 
+// ": No such file or directory" for the errno an open just left; "" where it left none.
+std::string SystemReason() { return errno != 0 ? absl::StrCat(": ", std::strerror(errno)) : ""; }
+
 // "text, json, sarif, junit or html".
 std::string FormatList() {
   const std::vector<std::string> names = reports::FormatNames();
@@ -196,8 +199,7 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
     errno = 0;
     setup.file.open(flags.output, std::ios::out | std::ios::trunc);
     if (!setup.file) {
-      err << "rulecheck: cannot write " << flags.output
-          << (errno != 0 ? absl::StrCat(": ", std::strerror(errno)) : "") << "\n";
+      err << "rulecheck: cannot write " << flags.output << SystemReason() << "\n";
       return std::nullopt;
     }
   }
@@ -205,8 +207,7 @@ std::optional<CommandSetup> SetUpCommand(const CommonFlags& flags, uint64_t defa
     errno = 0;
     extra.file = std::make_unique<std::ofstream>(extra.path, std::ios::out | std::ios::trunc);
     if (!*extra.file) {
-      err << "rulecheck: cannot write " << extra.path
-          << (errno != 0 ? absl::StrCat(": ", std::strerror(errno)) : "") << "\n";
+      err << "rulecheck: cannot write " << extra.path << SystemReason() << "\n";
       return std::nullopt;
     }
   }

@@ -12,8 +12,6 @@
 namespace rulecheck::front {
 namespace {
 
-// Whether the literal `e` takes the type `want` from its context: a set literal another set
-// type or a bag type, an array literal another array type with the same index.
 bool IsCollection(const ir::Type* t) {
   return t->kind == ir::TypeKind::kSet || t->kind == ir::TypeKind::kBag ||
          t->kind == ir::TypeKind::kSeq;
@@ -30,6 +28,9 @@ bool IsLiteral(const ir::Expr& x) {
   return false;
 }
 
+// Whether the literal `e` takes the type `want` from its context: a set literal another set
+// type or a bag type, an array literal another array type with the same index, an `if` of
+// such literals where each branch does.
 bool TakesType(const ir::Expr& e, const ir::Type* want) {
   if (IsError(want) || IsPlaceholder(want) || IsError(e.type)) return false;
   if (e.op == ir::ExprOp::kSetLiteral) {
@@ -667,9 +668,8 @@ const ir::Type* TypeChecker::Unify(ir::ExprPtr& a, ir::ExprPtr& b) {
   if (ta->is_integer() && tb->is_integer() && !IsPlaceholder(ta) && !IsPlaceholder(tb)) {
     return types_.Int();
   }
-  auto literal = [](const ir::Expr& x) { return IsLiteral(x); };
-  bool a_flexible = IsPlaceholder(ta) || literal(*a);
-  if (!a_flexible || IsPlaceholder(tb) || literal(*b)) {
+  bool a_flexible = IsPlaceholder(ta) || IsLiteral(*a);
+  if (!a_flexible || IsPlaceholder(tb) || IsLiteral(*b)) {
     if (Assignable(tb, ta) || TakesType(*b, ta)) {
       b = Coerce(std::move(b), ta);
       return IsError(b->type) ? ErrorType() : ta;

@@ -95,13 +95,13 @@ class CollectSink final : public ir::SuccessorSink {
     }
     out.emplace_back(Words(state, state + words_), move);
   }
-  void OnFailure(const ir::StepFailure& failure) override {
-    if (!failure_.has_value()) failure_ = failure;
+  void OnFailure(const ir::StepFailure& failed) override {
+    if (!failure.has_value()) failure = failed;
   }
   std::vector<std::pair<Words, ir::Move>> out;
   bool full = false;
   // The first move that failed, if any.
-  std::optional<ir::StepFailure> failure_;
+  std::optional<ir::StepFailure> failure;
 
  private:
   uint32_t words_;
@@ -123,9 +123,8 @@ struct Settling {
   absl::flat_hash_map<Words, int> index;
   std::vector<int> settled;  // indices of settled states, discovery order
   // Settled states (and -1, the start) where the chain ended because the trigger to resolve
-  // failed (a model error, an assert): it ends there as if settled, and is shown failing.
-  absl::flat_hash_map<int, ir::StepFailure> failed;
-  Words start;
+  // failed (a model error, an assert): it ends there as if settled, shown by this failed step.
+  absl::flat_hash_map<int, results::TraceStep> failed;
   // The settled states as compared between orders: without the hidden `moved` markers, which
   // record which trigger resolved last and so always differ between two orders. `views[k]`
   // is that of `settled[k]`. Both are empty when the model has no hidden variable.
@@ -140,10 +139,7 @@ struct Settling {
       steps.push_back(results::TraceStep{nodes[at].move, states[at], false, ""});
     }
     std::reverse(steps.begin(), steps.end());
-    if (auto it = failed.find(i); it != failed.end()) {
-      steps.push_back(results::TraceStep{it->second.move, i >= 0 ? states[i] : start, true,
-                                         it->second.message});
-    }
+    if (auto it = failed.find(i); it != failed.end()) steps.push_back(it->second);
     return steps;
   }
 };
@@ -187,14 +183,16 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
     CollectSink sink(width, budget);
     generator.Successors(words.data(), sink);
     none = sink.out.empty() && !sink.full;
-    if (none && sink.failure_.has_value()) settling.failed.emplace(parent, *sink.failure_);
+    if (none && sink.failure.has_value()) {
+      settling.failed.emplace(
+          parent, results::TraceStep{sink.failure->move, words, true, sink.failure->message});
+    }
     for (auto& [successor, move] : sink.out) {
       visit(std::move(successor), move, parent);
       if (full) return false;
     }
     return !sink.full;
   };
-  settling.start = start;
   bool none = false;
   if (!expand(start, -1, none)) return std::nullopt;
   while (!queue.empty()) {

@@ -23,6 +23,12 @@ int CheckResult::error_count() const {
   return static_cast<int>(std::count_if(findings.begin(), findings.end(), results::IsError));
 }
 
+int CheckResult::warning_count() const {
+  return static_cast<int>(std::count_if(findings.begin(), findings.end(), [](const auto& f) {
+    return f.severity == results::Severity::kWarning;
+  }));
+}
+
 namespace {
 
 void Announce(const CheckOptions& options, const std::string& what) {

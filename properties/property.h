@@ -130,8 +130,9 @@ struct CheckResult {
   // branches but for constants that switch them off, in the order dead branches are reported.
   std::vector<SwitchedOffBranch> switched_off;
 
-  // How many findings are errors.
+  // How many findings are errors, and how many warnings.
   int error_count() const;
+  int warning_count() const;
 };
 
 // Explores `model` and runs every built-in check. Deterministic: the same model and options

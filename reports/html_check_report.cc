@@ -45,9 +45,9 @@ std::vector<SummaryFact> Facts(const properties::CheckResult& result,
                                const std::vector<ReportedFinding>& reported,
                                const Baseline* baseline) {
   const explorer::ExplorationStats& stats = result.stats;
-  int warnings = 0, infos = 0;
+  const int warnings = result.warning_count();
+  int infos = 0;
   for (const results::Finding& finding : result.findings) {
-    warnings += finding.severity == results::Severity::kWarning;
     infos += finding.severity == results::Severity::kInfo;
   }
   std::vector<SummaryFact> facts = {

@@ -1,13 +1,11 @@
 // The text report of a check, for a person at a terminal (see report.h and
 // docs/report-format.md). Traces are narrated by trace_text.h.
-#include <algorithm>
 #include <cstdio>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
 #include "base/counts.h"
 #include "properties/stop_description.h"
 #include "reports/format_util.h"
@@ -78,12 +76,10 @@ void WriteClosing(const properties::CheckResult& result,
                   const std::vector<ReportedFinding>& reported, const Baseline* baseline,
                   std::ostream& out) {
   const int errors = result.error_count();
-  const size_t warnings = static_cast<size_t>(std::count_if(
-      result.findings.begin(), result.findings.end(),
-      [](const results::Finding& f) { return f.severity == results::Severity::kWarning; }));
+  const int warnings = result.warning_count();
   // Warnings do not fail the check, but the verdict says how many there are to read.
-  const std::string and_warnings =
-      warnings == 0 ? "" : absl::StrCat(", ", base::CountOf(warnings, "warning", "warnings"));
+  const std::string warned = base::CountOf(warnings, "warning", "warnings");
+  const std::string and_warnings = warnings == 0 ? "" : ", " + warned;
   if (errors > 0) {
     out << base::CountOf(errors, "error", "errors");
     if (baseline != nullptr) {
@@ -98,10 +94,7 @@ void WriteClosing(const properties::CheckResult& result,
         << base::CountOf(result.undetermined.size(), "property", "properties")
         << " not determined\n";
   } else {
-    out << "all properties hold"
-        << (warnings == 0 ? ""
-                          : absl::StrCat(" (", base::CountOf(warnings, "warning", "warnings"), ")"))
-        << "\n";
+    out << "all properties hold" << (warnings == 0 ? "" : " (" + warned + ")") << "\n";
   }
 }
 

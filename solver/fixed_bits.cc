@@ -534,22 +534,26 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
   return facts;
 }
 
-std::optional<int64_t> StateFacts::BestOf(const ir::Program& program,
-                                          const ir::Query& query) const {
+std::optional<size_t> StateFacts::ListedIndexOf(const ir::Program& program,
+                                                const ir::Query& query) const {
   if (!every_state_seen) return std::nullopt;
   for (size_t q = 0; q < program.queries.size() && q < query_best.size(); ++q) {
-    if (program.queries[q].name == query.name) return query_best[q];
+    if (program.queries[q].name == query.name) return q;
   }
   return std::nullopt;
 }
 
+std::optional<int64_t> StateFacts::BestOf(const ir::Program& program,
+                                          const ir::Query& query) const {
+  const std::optional<size_t> q = ListedIndexOf(program, query);
+  return q ? query_best[*q] : std::nullopt;
+}
+
 std::optional<int> StateFacts::FirstReachedOf(const ir::Program& program,
                                               const ir::Query& query) const {
-  if (!every_state_seen) return std::nullopt;
-  for (size_t q = 0; q < program.queries.size() && q < query_first_at.size(); ++q) {
-    if (program.queries[q].name == query.name) return query_first_at[q].value_or(kNeverReached);
-  }
-  return std::nullopt;
+  const std::optional<size_t> q = ListedIndexOf(program, query);
+  if (!q) return std::nullopt;
+  return query_first_at[*q].value_or(kNeverReached);
 }
 
 std::string FixedBitsLine(const std::string& what, const StateFacts& facts,

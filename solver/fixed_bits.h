@@ -69,6 +69,9 @@ struct StateFacts {
   // reachable state satisfies it; nullopt where not every state was seen.
   static constexpr int kNeverReached = -1;
   std::optional<int> FirstReachedOf(const ir::Program& program, const ir::Query& query) const;
+  // The index of `query` (found by name) in query_best and query_first_at, where every state
+  // was seen.
+  std::optional<size_t> ListedIndexOf(const ir::Program& program, const ir::Query& query) const;
   // The search saw every reachable state's moves, and none failed.
   bool no_failing_move = false;
   // Entry d: the bits that are the same in every state reached in exactly d moves (a superset
