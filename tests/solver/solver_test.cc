@@ -193,23 +193,32 @@ query most: maximize pts within 3
   EXPECT_EQ(results->front().depth, 3);
 }
 
+// A counter that climbs to 5 and starts again, whose type reaches 1000; queries follow.
+constexpr char kCycleToFive[] = R"(
+state { x: 0..1000 }
+action up() when x < 5 { x += 1 }
+action again() when x == 5 { x := 0 }
+)";
+
+// Solves every query of `model`, collecting the progress lines in `lines`.
+absl::StatusOr<std::vector<results::Answer>> SolveWithProgress(const model::Model& model,
+                                                               std::vector<std::string>& lines) {
+  SolveOptions options;
+  options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
+  options.progress = [&lines](const std::string& line) { lines.push_back(line); };
+  return Solve(model, options);
+}
+
 // The counter climbs to 5 and starts again, for ever: every depth has a play, and the static
 // bound of x is 1000. Every reachable state seen (6 of them), none has more than 5, so the
 // search ends at depth 5, the first with a 5, instead of unrolling 100,000 moves.
 TEST(SolveTest, TheBestReachableValueEndsTheSearch) {
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
-state { x: 0..1000 }
-action up() when x < 5 { x += 1 }
-action again() when x == 5 { x := 0 }
-query most: maximize x within 100000
-query least: minimize 7 - x within 100000
-)");
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+      std::string(kCycleToFive) +
+      "query most: maximize x within 100000\nquery least: minimize 7 - x within 100000\n");
   ASSERT_NE(model, nullptr);
-  SolveOptions options;
-  options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
   std::vector<std::string> lines;
-  options.progress = [&lines](const std::string& line) { lines.push_back(line); };
-  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = SolveWithProgress(*model, lines);
   ASSERT_TRUE(results.ok()) << results.status();
   ASSERT_EQ(results->size(), 2u);
   for (const results::Answer& answer : *results) {
@@ -230,20 +239,13 @@ query least: minimize 7 - x within 100000
 // state, the depths before 5 are not checked, and x == 6 is unreachable at once, whatever the
 // bound (a million depths would take Z3 far longer than the time-out).
 TEST(SolveTest, TheListingAnswersReachableQueries) {
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
-state { x: 0..1000 }
-action up() when x < 5 { x += 1 }
-action again() when x == 5 { x := 0 }
-query five: reachable x == 5 within 100000
-query six: reachable x == 6 within 1000000
-query early_five: reachable x == 5 within 4
-)");
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+      std::string(kCycleToFive) +
+      "query five: reachable x == 5 within 100000\nquery six: reachable x == 6 within 1000000\n"
+      "query early_five: reachable x == 5 within 4\n");
   ASSERT_NE(model, nullptr);
-  SolveOptions options;
-  options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
   std::vector<std::string> lines;
-  options.progress = [&lines](const std::string& line) { lines.push_back(line); };
-  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+  absl::StatusOr<std::vector<results::Answer>> results = SolveWithProgress(*model, lines);
   ASSERT_TRUE(results.ok()) << results.status();
   ASSERT_EQ(results->size(), 3u);
   const results::Answer& five = (*results)[0];
