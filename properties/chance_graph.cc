@@ -18,7 +18,9 @@
 #include <span>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
+#include "absl/status/status.h"
 #include "ir/move.h"
 #include "ir/state_space.h"
 #include "model/value_format.h"
@@ -58,6 +60,7 @@ struct Succ {
   uint32_t owner = 0;
   const ir::Move* move = nullptr;
   uint32_t target = 0;
+  uint32_t index = 0;  // among the state's successors, in generator order
 };
 
 bool SameChoice(const ir::Choice& a, const ir::Choice& b) {
@@ -137,7 +140,7 @@ class TreeBuilder {
   // Successors of one instance that agree on their first `depth` choices.
   uint32_t Choices(std::span<Succ> succs, size_t depth) {
     if (succs.size() == 1 && succs[0].move->choices.size() == depth) {
-      Room(g_.nodes.push_back({Kind::kLeaf, 0, succs[0].target, 0}));
+      Room(g_.nodes.push_back({Kind::kLeaf, succs[0].index, succs[0].target, 0}));
       return static_cast<uint32_t>(g_.nodes.size() - 1);
     }
     // Equal prefixes ran the same statements, so all go on to a next choice (see the top).
@@ -185,55 +188,22 @@ class TreeBuilder {
   bool full_ = false;
 };
 
-}  // namespace
-
-absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration, int threads,
-                                             const std::atomic<bool>* cancel,
-                                             const PolicySet* policies) {
-  if (policies != nullptr && policies->empty()) policies = nullptr;
-  absl::StatusOr<explorer::StateGraph> graph =
-      explorer::TakeStateGraph(exploration, {}, threads, cancel);
-  if (!graph.ok()) return graph.status();
-  ChanceGraph g;
-  g.graph = std::move(*graph);
-  explorer::MemoryBudget* budget = &exploration.budget();
-  g.nodes = explorer::ChargedVector<ChanceNode>(budget);
-  g.child = explorer::ChargedVector<uint32_t>(budget);
-  g.weight = explorer::ChargedVector<uint64_t>(budget);
-  g.root = explorer::ChargedVector<uint32_t>(budget);
+// Grows the trees of the states `wanted` picks (all of them when it is null) into `g`, whose
+// root has an entry for every state of `sg` (the graph the trees' leaves name).
+absl::Status GrowTrees(const explorer::Exploration& exploration, const explorer::StateGraph& sg,
+                       const std::vector<bool>* wanted, const std::atomic<bool>* cancel,
+                       TreeBuilder& builder, ChanceGraph& g) {
   const absl::Status full = absl::ResourceExhaustedError(
       "the chance graph needs more memory than the --memory budget has left");
-  const explorer::StateGraph& sg = g.graph;
-  const uint64_t n = sg.states();
-  if (!g.root.Reserve(n)) return full;
-  for (uint64_t s = 0; s < n; ++s) g.root.push_back(ChanceGraph::kNoTree);
-  TreeBuilder builder(g, policies);
   const std::unique_ptr<ir::Expander> expander =
       exploration.space().NewExpander(/*record_trail=*/false);
   MoveSink sink(exploration.space().words());
   std::vector<Succ> succs;
-  auto owners = [&] {
-    succs.clear();
-    for (const ir::Move& move : sink.moves) succs.push_back({builder.Owner(move), &move, 0});
-  };
-
-  // The initial states: level 0, looked up by their words.
-  expander->Initial(sink);
-  owners();
-  const uint64_t initial_count = sg.level_start.size() > 1 ? sg.level_start[1] : 0;
-  std::unordered_map<explorer::StateId, uint32_t> initial_ordinal;
-  for (uint64_t o = 0; o < initial_count; ++o) initial_ordinal[sg.id[o]] = static_cast<uint32_t>(o);
-  for (size_t i = 0; i < succs.size(); ++i) {
-    explorer::StateId id = explorer::kNoState;
-    [[maybe_unused]] const bool found = exploration.Find(sink.states[i], id);
-    assert(found);
-    succs[i].target = initial_ordinal.at(id);
-  }
-  if (!succs.empty()) g.initial = builder.State(succs);
-  if (builder.full()) return full;
-
+  const uint64_t n = sg.states();
+  uint64_t seen = 0;
   for (uint64_t s = 0; s < n; ++s) {
-    if (cancel != nullptr && s % 1024 == 0 && cancel->load(std::memory_order_relaxed)) {
+    if (wanted != nullptr && !(*wanted)[s]) continue;
+    if (cancel != nullptr && ++seen % 1024 == 0 && cancel->load(std::memory_order_relaxed)) {
       return absl::CancelledError("cancelled");
     }
     sink.Clear();
@@ -248,16 +218,103 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration,
       }
       continue;
     }
-    owners();
+    succs.clear();
+    for (const ir::Move& move : sink.moves) succs.push_back({builder.Owner(move), &move, 0});
     // The graph's edges of s are its successors in generator order (a complete search found
     // every one).
-    assert(sg.edge_start[s + 1] - sg.edge_start[s] == succs.size());
-    for (size_t k = 0; k < succs.size(); ++k) succs[k].target = sg.target[sg.edge_start[s] + k];
+    assert(sg.expanded[s] && sg.edge_start[s + 1] - sg.edge_start[s] == succs.size());
+    for (size_t k = 0; k < succs.size(); ++k) {
+      succs[k].target = sg.target[sg.edge_start[s] + k];
+      succs[k].index = static_cast<uint32_t>(k);
+    }
     g.root[s] = builder.State(succs);
     if (builder.full()) return full;
   }
-  g.failed_moves = sink.failures;
-  g.limit_failure = sink.limit;
+  g.failed_moves += sink.failures;
+  if (!g.limit_failure) g.limit_failure = sink.limit;
+  return absl::OkStatus();
+}
+
+// A chance graph's tree arrays, charged to the exploration's budget, and a root entry for
+// each of `n` states (no tree yet).
+absl::Status StartTrees(const explorer::Exploration& exploration, uint64_t n, ChanceGraph& g) {
+  explorer::MemoryBudget* budget = &exploration.budget();
+  g.nodes = explorer::ChargedVector<ChanceNode>(budget);
+  g.child = explorer::ChargedVector<uint32_t>(budget);
+  g.weight = explorer::ChargedVector<uint64_t>(budget);
+  g.root = explorer::ChargedVector<uint32_t>(budget);
+  if (!g.root.Reserve(n)) {
+    return absl::ResourceExhaustedError(
+        "the chance graph needs more memory than the --memory budget has left");
+  }
+  for (uint64_t s = 0; s < n; ++s) g.root.push_back(ChanceGraph::kNoTree);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration, int threads,
+                                             const std::atomic<bool>* cancel,
+                                             const PolicySet* policies) {
+  if (policies != nullptr && policies->empty()) policies = nullptr;
+  absl::StatusOr<explorer::StateGraph> graph =
+      explorer::TakeStateGraph(exploration, {}, threads, cancel);
+  if (!graph.ok()) return graph.status();
+  ChanceGraph g;
+  g.graph = std::move(*graph);
+  const explorer::StateGraph& sg = g.graph;
+  if (absl::Status started = StartTrees(exploration, sg.states(), g); !started.ok()) {
+    return started;
+  }
+  TreeBuilder builder(g, policies);
+
+  // The initial states: level 0, looked up by their words.
+  {
+    const std::unique_ptr<ir::Expander> expander =
+        exploration.space().NewExpander(/*record_trail=*/false);
+    MoveSink sink(exploration.space().words());
+    expander->Initial(sink);
+    std::vector<Succ> succs;
+    for (const ir::Move& move : sink.moves) succs.push_back({builder.Owner(move), &move, 0});
+    const uint64_t initial_count = sg.level_start.size() > 1 ? sg.level_start[1] : 0;
+    std::unordered_map<explorer::StateId, uint32_t> initial_ordinal;
+    for (uint64_t o = 0; o < initial_count; ++o) {
+      initial_ordinal[sg.id[o]] = static_cast<uint32_t>(o);
+    }
+    for (size_t i = 0; i < succs.size(); ++i) {
+      explorer::StateId id = explorer::kNoState;
+      [[maybe_unused]] const bool found = exploration.Find(sink.states[i], id);
+      assert(found);
+      succs[i].target = initial_ordinal.at(id);
+      succs[i].index = static_cast<uint32_t>(i);
+    }
+    if (!succs.empty()) g.initial = builder.State(succs);
+    g.failed_moves = sink.failures;
+    g.limit_failure = sink.limit;
+    if (builder.full()) {
+      return absl::ResourceExhaustedError(
+          "the chance graph needs more memory than the --memory budget has left");
+    }
+  }
+  if (absl::Status grown = GrowTrees(exploration, sg, nullptr, cancel, builder, g); !grown.ok()) {
+    return grown;
+  }
+  return g;
+}
+
+absl::StatusOr<ChanceGraph> BuildChanceTrees(const explorer::Exploration& exploration,
+                                             const explorer::StateGraph& graph,
+                                             const std::vector<bool>& wanted,
+                                             const std::atomic<bool>* cancel) {
+  ChanceGraph g;
+  if (absl::Status started = StartTrees(exploration, graph.states(), g); !started.ok()) {
+    return started;
+  }
+  TreeBuilder builder(g, nullptr);
+  if (absl::Status grown = GrowTrees(exploration, graph, &wanted, cancel, builder, g);
+      !grown.ok()) {
+    return grown;
+  }
   return g;
 }
 

@@ -35,7 +35,9 @@ struct ChanceNode {
     kSeats,   // several seats could move: which one does (docs/odds.md)
   };
   Kind kind = Kind::kLeaf;
-  uint32_t owner = 0;  // kChoice: an index into ChanceGraph::owners (0: the rules)
+  // kChoice: an index into ChanceGraph::owners (0: the rules); kLeaf: the successor's index
+  // among its state's successors in generator order (its edge is graph.edge_start[s] + owner).
+  uint32_t owner = 0;
   uint32_t first = 0;  // children: [first, first + count) of ChanceGraph::child
   uint32_t count = 0;
 };
@@ -75,6 +77,17 @@ struct ChanceGraph {
 absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration, int threads,
                                              const std::atomic<bool>* cancel,
                                              const PolicySet* policies = nullptr);
+
+// The trees of the states `wanted` picks (per ordinal of `graph`, which must have expanded
+// them), over a state graph built elsewhere, for an analysis that needs who decides in a few
+// states (properties/end_components.h). The result's `graph` is empty; `root` has an entry
+// for every state of `graph` (kNoTree for the others and for ends); `initial` is kNoTree; no
+// policies. Errors: Cancelled once `cancel` (may be null) is set; ResourceExhausted when the
+// memory budget has no room for the trees. Thread-compatible.
+absl::StatusOr<ChanceGraph> BuildChanceTrees(const explorer::Exploration& exploration,
+                                             const explorer::StateGraph& graph,
+                                             const std::vector<bool>& wanted,
+                                             const std::atomic<bool>* cancel);
 
 }  // namespace rulecheck::properties
 

@@ -16,10 +16,14 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "base/counts.h"
 #include "boost/graph/compressed_sparse_row_graph.hpp"
 #include "boost/graph/strong_components.hpp"
+#include "properties/chance_graph.h"
+#include "properties/end_components.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -91,9 +95,11 @@ std::vector<int> CyclicByFirst(const Components& c) {
   return cyclic;
 }
 
-// A shortest cycle through the first state of component k, as the edges taken.
-std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c, int k) {
-  const Ordinal start = c.nodes[c.first[k]];
+// A shortest cycle through `start`, a state of component k, as the edges taken, over the
+// edges `usable(e)` allows.
+template <typename Usable>
+std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c, int k,
+                                    Ordinal start, const Usable& usable) {
   std::map<Ordinal, uint64_t> via;  // state -> the edge that first reached it
   std::deque<Ordinal> queue{start};
   while (!queue.empty()) {
@@ -102,7 +108,7 @@ std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c
     for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
       const Ordinal t = graph.target[e];
       const uint32_t dense = c.dense_of[t];
-      if (dense == ~uint32_t{0} || c.component[dense] != k) continue;
+      if (dense == ~uint32_t{0} || c.component[dense] != k || !usable(e)) continue;
       if (t == start) {
         std::vector<uint64_t> cycle{e};
         for (Ordinal at = s; at != start;) {
@@ -117,16 +123,17 @@ std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c
       if (via.emplace(t, e).second) queue.push_back(t);
     }
   }
-  return {};  // unreachable for a cyclic component
+  return {};  // unreachable for a start on a cycle of usable edges
 }
 
-// The lasso of component k: a trace to its first state, then the cycle. Fills the finding's
-// trace and cycle_start; returns the triggers the cycle resolves, in order of first use.
+// The lasso of a cycle: a shortest trace to the state it starts from, then the cycle. Fills
+// the finding's trace and cycle_start; returns the triggers the cycle resolves, in order of
+// first use.
 std::vector<std::string> BuildLasso(const model::Model& model,
                                     const explorer::Exploration& exploration,
-                                    const StateGraph& graph, const Components& c, int k,
-                                    const std::vector<uint64_t>& cycle, results::Finding& finding) {
-  const auto [depth, pos] = graph.Where(c.nodes[c.first[k]]);
+                                    const StateGraph& graph, const std::vector<uint64_t>& cycle,
+                                    results::Finding& finding) {
+  const auto [depth, pos] = graph.Where(graph.Source(cycle.front()));
   finding.trace = exploration.TraceTo(depth, pos);
   finding.cycle_start = static_cast<int>(finding.trace.size()) - 1;
   std::vector<std::string> triggers;
@@ -181,10 +188,79 @@ std::string Quoted(const std::vector<std::string>& names) {
   return absl::StrJoin(quoted, ", ");
 }
 
+// How the play goes round a cyclic component.
+struct Round {
+  bool kept = true;             // the choices can keep the play in it for ever
+  std::vector<uint64_t> cycle;  // a shortest cycle (edges) the lasso shows
+};
+
+// How the play goes round each of the cyclic components `ks` (indexed by component). Where
+// the choices can keep the play in one (an end component among its states,
+// end_components.h), its cycle is one they keep going, through the first such state; else
+// a shortest cycle through the component's first state, which only rolls repeat. A forced
+// component is kept: nothing leads out. For the others the trees of who decides are built for
+// their states; where that fails (memory, a stop) each counts as kept, the safe side, and
+// `unsure` says why.
+std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateGraph& graph,
+                          const Components& c, const std::vector<int>& ks,
+                          const std::atomic<bool>* cancel, std::string& unsure) {
+  std::vector<Round> rounds(c.cyclic.size());
+  const auto any_edge = [](uint64_t) { return true; };
+  std::vector<bool> open(c.cyclic.size(), false);
+  for (int k : ks) {
+    rounds[k].cycle = ShortestCycle(graph, c, k, c.nodes[c.first[k]], any_edge);
+    open[k] = !Forced(graph, c, k);
+  }
+  // The states of the open components, ascending: an end component is strongly connected, so
+  // it lies inside one of them, and one search over them all finds every one.
+  std::vector<bool> wanted(graph.states(), false);
+  std::vector<Ordinal> states;
+  for (uint32_t u = 0; u < c.nodes.size(); ++u) {
+    if (!open[c.component[u]]) continue;
+    wanted[c.nodes[u]] = true;
+    states.push_back(c.nodes[u]);
+  }
+  if (states.empty()) return rounds;
+  const absl::StatusOr<ChanceGraph> trees = BuildChanceTrees(exploration, graph, wanted, cancel);
+  if (!trees.ok()) {
+    unsure = trees.status().code() == absl::StatusCode::kCancelled
+                 ? std::string("interrupted")
+                 : std::string(trees.status().message());
+    return rounds;
+  }
+  const EndComponents ends = FindEndComponents(*trees, states);
+  for (int k : ks) rounds[k].kept = !open[k];
+  // Per component, the edges its end components' staying moves take, and where its lasso
+  // starts: its first state in one.
+  std::vector<std::set<uint64_t>> staying(c.cyclic.size());
+  std::vector<Ordinal> start(c.cyclic.size(), 0);
+  for (size_t i = 0; i < ends.states.size(); ++i) {
+    const Ordinal s = ends.states[i];
+    const int k = c.component[c.dense_of[s]];
+    if (!rounds[k].kept) start[k] = s;
+    rounds[k].kept = true;
+    for (uint32_t successor : ends.staying[i]) staying[k].insert(graph.edge_start[s] + successor);
+  }
+  for (int k : ks) {
+    if (!open[k] || staying[k].empty()) continue;
+    rounds[k].cycle =
+        ShortestCycle(graph, c, k, start[k], [&](uint64_t e) { return staying[k].count(e) > 0; });
+  }
+  return rounds;
+}
+
+// The words a message adds where it could not tell whether only rolls repeat a cycle.
+std::string Unsure(const std::string& unsure) {
+  return unsure.empty()
+             ? std::string()
+             : absl::StrCat(" (whether only rolls repeat it was not looked at: ", unsure, ")");
+}
+
 }  // namespace
 
 void CheckReactionChains(const model::Model& model, const explorer::Exploration& exploration,
-                         const StateGraph& graph, FindingCollector& collector) {
+                         const StateGraph& graph, const std::atomic<bool>* cancel,
+                         FindingCollector& collector) {
   // The trigger-resolution subgraph: states with pending triggers (the graph may have
   // expanded every state, for non-termination).
   std::vector<bool> pending(graph.states(), false);
@@ -194,35 +270,40 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
     pending[s] = model.layout.PendingLength(words.data()) > 0;
   }
   const Components c = FindComponents(graph, [&](uint64_t s) { return pending[s]; });
-  // One finding per set of triggers on the cycle; the first component in canonical order
-  // shows it, and the message counts the others.
+  const std::vector<int> cyclic = CyclicByFirst(c);
+  std::string unsure;
+  const std::vector<Round> rounds = Rounds(exploration, graph, c, cyclic, cancel, unsure);
+  // One finding per set of triggers on the cycle and per whether choices can keep it going;
+  // the first component in canonical order shows it, and the message counts the others.
   struct Chain {
     results::Finding finding;
     int components = 0;
     std::vector<std::string> trapped;  // forced: every trigger resolving among the trap's states
   };
-  std::map<std::set<std::string>, Chain> chains;
-  std::vector<const std::set<std::string>*> order;
-  for (int k : CyclicByFirst(c)) {
+  using Key = std::pair<bool, std::set<std::string>>;  // (only rolls repeat it, triggers)
+  std::map<Key, Chain> chains;
+  std::vector<const Key*> order;
+  for (int k : cyclic) {
     // Every move out of a state with pending triggers resolves the first of them, so the
     // cycle's triggers are read off its states without running any rule.
-    const std::vector<uint64_t> cycle = ShortestCycle(graph, c, k);
-    std::set<std::string> key;
+    const std::vector<uint64_t>& cycle = rounds[k].cycle;
+    const bool kept = rounds[k].kept;
+    Key key{!kept, {}};
     for (uint64_t e : cycle) {
       const std::vector<uint32_t> words = exploration.StateWords(graph.id[graph.Source(e)]);
-      key.insert(model.program.triggers[model.layout.PendingTrigger(words.data(), 0)].name);
+      key.second.insert(model.program.triggers[model.layout.PendingTrigger(words.data(), 0)].name);
     }
     auto [it, inserted] = chains.try_emplace(key);
     ++it->second.components;
     if (!inserted) continue;
     results::Finding finding;
     finding.kind = results::FindingKind::kReactionChain;
-    std::vector<std::string> triggers = BuildLasso(model, exploration, graph, c, k, cycle, finding);
+    std::vector<std::string> triggers = BuildLasso(model, exploration, graph, cycle, finding);
     order.push_back(&it->first);
     const bool forced = Forced(graph, c, k);
     if (forced) it->second.trapped = ComponentTriggers(model, exploration, graph, c, k);
-    finding.severity = results::Severity::kError;
-    finding.chain = forced ? "forced" : "optional";
+    finding.severity = kept ? results::Severity::kError : results::Severity::kWarning;
+    finding.chain = forced ? "forced" : kept ? "optional" : "chance";
     finding.triggers = triggers;
     finding.name = absl::StrJoin(triggers, ", ");
     const ir::Trigger& first =
@@ -230,47 +311,96 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
     finding.location = first.loc;
     it->second.finding = std::move(finding);
   }
-  for (const std::set<std::string>* key : order) {
+  for (const Key* key : order) {
     Chain& chain = chains.at(*key);
     results::Finding& finding = chain.finding;
     const int cycle = static_cast<int>(finding.trace.size()) - 1 - finding.cycle_start;
-    finding.message = absl::StrCat(
-        "infinite reaction chain (", finding.chain, "): trigger",
-        finding.triggers.size() == 1 ? " " : "s ", Quoted(finding.triggers),
-        " can resolve forever, around a cycle of ", cycle, cycle == 1 ? " move" : " moves",
-        finding.chain == "forced"
-            ? (chain.trapped.size() > finding.triggers.size()
-                   ? absl::StrCat(", and no choice leads out of the reactions it is part of (",
-                                  Quoted(chain.trapped), " resolve among them)")
-                   : std::string(", and no choice on it leads out"))
-            : "; some choice on it leads out",
+    const std::string around =
+        absl::StrCat("trigger", finding.triggers.size() == 1 ? " " : "s ", Quoted(finding.triggers),
+                     " can resolve ", finding.chain == "chance" ? "again and again" : "forever",
+                     ", around a cycle of ", base::CountOf(cycle, "move", "moves"));
+    const std::string others =
         chain.components > 1
             ? absl::StrCat(" (", chain.components, " such cycles among reachable states)")
-            : "");
+            : "";
+    if (finding.chain == "chance") {
+      finding.message = absl::StrCat(
+          "reaction chain that only rolls repeat: ", around,
+          ", but each time around a roll can lead out whatever anyone chooses, so the chain "
+          "ends with probability 1 (with no bound on its length)",
+          others);
+    } else {
+      finding.message = absl::StrCat(
+          "infinite reaction chain (", finding.chain, "): ", around,
+          finding.chain == "forced"
+              ? (chain.trapped.size() > finding.triggers.size()
+                     ? absl::StrCat(", and no choice leads out of the reactions it is part of (",
+                                    Quoted(chain.trapped), " resolve among them)")
+                     : std::string(", and no choice on it leads out"))
+              : absl::StrCat("; some choice on it leads out", Unsure(unsure)),
+          others);
+    }
     collector.AddBuilt(std::move(finding));
   }
 }
 
 void CheckNonTermination(const model::Model& model, const explorer::Exploration& exploration,
-                         const StateGraph& graph, FindingCollector& collector) {
+                         const StateGraph& graph, const std::atomic<bool>* cancel,
+                         FindingCollector& collector) {
   const Components c = FindComponents(graph, [](uint64_t) { return true; });
   const std::vector<int> cyclic = CyclicByFirst(c);
   if (cyclic.empty()) return;
   uint64_t on_cycles = 0;
   for (uint32_t u = 0; u < c.nodes.size(); ++u) on_cycles += c.cyclic[c.component[u]] ? 1 : 0;
+  // A component with no way out is one the play cannot leave: no need to look further.
+  int forced = -1;
+  for (int k : cyclic) {
+    if (Forced(graph, c, k)) {
+      forced = k;
+      break;
+    }
+  }
+  std::string unsure;
+  std::vector<uint64_t> cycle_edges;
+  bool kept = true;
+  if (forced >= 0) {
+    cycle_edges =
+        ShortestCycle(graph, c, forced, c.nodes[c.first[forced]], [](uint64_t) { return true; });
+  } else {
+    // The lasso goes round the first component the choices can keep the play in, if any.
+    const std::vector<Round> rounds = Rounds(exploration, graph, c, cyclic, cancel, unsure);
+    int shown = -1;
+    for (int k : cyclic) {
+      if (rounds[k].kept) {
+        shown = k;
+        break;
+      }
+    }
+    kept = shown >= 0;
+    cycle_edges = rounds[kept ? shown : cyclic.front()].cycle;
+  }
   results::Finding finding;
   finding.kind = results::FindingKind::kNonTermination;
-  finding.severity = results::Severity::kError;
+  finding.severity = kept ? results::Severity::kError : results::Severity::kWarning;
   finding.name = "terminates";
   finding.location = *model.program.terminates;
-  finding.triggers = BuildLasso(model, exploration, graph, c, cyclic.front(),
-                                ShortestCycle(graph, c, cyclic.front()), finding);
+  finding.triggers = BuildLasso(model, exploration, graph, cycle_edges, finding);
   const int cycle = static_cast<int>(finding.trace.size()) - 1 - finding.cycle_start;
-  finding.message =
-      absl::StrCat("the game need not end: a reachable cycle of ", cycle,
-                   cycle == 1 ? " move" : " moves", " comes back to the same state (", on_cycles,
-                   on_cycles == 1 ? " state lies" : " states lie", " on cycles, in ", cyclic.size(),
-                   cyclic.size() == 1 ? " cycle component)" : " cycle components)");
+  const std::string counts =
+      absl::StrCat(" (", base::CountOf(on_cycles, "state lies", "states lie"), " on cycles, in ",
+                   base::CountOf(cyclic.size(), "cycle component", "cycle components"), ")");
+  if (kept) {
+    finding.message = absl::StrCat("the game need not end: a reachable cycle of ",
+                                   base::CountOf(cycle, "move", "moves"),
+                                   " comes back to the same state", counts, Unsure(unsure));
+  } else {
+    finding.message = absl::StrCat(
+        "the game ends with probability 1 but has no bound on its length: a reachable cycle of ",
+        base::CountOf(cycle, "move", "moves"),
+        " comes back to the same state, and only rolls repeat it (each time around, a roll can "
+        "lead out whatever anyone chooses)",
+        counts);
+  }
   collector.AddBuilt(std::move(finding));
 }
 

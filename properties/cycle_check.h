@@ -9,11 +9,19 @@
 // Each finding is a lasso: the shortest trace to the component's first state in the search's
 // canonical order, then a shortest cycle through that state inside the component. A
 // reaction chain is `forced` when no move from any state of its component leads out of the
-// component (the chain can never be stopped), `optional` otherwise. Chains are reported once
-// per set of triggers on their cycle, non-termination once; messages give the counts.
+// component (the chain can never be stopped), `optional` when choices can keep it going for
+// ever though some move leads out, and `chance` (a warning) when only rolls repeat it: each
+// time around, some outcome leads out whatever anyone chooses, so it ends with probability 1
+// (end_components.h). Non-termination of that kind is a warning too. Chains are reported
+// once per set of triggers on their cycle and kind, non-termination once; messages give the
+// counts. Telling `chance` apart expands the states of the cycles again (chance_graph.h);
+// where that fails (the memory budget, `cancel`, may be null) the finding stays an error and
+// says so.
 // Internal to properties/; deterministic (the graph and the order are).
 #ifndef RULECHECK_PROPERTIES_CYCLE_CHECK_H_
 #define RULECHECK_PROPERTIES_CYCLE_CHECK_H_
+
+#include <atomic>
 
 #include "explorer/explorer.h"
 #include "explorer/state_graph.h"
@@ -24,11 +32,13 @@ namespace rulecheck::properties {
 
 // `graph` must have expanded every state with pending triggers.
 void CheckReactionChains(const model::Model& model, const explorer::Exploration& exploration,
-                         const explorer::StateGraph& graph, FindingCollector& collector);
+                         const explorer::StateGraph& graph, const std::atomic<bool>* cancel,
+                         FindingCollector& collector);
 
 // `graph` must have expanded every state.
 void CheckNonTermination(const model::Model& model, const explorer::Exploration& exploration,
-                         const explorer::StateGraph& graph, FindingCollector& collector);
+                         const explorer::StateGraph& graph, const std::atomic<bool>* cancel,
+                         FindingCollector& collector);
 
 }  // namespace rulecheck::properties
 

@@ -143,12 +143,12 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
     } else {
       if (chains) {
         Announce(options, "looking for infinite reaction chains");
-        CheckReactionChains(model, exploration, *graph, collector);
+        CheckReactionChains(model, exploration, *graph, cancel, collector);
       }
       if (termination) {
         Announce(options,
                  absl::StrCat("looking for cycles among ", graph->edges(), " transitions"));
-        CheckNonTermination(model, exploration, *graph, collector);
+        CheckNonTermination(model, exploration, *graph, cancel, collector);
       }
     }
   }

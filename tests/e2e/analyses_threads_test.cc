@@ -88,6 +88,43 @@ TEST_P(AnalysesTest, OptionalReactionChain) {
   EXPECT_EQ(report["findings"].size(), 1u);
 }
 
+// The choices each step makes, as the trace shows them.
+std::vector<json> Choices(const json& steps) {
+  std::vector<json> choices;
+  for (const json& step : steps) choices.push_back(step.value("choices", json::array()));
+  return choices;
+}
+
+TEST_P(AnalysesTest, ChainOnlyRollsRepeatIsAWarning) {
+  for (const std::string name : {"chance_chain", "chance_choice_chain"}) {
+    SCOPED_TRACE(name);
+    const json report = Run(name, 0);
+    EXPECT_EQ(report["states"], 3);
+    const std::vector<json> chains = OfKind(report, "reaction_chain");
+    ASSERT_EQ(chains.size(), 1u) << report.dump(2);
+    EXPECT_EQ(chains[0]["severity"], "warning");
+    EXPECT_EQ(chains[0]["chain"], "chance");
+    EXPECT_EQ(chains[0]["name"], "again");
+    EXPECT_EQ(chains[0]["cycle_start"], 1);
+    EXPECT_THAT(Moves(chains[0]["trace"]), ElementsAre("init", "start()", "again()"));
+    EXPECT_THAT(chains[0]["message"].get<std::string>(),
+                HasSubstr("ends with probability 1 (with no bound on its length)"));
+    EXPECT_EQ(report["findings"].size(), 1u);
+  }
+}
+
+TEST_P(AnalysesTest, ChainAChoiceKeepsGoingIsAnError) {
+  const json report = Run("reroll_by_choice", 1);
+  const std::vector<json> chains = OfKind(report, "reaction_chain");
+  ASSERT_EQ(chains.size(), 1u) << report.dump(2);
+  EXPECT_EQ(chains[0]["severity"], "error");
+  EXPECT_EQ(chains[0]["chain"], "optional");
+  // The cycle shown is the one the choice keeps going, not a roll that comes back.
+  EXPECT_THAT(Choices(chains[0]["trace"]),
+              ElementsAre(json::array(), json::array(), json({"may: yes"})));
+  EXPECT_EQ(report["findings"].size(), 1u);
+}
+
 TEST_P(AnalysesTest, PendingOverflowIsAReactionChain) {
   const json report = Run("overflow_chain", 1);
   EXPECT_EQ(report["states"], 4);
@@ -154,6 +191,31 @@ TEST_P(AnalysesTest, NonTerminationIsALasso) {
   EXPECT_EQ(found[0]["trace"][1]["by"], "A");
   EXPECT_EQ(found[0]["trace"][2]["by"], "B");
   EXPECT_EQ(found[0]["location"]["line"], 9);
+}
+
+TEST_P(AnalysesTest, GameOnlyRollsKeepGoingEndsWithProbabilityOne) {
+  const json report = Run("chance_race", 0);
+  EXPECT_EQ(report["states"], 3);
+  const std::vector<json> found = OfKind(report, "non_termination");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  EXPECT_EQ(found[0]["severity"], "warning");
+  EXPECT_EQ(found[0]["cycle_start"], 0);
+  EXPECT_THAT(Moves(found[0]["trace"]), ElementsAre("init", "advance()", "advance()"));
+  EXPECT_THAT(Choices(found[0]["trace"]),
+              ElementsAre(json::array(), json({"roll d = 1"}), json({"roll d = 2"})));
+  EXPECT_THAT(found[0]["message"].get<std::string>(),
+              HasSubstr("the game ends with probability 1 but has no bound on its length"));
+  EXPECT_EQ(report["findings"].size(), 1u);
+}
+
+TEST_P(AnalysesTest, GameChoicesKeepGoingShowsTheirCycle) {
+  const json report = Run("pass_or_roll", 1);
+  const std::vector<json> found = OfKind(report, "non_termination");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  EXPECT_EQ(found[0]["severity"], "error");
+  EXPECT_EQ(found[0]["cycle_start"], 0);
+  EXPECT_THAT(Moves(found[0]["trace"]), ElementsAre("init", "rest()", "wait()"));
+  EXPECT_THAT(found[0]["message"].get<std::string>(), HasSubstr("the game need not end"));
 }
 
 TEST_P(AnalysesTest, TerminatingGameHasNoFinding) {
