@@ -22,8 +22,11 @@ constexpr uint32_t kOutside = ~uint32_t{0};
 class Refinement {
  public:
   Refinement(const ChanceGraph& trees, const std::vector<Ordinal>& states)
-      : trees_(trees), states_(states), local_(trees.root.size(), kOutside),
-        alive_(states.size(), true), part_(states.size(), 0) {
+      : trees_(trees),
+        states_(states),
+        local_(trees.root.size(), kOutside),
+        alive_(states.size(), true),
+        part_(states.size(), 0) {
     for (uint32_t i = 0; i < states.size(); ++i) local_[states[i]] = i;
   }
 
@@ -122,9 +125,8 @@ class Refinement {
     using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
     Csr csr(boost::edges_are_sorted, edges.begin(), edges.end(), states_.size());
     std::vector<int> component(states_.size(), 0);
-    boost::strong_components(
-        csr, boost::make_iterator_property_map(component.begin(),
-                                               boost::get(boost::vertex_index, csr)));
+    boost::strong_components(csr, boost::make_iterator_property_map(
+                                      component.begin(), boost::get(boost::vertex_index, csr)));
     std::vector<uint32_t> size(states_.size(), 0);
     for (uint32_t i = 0; i < states_.size(); ++i) {
       if (alive_[i]) ++size[component[i]];

@@ -223,9 +223,14 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   info.failed_moves = g->failed_moves;
   info.dead_states = g->dead_states;
   info.seats.assign(g->owners.begin() + 1, g->owners.end());
+  // With nothing to choose anywhere (every seat has one move wherever it moves), every play
+  // is the same game: one is solved and the others take its value.
+  bool choiceless = true;
   for (const ChanceNode& node : g->nodes) {
     info.rules_choose =
         info.rules_choose || (node.kind == ChanceNode::Kind::kChoice && node.owner == 0);
+    choiceless = choiceless && node.kind != ChanceNode::Kind::kChoice &&
+                 node.kind != ChanceNode::Kind::kSeats;
   }
 
   for (const ir::ChanceQuery* q : queries) {
@@ -241,6 +246,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
       result.answers.push_back(std::move(answer));
       continue;
     }
+    bool exact_too_large = false;
     for (size_t p = 0; p < answer.plays.size(); ++p) {
       OddsPlay& play = answer.plays[p];
       // The seat of a kBest play: the owner of that name (Plays takes them from owners).
@@ -249,8 +255,12 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
         seat = static_cast<uint32_t>(std::find(g->owners.begin(), g->owners.end(), play.seat) -
                                      g->owners.begin());
       }
+      if (choiceless && p > 0) {
+        play.value = answer.plays[0].value;
+        continue;
+      }
       play.value = SolveOdds(*g, components, question, play.kind, seat, options.precision, cancel,
-                             &exploration.budget());
+                             &exploration.budget(), &exact_too_large);
       if (play.value.kind == OddsValue::Kind::kUnknown) {
         result.stopped_solving = true;
         return unknown(play.value.reason.empty() ? "cancelled" : play.value.reason, g->owners);

@@ -22,12 +22,14 @@
 #include <deque>
 #include <limits>
 #include <optional>
+#include <span>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "properties/odds_elimination.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -211,11 +213,107 @@ results::OddsValue Undefined(std::string reason) {
   return v;
 }
 
-// The exact pass: nullopt when some component is not one state with an affine tree.
+// Adds to `eq`'s row `row` what node `n` of a tree is worth with probability `p`: an unknown's
+// coefficient, or a known value to the constant. False where a choice is not taken at random
+// under `play` (its max or min is not linear), or the products spend more than `budget` has.
+bool AddRow(const ChanceGraph& g, uint32_t n, const mpq_class& p, Play play, uint32_t seat,
+            const absl::flat_hash_map<uint32_t, uint32_t>& unknown, const std::vector<mpq_class>& v,
+            size_t row, EliminationBudget& budget, LinearEquations& eq) {
+  const ChanceNode& node = g.nodes[n];
+  if (node.kind == Kind::kLeaf) {
+    if (auto it = unknown.find(node.first); it != unknown.end()) {
+      auto& coefficients = eq.a[row];
+      auto same = std::find_if(coefficients.begin(), coefficients.end(),
+                               [&](const auto& entry) { return entry.first == it->second; });
+      if (same == coefficients.end()) {
+        coefficients.emplace_back(it->second, p);
+      } else {
+        same->second += p;
+      }
+    } else {
+      if (!Spend(budget, p, v[node.first])) {
+        budget.work = 0;  // spent: what follows could not be afforded either
+        return false;
+      }
+      eq.b[row] += p * v[node.first];
+    }
+    return true;
+  }
+  if (node.kind != Kind::kChance && OpOf(node.kind, node.owner, play, seat) != Op::kMean) {
+    return false;
+  }
+  uint64_t total = 0;
+  for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+    total += node.kind == Kind::kChance ? g.weight[i] : 1;
+  }
+  for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+    const uint64_t w = node.kind == Kind::kChance ? g.weight[i] : 1;
+    const mpq_class share =
+        p * mpq_class(static_cast<unsigned long>(w)) / mpq_class(static_cast<unsigned long>(total));
+    if (!AddRow(g, g.child[i], share, play, seat, unknown, v, row, budget, eq)) return false;
+  }
+  return true;
+}
+
+// The exact values of a component of several states (`members`) into `v`, where no choice in
+// it is made other than at random: its fixed states are known, the others solve linear
+// equations over the values already in `v` (odds_elimination.h), numbered in the search's
+// order (a walk along a path then fills in little). False where a choice is not random or the
+// numbers grow past `budget` (shared by the question's components; the interval iteration
+// answers then, and `too_large` is set), or once `cancel` is set (with `stopped`).
+bool SolveComponent(const ChanceGraph& g, std::span<const uint32_t> members, const OddsQuestion& q,
+                    Play play, uint32_t seat, const std::atomic<bool>* cancel,
+                    EliminationBudget& budget, std::vector<mpq_class>& v, bool* stopped,
+                    bool* too_large) {
+  std::vector<uint32_t> open;
+  for (uint32_t s : members) {
+    if (q.fixed[s]) {
+      v[s] = mpq_class(static_cast<long>(q.value[s]));
+    } else {
+      open.push_back(s);
+    }
+  }
+  std::sort(open.begin(), open.end());
+  absl::flat_hash_map<uint32_t, uint32_t> unknown;
+  for (uint32_t i = 0; i < open.size(); ++i) unknown[open[i]] = i;
+  LinearEquations eq;
+  eq.a.resize(open.size());
+  eq.b.resize(open.size());
+  uint64_t coefficients = 0;
+  for (uint32_t i = 0; i < open.size(); ++i) {
+    if (!AddRow(g, g.root[open[i]], mpq_class(1), play, seat, unknown, v, i, budget, eq)) {
+      *too_large = budget.work == 0 || *too_large;
+      return false;
+    }
+    std::sort(eq.a[i].begin(), eq.a[i].end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    coefficients += eq.a[i].size();
+  }
+  // The space a component may take: a component whose rationals explode (Pig's turn totals)
+  // gives up soon, and the iteration takes over.
+  budget.max_limbs = uint64_t{1} << 22;
+  budget.max_entries = 16 * coefficients + 65'536;
+  EliminationStop why = EliminationStop::kNone;
+  std::optional<std::vector<mpq_class>> x = SolveByElimination(eq, budget, cancel, why);
+  if (why == EliminationStop::kCancelled) *stopped = true;
+  if (why == EliminationStop::kTooLarge) *too_large = true;
+  if (why == EliminationStop::kSingular) {
+    // No way out of the component at all: under random choices it repeats for ever and never
+    // reaches the event (an expectation was refused before for such a graph).
+    for (uint32_t s : open) v[s] = 0;
+    return true;
+  }
+  if (!x.has_value()) return false;
+  for (uint32_t i = 0; i < open.size(); ++i) v[open[i]] = std::move((*x)[i]);
+  return true;
+}
+
+// The exact pass: nullopt when some component is neither one state with an affine tree nor
+// several where nothing is chosen but at random, with numbers of a reasonable size.
 std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& c,
                                     const OddsQuestion& q, Play play, uint32_t seat,
                                     const std::atomic<bool>* cancel, explorer::MemoryCharge& charge,
-                                    bool* stopped, bool* no_room) {
+                                    bool* stopped, bool* no_room, bool* too_large) {
   // The values' fixed part up front; their digits (GMP's limbs) as they come.
   const uint64_t base = charge.bytes();
   if (!charge.Add(g.root.size() * sizeof(mpq_class))) {
@@ -224,29 +322,53 @@ std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& 
   }
   std::vector<mpq_class> v(g.root.size());
   uint64_t digits = 0;
+  size_t largest = 0;  // limbs of the largest value so far
+  auto count = [&](uint32_t s) {
+    const size_t limbs = mpz_size(v[s].get_num_mpz_t()) + mpz_size(v[s].get_den_mpz_t());
+    digits += limbs * sizeof(mp_limb_t);
+    largest = std::max(largest, limbs);
+  };
+  // Once a cycle through several states has been solved, the rationals can grow without
+  // bound from one component to the next (Pig's, to thousands of digits each): past these
+  // budgets (the work, all values' digits, and one value of more than about 2,400 digits)
+  // the iteration is the quicker way to an answer, and a more readable one. A graph whose only
+  // cycles are moves back to the same state keeps every answer exact, as before the elimination.
+  EliminationBudget elimination;
+  elimination.work = uint64_t{1} << 28;
+  constexpr uint64_t kCyclicDigitBytes = uint64_t{8} << 20;
+  constexpr size_t kCyclicValueLimbs = 128;
+  bool eliminated = false;
   auto leaf = [&v](uint32_t t) { return v[t]; };
   for (size_t k = 0; k + 1 < c.start.size(); ++k) {
     if (k % 1024 == 0 && Cancelled(cancel)) {
       *stopped = true;
       return std::nullopt;
     }
-    if (c.start[k + 1] - c.start[k] != 1) return std::nullopt;
-    const uint32_t s = c.order[c.start[k]];
-    if (q.fixed[s]) {
+    const std::span<const uint32_t> members(c.order.data() + c.start[k],
+                                            c.start[k + 1] - c.start[k]);
+    if (members.size() > 1) {
+      if (!SolveComponent(g, members, q, play, seat, cancel, elimination, v, stopped, too_large)) {
+        return std::nullopt;
+      }
+      eliminated = true;
+    } else if (const uint32_t s = members[0]; q.fixed[s]) {
       v[s] = mpq_class(static_cast<long>(q.value[s]));
-      continue;
-    }
-    if (!c.self_loop[s]) {
+    } else if (!c.self_loop[s]) {
       v[s] = Eval<mpq_class>(g, g.root[s], play, seat, leaf);
-      continue;
+    } else {
+      std::optional<Affine> f = EvalAffine(g, g.root[s], play, seat, s, v);
+      if (!f.has_value()) return std::nullopt;
+      // a == 1: the state repeats itself for ever and reaches nothing (an expectation was
+      // refused before for such a graph): a probability of 0.
+      v[s] = f->a == 1 ? mpq_class(0) : mpq_class(f->b / (1 - f->a));
     }
-    std::optional<Affine> f = EvalAffine(g, g.root[s], play, seat, s, v);
-    if (!f.has_value()) return std::nullopt;
-    // a == 1: the state repeats itself for ever and reaches nothing (an expectation was
-    // refused before for such a graph): a probability of 0.
-    v[s] = f->a == 1 ? mpq_class(0) : mpq_class(f->b / (1 - f->a));
-    digits += (mpz_size(v[s].get_num_mpz_t()) + mpz_size(v[s].get_den_mpz_t())) * sizeof(mp_limb_t);
-    if (k % 1024 == 0 && !charge.Set(base + g.root.size() * sizeof(mpq_class) + digits)) {
+    for (uint32_t s : members) count(s);
+    if (eliminated && (digits > kCyclicDigitBytes || largest > kCyclicValueLimbs)) {
+      *too_large = true;
+      return std::nullopt;
+    }
+    if ((members.size() > 1 || k % 1024 == 0) &&
+        !charge.Set(base + g.root.size() * sizeof(mpq_class) + digits)) {
       *no_room = true;
       return std::nullopt;
     }
@@ -590,7 +712,8 @@ absl::StatusOr<OddsComponents> FindOddsComponents(const ChanceGraph& g,
 
 results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& components,
                              const OddsQuestion& q, Play play, uint32_t seat, double precision,
-                             const std::atomic<bool>* cancel, explorer::MemoryBudget* budget) {
+                             const std::atomic<bool>* cancel, explorer::MemoryBudget* budget,
+                             bool* exact_too_large) {
   // Charged before they are allocated: the flags and queue of the graph searches below, and
   // the values (GMP's rationals, then three doubles a state).
   explorer::MemoryCharge charge(budget);
@@ -605,10 +728,14 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
                            "an end"
                          : "choices can keep the game from ending for ever");
   }
-  bool stopped = false, no_room = false;
+  bool stopped = false, no_room = false, too_large = false;
   const uint64_t fixed = charge.bytes();
-  std::optional<mpq_class> exact =
-      SolveExact(g, components, q, play, seat, cancel, charge, &stopped, &no_room);
+  std::optional<mpq_class> exact;
+  if (exact_too_large == nullptr || !*exact_too_large) {
+    exact =
+        SolveExact(g, components, q, play, seat, cancel, charge, &stopped, &no_room, &too_large);
+    if (exact_too_large != nullptr) *exact_too_large = too_large;
+  }
   charge.Set(fixed);  // the rationals are freed
   if (no_room) return NoRoom();
   if (stopped) return Unknown();

@@ -7,7 +7,9 @@
 //
 // Strongly connected components are solved from the end of the game backwards. When every
 // component is one state whose tree is affine in its own value (no cycle but self-loops
-// through chance or random choices), the answer is exact, in rationals. Otherwise value
+// through chance or random choices), or several states where nothing is chosen but at random
+// (solved by elimination, odds_elimination.h, while the numbers stay of a readable size),
+// the answer is exact, in rationals. Otherwise value
 // iteration runs from below (0) and from above (1, after fixing to 0 the states that cannot
 // reach a positive value) at once, so that every answer it gives is an interval that holds
 // the value (up to floating-point rounding), however far the iteration got; loops that a
@@ -54,11 +56,13 @@ inline constexpr char kNoRoomReason[] = "store_full";
 // `precision` bounds value iteration's interval (for an expectation, in units of the spread
 // of its values at the ends). Unknown once `cancel` is set; unknown with the reason
 // kNoRoomReason when `budget` (may be null) has no room for the values, which are charged
-// to it before they are allocated.
+// to it before they are allocated. `exact_too_large` (may be null) carries from one play of a
+// question to the next that the exact values grew past what is worth computing (then the
+// iteration answers at once): a play's numbers are of the size of any other's.
 results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& components,
                              const OddsQuestion& question, results::OddsPlay::Kind play,
                              uint32_t seat, double precision, const std::atomic<bool>* cancel,
-                             explorer::MemoryBudget* budget);
+                             explorer::MemoryBudget* budget, bool* exact_too_large = nullptr);
 
 }  // namespace rulecheck::properties
 

@@ -192,10 +192,12 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
                                    "states with a move back to themselves"),
                      ": answers are exact where a choice does not mix with such a move"));
   } else {
-    notes.push_back(absl::StrCat(base::CountOf(g.cyclic_states, "state lies", "states lie"),
-                                 " on cycles: answers there come from value iteration, with "
-                                 "bounds (precision ",
-                                 absl::StrFormat("%g", result.precision), ")"));
+    notes.push_back(absl::StrCat(
+        base::CountOf(g.cyclic_states, "state lies", "states lie"),
+        " on cycles: answers are exact where nothing on them is chosen but at random and the "
+        "numbers stay of a readable size, else they come from value iteration, with bounds "
+        "(precision ",
+        absl::StrFormat("%g", result.precision), ")"));
   }
   if (g.seat_draw_states > 0) {
     notes.push_back(absl::StrCat(base::CountOf(g.seat_draw_states, "state", "states"),
@@ -227,11 +229,24 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
   return notes;
 }
 
+// The longest fraction the text and HTML reports print in full.
+constexpr size_t kLongestFractionShown = 60;
+
 std::string OddsValueText(const OddsValue& v) {
   switch (v.kind) {
-    case OddsValue::Kind::kExact:
-      if (v.exact.find('/') == std::string::npos) return v.exact;
+    case OddsValue::Kind::kExact: {
+      const size_t slash = v.exact.find('/');
+      if (slash == std::string::npos) return v.exact;
+      // A fraction too long to read (a long cycle solved exactly can give thousands of
+      // digits) is left to the JSON report; the text gives its size.
+      if (v.exact.size() > kLongestFractionShown) {
+        const size_t sign = v.exact[0] == '-' ? 1 : 0;
+        return absl::StrFormat(
+            "%.10g (exact; its fraction, %s digits over %s, is in the JSON report)", v.lower,
+            base::GroupThousands(slash - sign), base::GroupThousands(v.exact.size() - slash - 1));
+      }
       return absl::StrFormat("%s (%.10g)", v.exact, v.lower);
+    }
     case OddsValue::Kind::kBounds: {
       const double half = (v.upper - v.lower) / 2;
       std::string text = absl::StrFormat("%.10g ± %.2g", v.lower + half, half);

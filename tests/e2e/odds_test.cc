@@ -22,6 +22,7 @@ namespace rulecheck::e2e {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using json = nlohmann::json;
 
 TEST(OddsTest, CrapsPassLineWins244In495) {
@@ -107,13 +108,27 @@ TEST(OddsTest, PigHoldingAt20AgreesWithItsRecurrence) {
   const json report = Odds({"tests/e2e/odds/pig.rules", "--const", "GOAL=30"});
   for (const char* play : {"random", "First", "Second", "max", "min"}) {
     const json value = Value(report, "first_wins", play);
-    ASSERT_EQ(value["kind"], "bounds") << value.dump();  // the turn passes back and forth
-    EXPECT_TRUE(value["converged"]);
-    EXPECT_LE(value["lower"].get<double>(), expected + 1e-12);
-    EXPECT_GE(value["upper"].get<double>(), expected - 1e-12);
-    EXPECT_LE(value["upper"].get<double>() - value["lower"].get<double>(), 1e-9);
+    // The turn passes back and forth, but nothing is chosen: every cycle is solved exactly.
+    ASSERT_EQ(value["kind"], "exact") << value.dump();
+    EXPECT_NEAR(value["value"].get<double>(), expected, 1e-12);
   }
   EXPECT_FALSE(report["graph"]["acyclic"]);
+}
+
+// A long cycle where nothing is chosen is solved exactly, as the classical formula gives it
+// (tests/e2e/odds/biased_ruin.rules): value iteration brought it only within 1e-9 of 0.
+TEST(OddsTest, BiasedGamblersRuinIsExact) {
+  const json report = Odds({"tests/e2e/odds/biased_ruin.rules"});
+  const double r = 1.5;
+  const double expected = (std::pow(r, 200) - 1) / (std::pow(r, 400) - 1);
+  for (const char* play : {"random", "max", "min"}) {
+    const json rich = Value(report, "rich", play);
+    ASSERT_EQ(rich["kind"], "exact") << rich.dump();
+    EXPECT_NEAR(rich["value"].get<double>() / expected, 1, 1e-12);
+    const json money = Value(report, "money", play);
+    ASSERT_EQ(money["kind"], "exact") << money.dump();
+    EXPECT_NEAR(money["value"].get<double>() / (400 * expected), 1, 1e-12);
+  }
 }
 
 // A value from value iteration: converged, and within the precision (1e-9) of `expected`.
@@ -150,7 +165,8 @@ TEST(OddsTest, AChoiceThatLoopsForEverIsDeflated) {
 // tests/e2e/odds/rooms.rules: a cycle through two states, each with its own way out.
 TEST(OddsTest, WalkingBetweenRoomsForEverIsDeflated) {
   const json report = Odds({"tests/e2e/odds/rooms.rules"});
-  ExpectBounds(Value(report, "walker_wins", "random"), 4.0 / 9);
+  // Random play chooses nothing: the two rooms' equations are solved exactly.
+  ExpectExact(Value(report, "walker_wins", "random"), "4/9");
   ExpectBounds(Value(report, "walker_wins", "Walker"), 0.5);
   ExpectBounds(Value(report, "walker_wins", "max"), 0.5);
   EXPECT_EQ(Value(report, "walker_wins", "min")["upper"], 0.0);
@@ -160,7 +176,7 @@ TEST(OddsTest, WalkingBetweenRoomsForEverIsDeflated) {
 // the maximiser's loop goes through the minimiser's state.
 TEST(OddsTest, AStandOffBetweenTwoSeatsIsDeflated) {
   const json report = Odds({"tests/e2e/odds/standoff.rules"});
-  ExpectBounds(Value(report, "hero_wins", "random"), 7.0 / 12);
+  ExpectExact(Value(report, "hero_wins", "random"), "7/12");
   ExpectBounds(Value(report, "hero_wins", "Hero"), 0.5);
   ExpectBounds(Value(report, "hero_wins", "Foe"), 0.5);
   ExpectBounds(Value(report, "hero_wins", "max"), 0.75);
@@ -283,6 +299,16 @@ TEST(OddsTest, AModelErrorInACommandLineQuestionNamesTheFlag) {
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
   EXPECT_THAT(run.stdout_text, HasSubstr("hit a model error at --probability:1:"));
   EXPECT_THAT(run.stdout_text, HasSubstr("in a state 1 move from the start"));
+}
+
+// A fraction too long to read is left to the JSON report; the text gives its value and size.
+TEST(OddsTest, TextReportShortensLongFractions) {
+  const RunResult run = RunRulecheck({"odds", "tests/e2e/odds/biased_ruin.rules", "-q"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("6.049899898e-36 (exact; its fraction, 61 digits over 96, is in the "
+                        "JSON report)"));
+  EXPECT_THAT(run.stdout_text, Not(HasSubstr("1606938044258990275541962092341162602522202993")));
 }
 
 TEST(OddsTest, TextReport) {
