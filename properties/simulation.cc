@@ -39,6 +39,7 @@ struct Counts {
   std::vector<uint64_t> reachable_games, terminal_games;
   std::vector<uint64_t> action_moves, action_games, trigger_moves, trigger_games;
   std::vector<uint64_t> card_moves, card_games;
+  std::vector<ChanceEstimate> chance;  // counts only; names filled in at the end
 
   void Add(const Counts& other) {
     games += other.games;
@@ -61,6 +62,17 @@ struct Counts {
     add(trigger_games, other.trigger_games);
     add(card_moves, other.card_moves);
     add(card_games, other.card_games);
+    chance.resize(std::max(chance.size(), other.chance.size()));
+    for (size_t i = 0; i < other.chance.size(); ++i) {
+      const ChanceEstimate& from = other.chance[i];
+      ChanceEstimate& to = chance[i];
+      to.games += from.games;
+      to.held += from.held;
+      to.undecided += from.undecided;
+      to.left_out += from.left_out;
+      to.sum += from.sum;
+      to.sum_squares += from.sum_squares;
+    }
   }
 };
 
@@ -116,6 +128,7 @@ class GamePlayer {
     counts_.trigger_games.assign(program_.triggers.size(), 0);
     counts_.card_moves.assign(cards_.size(), 0);
     counts_.card_games.assign(cards_.size(), 0);
+    counts_.chance.assign(program_.chance_queries.size(), ChanceEstimate{});
     state_.resize(model.layout.words());
   }
 
@@ -126,8 +139,12 @@ class GamePlayer {
   enum class End { kTerminal, kCut, kDeadlock, kFailed, kNoStart, kStopped };
 
   End Run();
-  // Checks the invariants and reachables in the current state.
+  // Checks the invariants, reachables and chance probabilities in the current state.
   void Visit();
+  // Counts the game, which ended so, in the chance queries' estimates.
+  void CountChance(End end);
+  // A chance query's value in the current state; nullopt (a model error met) on failure.
+  std::optional<int64_t> EvaluateChance(const ir::ChanceQuery& query);
   // Limits the governed seats' moves gathered by the sampler to what their policies allow.
   void Follow();
   // Takes outcome `i` of `from`: counts its move; false when it failed.
@@ -152,7 +169,7 @@ class GamePlayer {
   std::vector<uint32_t> path_;
   uint64_t turns_ = 0;
   uint64_t order_ = 0;
-  std::vector<bool> violated_, held_;
+  std::vector<bool> violated_, held_, chance_held_;
   std::vector<uint64_t> action_moves_, trigger_moves_, card_moves_;  // this game's
   std::vector<std::string> met_keys_;                                // met in this game
   std::vector<std::string> new_keys_;  // of which met first in this game on this thread
@@ -166,6 +183,7 @@ bool GamePlayer::Play(uint64_t game) {
   order_ = 0;
   violated_.assign(program_.invariants.size(), false);
   held_.assign(program_.reachables.size(), false);
+  chance_held_.assign(program_.chance_queries.size(), false);
   met_keys_.clear();
   new_keys_.clear();
   action_moves_.assign(program_.actions.size(), 0);
@@ -206,6 +224,7 @@ bool GamePlayer::Play(uint64_t game) {
     if (turn_width_ > 0) ++counts_.turns[turns_];
   }
   for (size_t i = 0; i < held_.size(); ++i) counts_.reachable_games[i] += held_[i];
+  CountChance(end);
   auto add = [](std::vector<uint64_t>& moves, std::vector<uint64_t>& games,
                 const std::vector<uint64_t>& game_moves) {
     for (size_t i = 0; i < game_moves.size(); ++i) {
@@ -280,6 +299,57 @@ void GamePlayer::Visit() {
     } else if (v.value != 0) {
       held_[i] = true;
     }
+  }
+  for (size_t i = 0; i < program_.chance_queries.size(); ++i) {
+    const ir::ChanceQuery& query = program_.chance_queries[i];
+    if (query.kind != ir::ChanceKind::kProbability || chance_held_[i]) continue;
+    const std::optional<int64_t> value = EvaluateChance(query);
+    chance_held_[i] = value.has_value() && *value != 0;
+  }
+}
+
+std::optional<int64_t> GamePlayer::EvaluateChance(const ir::ChanceQuery& query) {
+  const model::PropertyValue v = generator_.Evaluate(query, state_.data());
+  if (v.ok) return v.value;
+  ir::Property where;
+  where.name = query.name;
+  where.loc = query.loc;
+  Meet(AtLocation("model_error", v.failure.loc),
+       results::PropertyEvaluationError(
+           query.kind == ir::ChanceKind::kExpect ? "expect" : "probability", where, v.failure));
+  return std::nullopt;
+}
+
+void GamePlayer::CountChance(End end) {
+  if (end == End::kNoStart) return;
+  const bool ended = end == End::kTerminal || end == End::kDeadlock;
+  for (size_t i = 0; i < program_.chance_queries.size(); ++i) {
+    const ir::ChanceQuery& query = program_.chance_queries[i];
+    ChanceEstimate& estimate = counts_.chance[i];
+    if (query.kind == ir::ChanceKind::kProbability) {
+      if (chance_held_[i]) {
+        ++estimate.held;
+        ++estimate.games;
+      } else if (ended || end == End::kCut) {
+        ++estimate.games;
+        if (end == End::kCut) ++estimate.undecided;
+      } else {
+        ++estimate.left_out;
+      }
+      continue;
+    }
+    if (!ended) {
+      ++estimate.left_out;
+      continue;
+    }
+    const std::optional<int64_t> value = EvaluateChance(query);
+    if (!value.has_value()) {
+      ++estimate.left_out;
+      continue;
+    }
+    ++estimate.games;
+    estimate.sum += *value;
+    estimate.sum_squares += absl::int128(*value) * *value;
   }
 }
 
@@ -379,6 +449,13 @@ void FillTallies(const model::Model& model, const CardIndex& cards, const Counts
   for (size_t i = 0; i < program.terminals.size(); ++i) {
     result.terminals.push_back({TerminalName(model, program.terminals[i]), program.terminals[i].loc,
                                 0, counts.terminal_games[i]});
+  }
+  for (size_t i = 0; i < program.chance_queries.size(); ++i) {
+    ChanceEstimate estimate = i < counts.chance.size() ? counts.chance[i] : ChanceEstimate{};
+    estimate.name = program.chance_queries[i].name;
+    estimate.location = program.chance_queries[i].loc;
+    estimate.expect = program.chance_queries[i].kind == ir::ChanceKind::kExpect;
+    result.chance.push_back(std::move(estimate));
   }
   for (size_t i = 0; i < program.actions.size(); ++i) {
     result.actions.push_back({program.actions[i].name, program.actions[i].loc,
@@ -531,6 +608,30 @@ Interval WilsonInterval(uint64_t successes, uint64_t trials) {
   const double centre = (p + z * z / (2 * n)) / denominator;
   const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator;
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+double ChanceValue(const ChanceEstimate& estimate) {
+  if (estimate.games == 0) return 0;
+  const double n = static_cast<double>(estimate.games);
+  if (!estimate.expect) return static_cast<double>(estimate.held) / n;
+  return static_cast<double>(estimate.sum) / n;
+}
+
+std::optional<Interval> ChanceInterval(const ChanceEstimate& estimate) {
+  if (!estimate.expect) {
+    return Interval{WilsonInterval(estimate.held, estimate.games).low,
+                    WilsonInterval(estimate.held + estimate.undecided, estimate.games).high};
+  }
+  if (estimate.games < 2) return std::nullopt;
+  constexpr double z = 1.959963984540054;
+  const double n = static_cast<double>(estimate.games);
+  const double mean = static_cast<double>(estimate.sum) / n;
+  // The sample variance from the exact sums: (sum of squares - sum^2 / n) / (n - 1).
+  const absl::int128 spread =
+      estimate.sum_squares * static_cast<int64_t>(estimate.games) - estimate.sum * estimate.sum;
+  const double variance = static_cast<double>(spread) / (n * (n - 1));
+  const double half = z * std::sqrt(std::max(0.0, variance) / n);
+  return Interval{mean - half, mean + half};
 }
 
 }  // namespace rulecheck::properties

@@ -22,9 +22,11 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/numeric/int128.h"
 #include "absl/status/statusor.h"
 #include "ir/source.h"
 #include "model/model.h"
@@ -63,6 +65,24 @@ struct Tally {
   uint64_t games = 0;  // games in which it acted, held, or ended
 };
 
+// An estimate of one of the file's chance queries (docs/odds.md) from the games played, the
+// question `rulecheck odds` answers exactly where every state fits.
+struct ChanceEstimate {
+  std::string name;
+  ir::Location location;
+  bool expect = false;  // `expect e`; else `probability c`
+  // The games the estimate is over. A probability: every game that ended (in a terminal
+  // state or a deadlock) or was cut at the move limit, and every game in which `c` held; a
+  // game that failed before `c` held is left out, as `odds` leaves a failed move's outcomes
+  // out. An expectation: the games that ended, with the value of `e` where they ended.
+  uint64_t games = 0;
+  uint64_t held = 0;             // probability: games in which `c` held in some state
+  uint64_t undecided = 0;        // probability: games cut at the move limit before `c` held
+  uint64_t left_out = 0;         // games not counted: failed, or (an expectation) cut
+  absl::int128 sum = 0;          // expectation: of the values where the games ended
+  absl::int128 sum_squares = 0;  // and of their squares
+};
+
 // A violation met in some game.
 struct SimulatedFinding {
   results::Finding finding;  // with the trace of `first_game`, replayed
@@ -93,6 +113,8 @@ struct SimulationResult {
   // each `terminal when` (games that ended in a state where it holds).
   std::vector<Tally> reachables;
   std::vector<Tally> terminals;
+  // Each chance query of the file, in declaration order.
+  std::vector<ChanceEstimate> chance;
   // In declaration order: moves and games of each action and trigger, and of each card named
   // by a move (as an argument or choice, or moved by name, as the coverage check counts them).
   std::vector<Tally> actions;
@@ -114,6 +136,14 @@ struct Interval {
   double high = 1;
 };
 Interval WilsonInterval(uint64_t successes, uint64_t trials);
+
+// A chance query's estimate (the rate of games in which it held, or the mean of the values;
+// 0 over no games) and its 95% confidence interval: for a probability, from the low end of
+// Wilson's interval with the undecided games counted as misses to the high end with them
+// counted as hits; for an expectation, the mean plus or minus 1.96 standard errors (over
+// fewer than two games, nullopt: no interval).
+double ChanceValue(const ChanceEstimate& estimate);
+std::optional<Interval> ChanceInterval(const ChanceEstimate& estimate);
 
 }  // namespace rulecheck::properties
 

@@ -6,6 +6,7 @@
 // trace as the check page shows it (html_finding.h), and the rules file with the lines of the
 // rates and the violations linked to them and back. Every figure drawn is also written as
 // text beside its plot.
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -131,6 +132,44 @@ void WriteRates(const model::Model& model, const std::string& id, const std::str
   out << "</tbody></table>\n";
 }
 
+// A table of the chance queries' estimates; a probability's interval is drawn on a 0-100%
+// scale.
+void WriteChance(const model::Model& model,
+                 const std::vector<properties::ChanceEstimate>& estimates, std::ostream& out) {
+  if (estimates.empty()) return;
+  out << "<h3>chance queries: estimates from the games (<code>rulecheck odds</code> gives exact "
+         "answers where every state fits)</h3>\n<table class=\"tallies rates\" id=\"chance\">"
+      << "<thead><tr><th>name</th><th>games</th><th>estimate</th><th>95% interval</th>"
+      << "<th>0 to 100%</th></tr></thead><tbody>\n";
+  for (size_t i = 0; i < estimates.size(); ++i) {
+    const properties::ChanceEstimate& e = estimates[i];
+    const std::optional<properties::Interval> ci = properties::ChanceInterval(e);
+    const double value = properties::ChanceValue(e);
+    const std::string interval =
+        !ci.has_value() ? std::string("none (fewer than 2 games)")
+        : e.expect      ? absl::StrFormat("%.4g to %.4g", ci->low, ci->high)
+                        : absl::StrFormat("%.2f%% to %.2f%%", 100 * ci->low, 100 * ci->high);
+    out << "<tr id=\"chance-" << i + 1 << "\"><th><span class=\"name\">"
+        << (e.expect ? "expect " : "probability ") << EscapeHtml(e.name) << "</span> ";
+    const auto [source, local] = model.Resolve(e.location);
+    if (source != nullptr) WriteLocationLink(model, source->path(), local, out);
+    out << "</th><td class=\"num\">" << base::GroupThousands(e.games);
+    if (e.undecided > 0) out << " (" << base::GroupThousands(e.undecided) << " cut before it held)";
+    if (e.left_out > 0) out << " (" << base::GroupThousands(e.left_out) << " left out)";
+    out << "</td><td class=\"num\">"
+        << (e.expect ? absl::StrFormat("%.6g", value) : absl::StrFormat("%.2f%%", 100 * value))
+        << "</td><td class=\"num\">" << interval << "</td><td class=\"plot-cell\">";
+    if (!e.expect && ci.has_value()) {
+      WriteIntervalSvg(value, ci->low, ci->high,
+                       absl::StrCat(e.name, ": ", absl::StrFormat("%.2f%%", 100 * value),
+                                    " (95% interval ", interval, ")"),
+                       out);
+    }
+    out << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
 // A table of the moves and games of each rule or card, then those that never acted.
 void WriteActed(const std::string& id, const std::string& what, const std::vector<Tally>& tallies,
                 uint64_t games, std::ostream& out) {
@@ -169,6 +208,14 @@ ListingMarks Marks(const model::Model& model, const SimulationResult& result) {
   };
   mark(result.reachables, "reachables", "reachable ");
   mark(result.terminals, "terminals", "");
+  for (size_t i = 0; i < result.chance.size(); ++i) {
+    const properties::ChanceEstimate& e = result.chance[i];
+    const auto [source, local] = model.Resolve(e.location);
+    if (source != model.source.get() || !local.valid()) continue;
+    marks.refs[local.line].push_back({absl::StrCat("chance-", i + 1),
+                                      absl::StrCat(e.expect ? "expect " : "probability ", e.name),
+                                      "info"});
+  }
   for (size_t i = 0; i < result.findings.size(); ++i) {
     const results::Finding& finding = result.findings[i].finding;
     if (finding.file != model.source->path() || !finding.location.valid()) continue;
@@ -187,7 +234,8 @@ void WriteSimulationHtml(const model::Model& model, const SimulationResult& resu
   const uint64_t games = result.games_played;
   WritePageStart(model, "simulate", verdict.headline, out);
   std::vector<Jump> jumps = {{"Game length", "lengths"}};
-  const bool rates = !result.reachables.empty() || !result.terminals.empty();
+  const bool rates =
+      !result.reachables.empty() || !result.terminals.empty() || !result.chance.empty();
   if (rates) jumps.push_back({"Outcomes", "outcomes"});
   jumps.push_back({"Acted", "acted"});
   jumps.push_back({absl::StrCat("Violations (", result.findings.size(), ")"), "findings"});
@@ -213,6 +261,7 @@ void WriteSimulationHtml(const model::Model& model, const SimulationResult& resu
                result.reachables, games, out);
     WriteRates(model, "terminals", "terminal: games that ended in a state where each holds",
                result.terminals, games, out);
+    WriteChance(model, result.chance, out);
     out << "</section>\n";
   }
   out << "<section class=\"group tone-info\" id=\"acted\"><h2>Acted</h2>\n";

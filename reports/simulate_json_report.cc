@@ -1,5 +1,6 @@
 // The JSON report of `simulate` (see simulate_report.h and docs/simulate.md). Findings and
 // their traces are converted by json_finding.h, as in the check report.
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -46,6 +47,29 @@ Json RatesToJson(const model::Model& model, const std::vector<Tally>& tallies, u
   return list;
 }
 
+Json ChanceToJson(const model::Model& model,
+                  const std::vector<properties::ChanceEstimate>& estimates) {
+  Json list = Json::array();
+  for (const properties::ChanceEstimate& e : estimates) {
+    const auto [source, location] = model.Resolve(e.location);
+    const std::optional<properties::Interval> ci = properties::ChanceInterval(e);
+    Json json;
+    json["name"] = e.name;
+    json["kind"] = e.expect ? "expect" : "probability";
+    json["location"] = LocationToJson(source != nullptr ? source->path() : "", location);
+    json["games"] = e.games;
+    json["estimate"] = properties::ChanceValue(e);
+    json["ci95"] = ci.has_value() ? Json{ci->low, ci->high} : Json(nullptr);
+    if (!e.expect) {
+      json["held"] = e.held;
+      json["undecided"] = e.undecided;
+    }
+    json["left_out"] = e.left_out;
+    list.push_back(std::move(json));
+  }
+  return list;
+}
+
 Json ActedToJson(const std::vector<Tally>& tallies) {
   Json list = Json::array();
   for (const Tally& t : tallies) {
@@ -83,6 +107,7 @@ void WriteSimulationJson(const model::Model& model, const SimulationResult& resu
   }
   json["reachables"] = RatesToJson(model, result.reachables, result.games_played);
   json["terminals"] = RatesToJson(model, result.terminals, result.games_played);
+  json["chance"] = ChanceToJson(model, result.chance);
   json["actions"] = ActedToJson(result.actions);
   json["triggers"] = ActedToJson(result.triggers);
   json["cards"] = ActedToJson(result.cards);

@@ -1,6 +1,7 @@
 // The text report of `simulate` (see simulate_report.h and docs/simulate.md). Violations are
 // narrated by trace_text.h, as in the check report.
 #include <algorithm>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -90,6 +91,34 @@ void WriteRates(const std::string& heading, const std::vector<Tally>& tallies, u
   }
 }
 
+// Each chance query of the file with its estimate and 95% interval, and the games it is over.
+void WriteChance(const std::vector<properties::ChanceEstimate>& estimates, std::ostream& out) {
+  if (estimates.empty()) return;
+  out << "\nchance queries: estimates from the games (95% confidence interval; `rulecheck odds` "
+         "gives exact answers where every state fits)\n";
+  size_t width = 0;
+  for (const properties::ChanceEstimate& e : estimates) width = std::max(width, e.name.size());
+  for (const properties::ChanceEstimate& e : estimates) {
+    const std::optional<properties::Interval> ci = properties::ChanceInterval(e);
+    std::string interval = ci.has_value() ? absl::StrFormat("[%.4g, %.4g]", ci->low, ci->high)
+                                          : std::string("[no interval: fewer than 2 games]");
+    std::string over = absl::StrCat("over ", base::CountOf(e.games, "game", "games"));
+    if (e.undecided > 0) {
+      absl::StrAppend(&over, ", ", base::CountOf(e.undecided, "cut", "cut"),
+                      " before it held (a miss at the low end, a hit at the high end)");
+    }
+    if (e.left_out > 0) {
+      absl::StrAppend(&over, "; ", base::GroupThousands(e.left_out),
+                      e.expect ? " cut or failed, left out" : " failed, left out");
+    }
+    out << kStepIndent
+        << absl::StrFormat("%-*s  %-11s  %-10.6g  %s  %s", static_cast<int>(width), e.name,
+                           e.expect ? "expect" : "probability", properties::ChanceValue(e),
+                           interval, over)
+        << "\n";
+  }
+}
+
 // Each rule or card with its moves and games, then those that never acted.
 void WriteActed(const std::string& what, const std::vector<Tally>& tallies, uint64_t games,
                 std::ostream& out) {
@@ -125,6 +154,7 @@ void WriteSimulationText(const model::Model& model, const SimulationResult& resu
              result.reachables, games, out);
   WriteRates("terminal: games that ended in a state where each holds (95% confidence interval)",
              result.terminals, games, out);
+  WriteChance(result.chance, out);
   WriteActed("actions", result.actions, games, out);
   WriteActed("triggers", result.triggers, games, out);
   WriteActed("cards", result.cards, games, out);

@@ -136,8 +136,62 @@ TEST(SimulateTest, DeadlocksAreCountedAndTraced) {
   EXPECT_EQ(finding["trace"][1]["state"]["coin"], 2);
 }
 
+// The file's chance queries, estimated: the intervals hold the exact answers `odds` gives
+// (and the classical ones: craps' pass line wins 244/495; at least one six in four rolls,
+// 671/1296, after 671/216 rolls on average).
+TEST(SimulateTest, ChanceQueriesAreEstimatedWithIntervals) {
+  const json craps =
+      SimulateJson({"tests/e2e/odds/craps.rules", "--games", "20000", "--seed", "1"});
+  ASSERT_FALSE(craps.is_discarded());
+  const json* pass = Named(craps["chance"], "pass_wins");
+  ASSERT_NE(pass, nullptr);
+  EXPECT_EQ((*pass)["kind"], "probability");
+  EXPECT_EQ((*pass)["games"], 20000);
+  EXPECT_LE((*pass)["ci95"][0].get<double>(), 244.0 / 495);
+  EXPECT_GE((*pass)["ci95"][1].get<double>(), 244.0 / 495);
+  EXPECT_DOUBLE_EQ((*pass)["estimate"].get<double>(), (*pass)["held"].get<double>() / 20000);
+
+  const json rolls =
+      SimulateJson({"tests/e2e/odds/four_rolls.rules", "--games", "20000", "--seed", "1"});
+  ASSERT_FALSE(rolls.is_discarded());
+  const json* six = Named(rolls["chance"], "a_six");
+  const json* made = Named(rolls["chance"], "rolls_made");
+  ASSERT_NE(six, nullptr);
+  ASSERT_NE(made, nullptr);
+  EXPECT_LE((*six)["ci95"][0].get<double>(), 671.0 / 1296);
+  EXPECT_GE((*six)["ci95"][1].get<double>(), 671.0 / 1296);
+  EXPECT_EQ((*made)["kind"], "expect");
+  EXPECT_LE((*made)["ci95"][0].get<double>(), 671.0 / 216);
+  EXPECT_GE((*made)["ci95"][1].get<double>(), 671.0 / 216);
+  EXPECT_LT((*made)["ci95"][1].get<double>() - (*made)["ci95"][0].get<double>(), 0.05);
+}
+
+// Games cut at the move limit: a probability counts them as undecided (its interval spans
+// both readings), an expectation leaves them out. Two rolls of four: a six came in 11/36 of
+// the games, the others are cut.
+TEST(SimulateTest, CutGamesAreUndecidedOrLeftOut) {
+  const json report = SimulateJson(
+      {"tests/e2e/odds/four_rolls.rules", "--games", "3600", "--seed", "5", "--max-moves", "2"});
+  ASSERT_FALSE(report.is_discarded());
+  const json& six = *Named(report["chance"], "a_six");
+  const json& made = *Named(report["chance"], "rolls_made");
+  const uint64_t cut = report["ended"]["cut"];
+  EXPECT_GT(cut, 0u);
+  EXPECT_EQ(six["games"], 3600);
+  EXPECT_EQ(six["undecided"], cut);
+  EXPECT_EQ(six["held"].get<uint64_t>() + cut, 3600u);
+  EXPECT_LE(six["ci95"][0].get<double>(), 11.0 / 36);
+  EXPECT_GE(six["ci95"][1].get<double>(), 0.99);  // the cut games might all still see a six
+  EXPECT_EQ(made["games"].get<uint64_t>(), 3600 - cut);
+  EXPECT_EQ(made["left_out"], cut);
+  const RunResult text = RunRulecheck({"simulate", "tests/e2e/odds/four_rolls.rules", "--games",
+                                       "3600", "--seed", "5", "--max-moves", "2", "-q"});
+  EXPECT_THAT(text.stdout_text, HasSubstr("cut before it held"));
+  EXPECT_THAT(text.stdout_text, HasSubstr("cut or failed, left out"));
+}
+
 TEST(SimulateTest, OneAndTwoThreadsPlayTheSameGames) {
-  for (const char* file : {kDie, kDraw, kStuck, kTwoSeats}) {
+  for (const char* file : {kDie, kDraw, kStuck, kTwoSeats, "tests/e2e/odds/four_rolls.rules"}) {
     SCOPED_TRACE(file);
     const int exit = std::string(file) == kStuck ? 1 : 0;
     json one = SimulateJson({file, "--games", "3000", "--seed", "99", "--threads", "1"}, exit);
