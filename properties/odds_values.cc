@@ -260,11 +260,12 @@ bool AddRow(const ChanceGraph& g, uint32_t n, const mpq_class& p, Play play, uin
 // equations over the values already in `v` (odds_elimination.h), numbered in the search's
 // order (a walk along a path then fills in little). False where a choice is not random or the
 // numbers grow past `budget` (shared by the question's components; the interval iteration
-// answers then, and `too_large` is set), or once `cancel` is set (with `stopped`).
+// answers then, and `too_large` is set), or where `charge`'s budget has no room for the
+// elimination, or once `cancel` is set (with `stopped`).
 bool SolveComponent(const ChanceGraph& g, std::span<const uint32_t> members, const OddsQuestion& q,
                     Play play, uint32_t seat, const std::atomic<bool>* cancel,
-                    EliminationBudget& budget, std::vector<mpq_class>& v, bool* stopped,
-                    bool* too_large) {
+                    EliminationBudget& budget, explorer::MemoryCharge& charge,
+                    std::vector<mpq_class>& v, bool* stopped, bool* too_large) {
   std::vector<uint32_t> open;
   for (uint32_t s : members) {
     if (q.fixed[s]) {
@@ -290,11 +291,18 @@ bool SolveComponent(const ChanceGraph& g, std::span<const uint32_t> members, con
     coefficients += eq.a[i].size();
   }
   // The space a component may take: a component whose rationals explode (Pig's turn totals)
-  // gives up soon, and the iteration takes over.
+  // gives up soon, and the iteration takes over. It is charged to the memory budget while
+  // the elimination runs; without room for it the iteration answers.
   budget.max_limbs = uint64_t{1} << 22;
   budget.max_entries = 16 * coefficients + 65'536;
+  const uint64_t before = charge.bytes();
+  if (!charge.Add(budget.max_limbs * sizeof(mp_limb_t) +
+                  budget.max_entries * sizeof(std::pair<uint32_t, mpq_class>))) {
+    return false;
+  }
   EliminationStop why = EliminationStop::kNone;
   std::optional<std::vector<mpq_class>> x = SolveByElimination(eq, budget, cancel, why);
+  charge.Set(before);
   if (why == EliminationStop::kCancelled) *stopped = true;
   if (why == EliminationStop::kTooLarge) *too_large = true;
   if (why == EliminationStop::kSingular) {
@@ -347,7 +355,8 @@ std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& 
     const std::span<const uint32_t> members(c.order.data() + c.start[k],
                                             c.start[k + 1] - c.start[k]);
     if (members.size() > 1) {
-      if (!SolveComponent(g, members, q, play, seat, cancel, elimination, v, stopped, too_large)) {
+      if (!SolveComponent(g, members, q, play, seat, cancel, elimination, charge, v, stopped,
+                          too_large)) {
         return std::nullopt;
       }
       eliminated = true;
