@@ -66,6 +66,8 @@ enum class ExprKind {
   kStructLiteral,
   // [name in domain: operand[0]]: an array with a value at every index
   kArrayOf,
+  // [ operands ]: the array indexed 0..n-1 whose elements are the operands, in order
+  kListLiteral,
 };
 
 enum class Op {

@@ -445,7 +445,16 @@ ast::ExprPtr Parser::ParsePrimary() {
       return ParseIf();
     case Tok::kLBracket:
       if (Peek(1).kind == Tok::kRBracket) Fail("an expression");  // `[]`: `{}` is the empty seq
-      return ParseArrayOf();
+      // `[x in D: e]` binds x; any other `[` starts a list of elements (a list whose first
+      // element is a membership test writes it in parentheses: `[(x in S), ...]`).
+      if (Peek(1).kind == Tok::kIdent && Peek(2).kind == Tok::kIn) return ParseArrayOf();
+      Next();
+      expr->kind = ast::ExprKind::kListLiteral;
+      do {
+        expr->operands.push_back(ParseExpr());
+      } while (Accept(Tok::kComma));
+      Expect(Tok::kRBracket, "`,` or `]`");
+      return Bounded(std::move(expr));
     default:
       Fail("an expression");
   }

@@ -4,6 +4,7 @@
 // expressions in types and declarations (range bounds, capacities, `within`, `pending`), and
 // folding of IR expressions built from constants.
 #include <charconv>
+#include <functional>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
@@ -105,32 +106,43 @@ ConstValue TypeChecker::EnsureConstant(int index, ir::Location use) {
     return Failed();
   }
   info.state = ConstInfo::State::kBusy;
-  if (info.decl->value != nullptr && info.decl->value->kind == ast::ExprKind::kSetLiteral) {
-    // A collection constant: its elements must be constants or enum members. Its literal is
-    // typed where it is used (CheckCollectionConstants checks it once).
+  if (info.decl->value != nullptr && (info.decl->value->kind == ast::ExprKind::kSetLiteral ||
+                                      info.decl->value->kind == ast::ExprKind::kListLiteral)) {
+    // A collection constant ({...}) or a table ([...]): its elements must be constants or
+    // enum members. Its literal is typed where it is used (CheckCollectionConstants checks it
+    // once).
     ++nesting_;
     bool ok = true;
-    for (const ast::ExprPtr& element : info.decl->value->operands) {
-      const bool member =
-          (element->kind == ast::ExprKind::kName && FindGlobal(element->name) == nullptr &&
-           enumerators_.count(element->name) != 0) ||
-          (element->kind == ast::ExprKind::kField &&
-           element->operands[0]->kind == ast::ExprKind::kName &&
-           EnumTypeNamed(element->operands[0]->name) != nullptr);
-      if (member) continue;
-      ConstValue v = EvalConst(*element);
-      if (v.status == ConstValue::Status::kNotConstant) {
-        Error(element->loc, absl::StrCat("an element of the constant ", Quote(info.decl->name),
-                                         " must be a constant or an enum member"));
+    // A table's rows may be tables themselves (`[[1, 2], [3, 4]]`, indexed `T[i][j]`).
+    std::function<void(const ast::Expr&)> check_elements = [&](const ast::Expr& literal) {
+      for (const ast::ExprPtr& element : literal.operands) {
+        const bool member =
+            (element->kind == ast::ExprKind::kName && FindGlobal(element->name) == nullptr &&
+             enumerators_.count(element->name) != 0) ||
+            (element->kind == ast::ExprKind::kField &&
+             element->operands[0]->kind == ast::ExprKind::kName &&
+             EnumTypeNamed(element->operands[0]->name) != nullptr);
+        if (member) continue;
+        if (literal.kind == ast::ExprKind::kListLiteral &&
+            element->kind == ast::ExprKind::kListLiteral) {
+          check_elements(*element);
+          continue;
+        }
+        ConstValue v = EvalConst(*element);
+        if (v.status == ConstValue::Status::kNotConstant) {
+          Error(element->loc, absl::StrCat("an element of the constant ", Quote(info.decl->name),
+                                           " must be a constant or an enum member"));
+        }
+        ok = ok && v.status == ConstValue::Status::kOk;
       }
-      ok = ok && v.status == ConstValue::Status::kOk;
-    }
+    };
+    check_elements(*info.decl->value);
     --nesting_;
     for (const ConstOverride& o : overrides_) {
       if (o.name != info.decl->name) continue;
       override_errors_.push_back(absl::StrCat(OverrideText(o), ": ", Quote(info.decl->name),
-                                              " is a collection constant ({...}); only integer "
-                                              "and bool constants can be set."));
+                                              " is a collection constant ({...} or [...]); only "
+                                              "integer and bool constants can be set."));
     }
     info.is_literal = true;
     if (info.state == ConstInfo::State::kFailed || !ok) {
@@ -213,7 +225,8 @@ ConstValue TypeChecker::EvalConstKind(const ast::Expr& e) {
         if (v.status == ConstValue::Status::kOk && constants_[s->index].is_literal) {
           Error(e.loc, absl::StrCat(Quote(e.name),
                                     " is a collection constant: it has no "
-                                    "number or truth value to compute with"));
+                                    "number or truth value to compute with (a table's "
+                                    "element is `NAME[i]`)"));
           return Failed();
         }
         return v;

@@ -114,6 +114,8 @@ ir::ExprPtr TypeChecker::CheckExprKind(const ast::Expr& e) {
       return CheckStructLiteral(e);
     case ast::ExprKind::kArrayOf:
       return CheckArrayOf(e);
+    case ast::ExprKind::kListLiteral:
+      return CheckListLiteral(e);
   }
   return ErrorExpr(e.loc);
 }

@@ -250,6 +250,7 @@ class TypeChecker {
   // `[x in I: e]`: an array indexed by I (a finite type or a constant range) of e's type,
   // which Coerce narrows to the element type its context wants.
   ir::ExprPtr CheckArrayOf(const ast::Expr& e);
+  ir::ExprPtr CheckListLiteral(const ast::Expr& e);
   // `the x in D [where c]`: of D's element type.
   ir::ExprPtr CheckThe(const ast::Expr& e);
   // `Player(i)`: the member of the enum `enum_type` (named `e.name`) at position `i`.
@@ -422,6 +423,7 @@ class TypeChecker {
   std::vector<Local> locals_;
   size_t locals_base_ = 0;      // locals below this belong to a caller of an inlined proc
   int mute_ = 0;                // > 0: errors are dropped (re-lowering an already checked proc)
+  int lists_open_ = 0;          // list literals being checked, one inside another
   bool checking_proc_ = false;  // checking a proc body on its own: calls are not inlined
   std::vector<int> inlining_;   // procs being inlined, innermost last
   ir::Location inline_root_;    // the outermost call being inlined

@@ -1,6 +1,7 @@
 // Struct literals (`S { a: 1, b: P1 }`), array literals (`[p in Player: 3]`), `the x in D
 // where c` (the one value of a domain that satisfies a condition) and an enum's member by its
 // position (`Player(i)`).
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,6 +85,76 @@ ir::ExprPtr TypeChecker::CheckStructLiteral(const ast::Expr& e) {
   if (!ok) return ErrorExpr(e.loc);
   ir::ExprPtr r = MakeExpr(ir::ExprOp::kStructLiteral, t, e.loc);
   r->args = std::move(fields);
+  return r;
+}
+
+// `[a, b, c]` is `[i in 0..2: if i <= 1 then (if i <= 0 then a else b) else c]`: an array
+// comprehension whose body picks the element by comparisons on the index, halving the range
+// each time (a table of n elements costs about log2(n) comparisons, and the engines need
+// nothing new). Each element is typed as the branches of an `if` are, so a list of integers
+// is an array of `int` and a list of members an array of their enum.
+ir::ExprPtr TypeChecker::CheckListLiteral(const ast::Expr& e) {
+  const size_t n = e.operands.size();
+  std::vector<ir::ExprPtr> elements;
+  bool failed = false;
+  for (const ast::ExprPtr& operand : e.operands) {
+    elements.push_back(CheckExpr(*operand));
+    const ir::Type* t = elements.back()->type;
+    if (IsError(t)) {
+      failed = true;
+    } else if (t == NoneType() || t == EmptySetType()) {
+      // `none` and `{}` take their type from their context, which an element does not have.
+      Error(operand->loc, absl::StrCat("the elements of an array literal need a type of their "
+                                       "own, found ",
+                                       TypeName(t)));
+      failed = true;
+    }
+  }
+  if (static_cast<int64_t>(n) > kMaxCardinality) {
+    Error(e.loc, absl::StrCat("an array literal has at most ", kMaxCardinality, " elements"));
+    failed = true;
+  }
+  if (failed) return ErrorExpr(e.loc);
+  const ir::Type* index = types_.Range(0, static_cast<int64_t>(n) - 1);
+  const size_t mark = OpenScope();
+  // A name no rules file can write, one per list open, so lists inside lists do not shadow.
+  ++lists_open_;
+  const int64_t slot =
+      BindLocal(absl::StrCat("#list", lists_open_), e.loc, index, LocalKind::kLoop).slot;
+  // The elements [lo, hi] chosen by the index.
+  std::function<ir::ExprPtr(size_t, size_t)> pick = [&](size_t lo, size_t hi) -> ir::ExprPtr {
+    if (lo == hi) return std::move(elements[lo]);
+    const size_t mid = lo + (hi - lo) / 2;
+    ir::ExprPtr i = MakeExpr(ir::ExprOp::kLocal, index, e.loc);
+    i->index = slot;
+    ir::ExprPtr bound = MakeExpr(ir::ExprOp::kConst, types_.Int(), e.loc);
+    bound->value = static_cast<int64_t>(mid);
+    ir::ExprPtr low = MakeExpr(ir::ExprOp::kLe, types_.Bool(), e.loc);
+    low->args.push_back(std::move(i));
+    low->args.push_back(std::move(bound));
+    ir::ExprPtr a = pick(lo, mid);
+    ir::ExprPtr b = pick(mid + 1, hi);
+    if (IsError(a->type) || IsError(b->type)) return ErrorExpr(e.loc);
+    const ir::Type* t = Unify(a, b);
+    if (IsError(t)) return ErrorExpr(e.loc);
+    ir::ExprPtr r = MakeExpr(ir::ExprOp::kIf, t, e.loc);
+    r->args.push_back(std::move(low));
+    r->args.push_back(std::move(a));
+    r->args.push_back(std::move(b));
+    return r;
+  };
+  ir::ExprPtr body = pick(0, n - 1);
+  --lists_open_;
+  CloseScope(mark);
+  if (IsError(body->type)) return ErrorExpr(e.loc);
+  const ir::Type* t = CheckWidth(types_.Array(index, body->type), e.loc);
+  if (IsError(t)) return ErrorExpr(e.loc);
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kArrayOf, t, e.loc);
+  r->index = slot;
+  r->domain = std::make_unique<ir::Domain>();
+  r->domain->kind = ir::DomainKind::kType;
+  r->domain->elem_type = index;
+  r->args.push_back(std::move(body));
   return r;
 }
 

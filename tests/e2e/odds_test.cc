@@ -131,6 +131,13 @@ TEST(OddsTest, BiasedGamblersRuinIsExact) {
   }
 }
 
+// A board drawn as a constant table (`const JUMP = [...]`, `JUMP[pos + d]`), worked by hand.
+TEST(OddsTest, ABoardAsATableIsExact) {
+  const json report = Odds({"tests/e2e/odds/chute_table.rules"});
+  ExpectExact(Value(report, "chute", "random"), "131/243");
+  EXPECT_EQ(report["states"], 14);
+}
+
 // A value from value iteration: converged, and within the precision (1e-9) of `expected`.
 void ExpectBounds(const json& value, double expected) {
   EXPECT_EQ(value["kind"], "bounds") << value.dump();

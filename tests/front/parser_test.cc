@@ -81,6 +81,11 @@ std::string Show(const ast::Expr& e) {
       if (e.domain->hi) s += ".." + Show(*e.domain->hi);
       return s + ": " + Show(*e.operands[0]) + "]";
     }
+    case ast::ExprKind::kListLiteral: {
+      std::string s = "[";
+      for (size_t i = 0; i < e.operands.size(); ++i) s += (i ? ", " : "") + Show(*e.operands[i]);
+      return s + "]";
+    }
   }
   return "?";
 }
@@ -90,6 +95,15 @@ std::string ShowInvariant(const std::string& expr) {
   EXPECT_EQ(p.errors, "");
   if (p.ast.decls.size() != 1 || !p.ast.decls[0].value) return "<no parse>";
   return Show(*p.ast.decls[0].value);
+}
+
+// `[x in D: e]` binds x; any other `[` is a list of elements (a membership test first is
+// written in parentheses).
+TEST(ParserTest, ListLiteralsAreElementsInOrder) {
+  EXPECT_EQ(ShowInvariant("[1, 2 + 3, x][i] == 4"), "([1, (2 + 3), x][i] == 4)");
+  EXPECT_EQ(ShowInvariant("[[1, 2], [3]][0][1]"), "[[1, 2], [3]][0][1]");
+  EXPECT_EQ(ShowInvariant("[(x in S), y][0]"), "[(x in S), y][0]");
+  EXPECT_EQ(ShowInvariant("[x in S: 1][A]"), "[x in S: 1][A]");
 }
 
 TEST(ParserTest, ArrayLiteralsNestOneNameAtATime) {

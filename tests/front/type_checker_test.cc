@@ -81,6 +81,37 @@ TEST(CheckerTest, MonsterMutatorsFragmentChecks) {
   EXPECT_EQ(r.program.enums[4]->members[1], "Bird");
 }
 
+// `[a, b, c]`: an array indexed from 0, as a comprehension that picks the element by the
+// index; a constant table may hold rows (`M[i][j]`) and enum members.
+TEST(CheckerTest, ListLiteralsAreArraysIndexedFromZero) {
+  Result r = CheckText(
+      "enum Colour { Red, Blue }\n"
+      "const JUMP = [0, 4, 2, 0]\n"
+      "const M = [[1, 2], [3, 4]]\n"
+      "const C = [Red, Blue]\n"
+      "state { n: 0..3, x: 0..9, c: Colour }\n"
+      "action a() { x := JUMP[n] + M[1][0]\n c := C[1] }\n");
+  ASSERT_TRUE(r.rendered.empty()) << r.rendered;
+  const ir::Stmt& assign = *r.program.actions[0].body.stmts[0];
+  // JUMP[n] + M[1][0]: the first operand indexes an array comprehension over 0..3.
+  const ir::Expr& index = *assign.value->args[0];
+  ASSERT_EQ(index.op, ir::ExprOp::kIndex);
+  const ir::Expr& table = *index.args[0];
+  ASSERT_EQ(table.op, ir::ExprOp::kArrayOf);
+  EXPECT_EQ(table.type->index->Cardinality(), 4);
+  // Four elements: the body halves the range twice.
+  ASSERT_EQ(table.args[0]->op, ir::ExprOp::kIf);
+  EXPECT_EQ(table.args[0]->args[1]->op, ir::ExprOp::kIf);
+  EXPECT_EQ(table.args[0]->args[2]->op, ir::ExprOp::kIf);
+}
+
+TEST(CheckerTest, AListConstantCannotBeSet) {
+  Result r = CheckText("const T = [1, 2]\nstate { n: 0..3 }\n", {{"T", "3"}});
+  ASSERT_EQ(r.override_errors.size(), 1u);
+  EXPECT_NE(r.override_errors[0].find("collection constant ({...} or [...])"), std::string::npos)
+      << r.override_errors[0];
+}
+
 // ---------------------------------------------------------------- errors and positions
 
 struct ErrorCase {
@@ -177,6 +208,16 @@ const ErrorCase kErrorCases[] = {
      "expected P, found int"},
     {"AttributeAssigned", "cards C(v: 0..3 = 0) { X }\nstate { c: C }\naction a() { c.v := 1 }\n",
      3, 14, "fixed"},
+    {"ListIndexOutOfRange", "const T = [1, 2, 3]\nstate { n: 0..3 }\naction a() { n := T[3] }\n", 3,
+     21, "outside 0..2"},
+    {"ListElementsOfTwoTypes", "state { n: 0..3 }\naction a() { n := [1, true][0] }\n", 2, 23,
+     "expected int, found bool"},
+    {"ListConstantOfStateVar", "state { n: 0..3 }\nconst T = [1, n]\n", 2, 15,
+     "must be a constant or an enum member"},
+    {"ListConstantAsNumber", "const T = [1, 2]\nstate { n: 0..3 }\naction a() { n := T + 1 }\n", 3,
+     19, "expected an integer"},
+    {"ListElementNone", "enum P { A }\nstate { p: P? }\naction a() { p := [none, A][0] }\n", 3, 20,
+     "need a type of their own"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Errors, CheckerErrorTest, testing::ValuesIn(kErrorCases),
