@@ -191,19 +191,63 @@ std::string Quoted(const std::vector<std::string>& names) {
 // How the play goes round a cyclic component.
 struct Round {
   bool kept = true;             // the choices can keep the play in it for ever
+  bool leads_to_kept = false;   // not kept, but a way out of it leads where the play can stay
   std::vector<uint64_t> cycle;  // a shortest cycle (edges) the lasso shows
 };
 
-// How the play goes round each of the cyclic components `ks` (indexed by component). Where
-// the choices can keep the play in one (an end component among its states,
-// end_components.h), its cycle is one they keep going, through the first such state; else
-// a shortest cycle through the component's first state, which only rolls repeat. A forced
+// Per dense node of the subgraph, whether it can reach one of the nodes `targets` marks,
+// along the subgraph's edges (by a search backwards from them).
+std::vector<bool> Reaching(const StateGraph& graph, const Components& c,
+                           const std::vector<bool>& targets) {
+  const size_t n = c.nodes.size();
+  std::vector<uint32_t> start(n + 1, 0);  // predecessors of v: pred[start[v] .. start[v + 1])
+  for (uint32_t u = 0; u < n; ++u) {
+    const Ordinal s = c.nodes[u];
+    for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
+      const uint32_t v = c.dense_of[graph.target[e]];
+      if (v != ~uint32_t{0}) ++start[v + 1];
+    }
+  }
+  for (size_t v = 0; v < n; ++v) start[v + 1] += start[v];
+  std::vector<uint32_t> pred(start[n]);
+  std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+  for (uint32_t u = 0; u < n; ++u) {
+    const Ordinal s = c.nodes[u];
+    for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
+      const uint32_t v = c.dense_of[graph.target[e]];
+      if (v != ~uint32_t{0}) pred[fill[v]++] = u;
+    }
+  }
+  std::vector<bool> reaching = targets;
+  std::deque<uint32_t> queue;
+  for (uint32_t v = 0; v < n; ++v) {
+    if (targets[v]) queue.push_back(v);
+  }
+  while (!queue.empty()) {
+    const uint32_t v = queue.front();
+    queue.pop_front();
+    for (uint32_t i = start[v]; i < start[v + 1]; ++i) {
+      if (!reaching[pred[i]]) {
+        reaching[pred[i]] = true;
+        queue.push_back(pred[i]);
+      }
+    }
+  }
+  return reaching;
+}
+
+// How the play goes round each of the cyclic components `ks` of the subgraph `c` (indexed by
+// component). Where the choices can keep the play in one (an end component among its states,
+// end_components.h), its cycle is one they keep going, through the first such state; else a
+// shortest cycle through the component's first state, which only rolls repeat, and whether a
+// way out of it leads (within the subgraph) to where the play can stay for ever. A forced
 // component is kept: nothing leads out. For the others the trees of who decides are built for
-// their states; where that fails (memory, a stop) each counts as kept, the safe side, and
-// `unsure` says why.
-std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateGraph& graph,
-                          const Components& c, const std::vector<int>& ks,
-                          const std::atomic<bool>* cancel, std::string& unsure) {
+// their states; where that fails (the memory budget; Cancelled once `cancel` is set) the
+// status says so, and only the forced components are known.
+absl::StatusOr<std::vector<Round>> Rounds(const explorer::Exploration& exploration,
+                                          const StateGraph& graph, const Components& c,
+                                          const std::vector<int>& ks,
+                                          const std::atomic<bool>* cancel) {
   std::vector<Round> rounds(c.cyclic.size());
   const auto any_edge = [](uint64_t) { return true; };
   std::vector<bool> open(c.cyclic.size(), false);
@@ -221,27 +265,31 @@ std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateG
     states.push_back(c.nodes[u]);
   }
   if (states.empty()) return rounds;
-  const absl::StatusOr<ChanceGraph> trees = BuildChanceTrees(exploration, graph, wanted, cancel);
-  if (!trees.ok()) {
-    unsure = trees.status().code() == absl::StatusCode::kCancelled
-                 ? std::string("interrupted")
-                 : std::string(trees.status().message());
-    return rounds;
-  }
+  absl::StatusOr<ChanceGraph> trees = BuildChanceTrees(exploration, graph, wanted, cancel);
+  if (!trees.ok()) return trees.status();
   const EndComponents ends = FindEndComponents(*trees, states);
   for (int k : ks) rounds[k].kept = !open[k];
+  // Where the play can stay for ever: the forced components and the end components.
+  std::vector<bool> staying_states(c.nodes.size(), false);
+  for (uint32_t u = 0; u < c.nodes.size(); ++u) {
+    const int k = c.component[u];
+    staying_states[u] = c.cyclic[k] && !open[k] && rounds[k].kept;
+  }
   // Per component, the edges its end components' staying moves take, and where its lasso
   // starts: its first state in one.
   std::vector<std::set<uint64_t>> staying(c.cyclic.size());
   std::vector<Ordinal> start(c.cyclic.size(), 0);
   for (size_t i = 0; i < ends.states.size(); ++i) {
     const Ordinal s = ends.states[i];
+    staying_states[c.dense_of[s]] = true;
     const int k = c.component[c.dense_of[s]];
     if (!rounds[k].kept) start[k] = s;
     rounds[k].kept = true;
     for (uint32_t successor : ends.staying[i]) staying[k].insert(graph.edge_start[s] + successor);
   }
+  const std::vector<bool> reaching = Reaching(graph, c, staying_states);
   for (int k : ks) {
+    if (!rounds[k].kept) rounds[k].leads_to_kept = reaching[c.first[k]];
     if (!open[k] || staying[k].empty()) continue;
     rounds[k].cycle =
         ShortestCycle(graph, c, k, start[k], [&](uint64_t e) { return staying[k].count(e) > 0; });
@@ -249,18 +297,11 @@ std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateG
   return rounds;
 }
 
-// The words a message adds where it could not tell whether only rolls repeat a cycle.
-std::string Unsure(const std::string& unsure) {
-  return unsure.empty()
-             ? std::string()
-             : absl::StrCat(" (whether only rolls repeat it was not looked at: ", unsure, ")");
-}
-
 }  // namespace
 
-void CheckReactionChains(const model::Model& model, const explorer::Exploration& exploration,
-                         const StateGraph& graph, const std::atomic<bool>* cancel,
-                         FindingCollector& collector) {
+absl::Status CheckReactionChains(const model::Model& model,
+                                 const explorer::Exploration& exploration, const StateGraph& graph,
+                                 const std::atomic<bool>* cancel, FindingCollector& collector) {
   // The trigger-resolution subgraph: states with pending triggers (the graph may have
   // expanded every state, for non-termination).
   std::vector<bool> pending(graph.states(), false);
@@ -271,23 +312,31 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
   }
   const Components c = FindComponents(graph, [&](uint64_t s) { return pending[s]; });
   const std::vector<int> cyclic = CyclicByFirst(c);
-  std::string unsure;
-  const std::vector<Round> rounds = Rounds(exploration, graph, c, cyclic, cancel, unsure);
+  const absl::StatusOr<std::vector<Round>> found = Rounds(exploration, graph, c, cyclic, cancel);
   // One finding per set of triggers on the cycle and per whether choices can keep it going;
   // the first component in canonical order shows it, and the message counts the others.
   struct Chain {
     results::Finding finding;
     int components = 0;
     std::vector<std::string> trapped;  // forced: every trigger resolving among the trap's states
+    bool leads_on = false;  // chance: a way out leads into a chain that can go on for ever
   };
   using Key = std::pair<bool, std::set<std::string>>;  // (only rolls repeat it, triggers)
   std::map<Key, Chain> chains;
   std::vector<const Key*> order;
   for (int k : cyclic) {
+    const bool forced = Forced(graph, c, k);
+    // Without the trees, only the forced chains are known (the status says why).
+    if (!found.ok() && !forced) continue;
+    const Round round =
+        found.ok()
+            ? (*found)[k]
+            : Round{true, false,
+                    ShortestCycle(graph, c, k, c.nodes[c.first[k]], [](uint64_t) { return true; })};
     // Every move out of a state with pending triggers resolves the first of them, so the
     // cycle's triggers are read off its states without running any rule.
-    const std::vector<uint64_t>& cycle = rounds[k].cycle;
-    const bool kept = rounds[k].kept;
+    const std::vector<uint64_t>& cycle = round.cycle;
+    const bool kept = round.kept;
     Key key{!kept, {}};
     for (uint64_t e : cycle) {
       const std::vector<uint32_t> words = exploration.StateWords(graph.id[graph.Source(e)]);
@@ -300,7 +349,7 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
     finding.kind = results::FindingKind::kReactionChain;
     std::vector<std::string> triggers = BuildLasso(model, exploration, graph, cycle, finding);
     order.push_back(&it->first);
-    const bool forced = Forced(graph, c, k);
+    it->second.leads_on = round.leads_to_kept;
     if (forced) it->second.trapped = ComponentTriggers(model, exploration, graph, c, k);
     finding.severity = kept ? results::Severity::kError : results::Severity::kWarning;
     finding.chain = forced ? "forced" : kept ? "optional" : "chance";
@@ -323,7 +372,13 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
         chain.components > 1
             ? absl::StrCat(" (", chain.components, " such cycles among reachable states)")
             : "";
-    if (finding.chain == "chance") {
+    if (finding.chain == "chance" && chain.leads_on) {
+      finding.message = absl::StrCat(
+          "reaction chain that only rolls repeat: ", around,
+          ", but each time around a roll can lead out of it whatever anyone chooses; the way out "
+          "can lead into reactions that go on for ever (reported on their own)",
+          others);
+    } else if (finding.chain == "chance") {
       finding.message = absl::StrCat(
           "reaction chain that only rolls repeat: ", around,
           ", but each time around a roll can lead out whatever anyone chooses, so the chain "
@@ -337,19 +392,20 @@ void CheckReactionChains(const model::Model& model, const explorer::Exploration&
                      ? absl::StrCat(", and no choice leads out of the reactions it is part of (",
                                     Quoted(chain.trapped), " resolve among them)")
                      : std::string(", and no choice on it leads out"))
-              : absl::StrCat("; some choice on it leads out", Unsure(unsure)),
+              : std::string("; some choice on it leads out"),
           others);
     }
     collector.AddBuilt(std::move(finding));
   }
+  return found.status();
 }
 
-void CheckNonTermination(const model::Model& model, const explorer::Exploration& exploration,
-                         const StateGraph& graph, const std::atomic<bool>* cancel,
-                         FindingCollector& collector) {
+absl::Status CheckNonTermination(const model::Model& model,
+                                 const explorer::Exploration& exploration, const StateGraph& graph,
+                                 const std::atomic<bool>* cancel, FindingCollector& collector) {
   const Components c = FindComponents(graph, [](uint64_t) { return true; });
   const std::vector<int> cyclic = CyclicByFirst(c);
-  if (cyclic.empty()) return;
+  if (cyclic.empty()) return absl::OkStatus();
   uint64_t on_cycles = 0;
   for (uint32_t u = 0; u < c.nodes.size(); ++u) on_cycles += c.cyclic[c.component[u]] ? 1 : 0;
   // A component with no way out is one the play cannot leave: no need to look further.
@@ -360,7 +416,6 @@ void CheckNonTermination(const model::Model& model, const explorer::Exploration&
       break;
     }
   }
-  std::string unsure;
   std::vector<uint64_t> cycle_edges;
   bool kept = true;
   if (forced >= 0) {
@@ -368,16 +423,17 @@ void CheckNonTermination(const model::Model& model, const explorer::Exploration&
         ShortestCycle(graph, c, forced, c.nodes[c.first[forced]], [](uint64_t) { return true; });
   } else {
     // The lasso goes round the first component the choices can keep the play in, if any.
-    const std::vector<Round> rounds = Rounds(exploration, graph, c, cyclic, cancel, unsure);
+    const absl::StatusOr<std::vector<Round>> rounds = Rounds(exploration, graph, c, cyclic, cancel);
+    if (!rounds.ok()) return rounds.status();
     int shown = -1;
     for (int k : cyclic) {
-      if (rounds[k].kept) {
+      if ((*rounds)[k].kept) {
         shown = k;
         break;
       }
     }
     kept = shown >= 0;
-    cycle_edges = rounds[kept ? shown : cyclic.front()].cycle;
+    cycle_edges = (*rounds)[kept ? shown : cyclic.front()].cycle;
   }
   results::Finding finding;
   finding.kind = results::FindingKind::kNonTermination;
@@ -392,7 +448,7 @@ void CheckNonTermination(const model::Model& model, const explorer::Exploration&
   if (kept) {
     finding.message = absl::StrCat("the game need not end: a reachable cycle of ",
                                    base::CountOf(cycle, "move", "moves"),
-                                   " comes back to the same state", counts, Unsure(unsure));
+                                   " comes back to the same state", counts);
   } else {
     finding.message = absl::StrCat(
         "the game ends with probability 1 but has no bound on its length: a reachable cycle of ",
@@ -402,6 +458,7 @@ void CheckNonTermination(const model::Model& model, const explorer::Exploration&
         counts);
   }
   collector.AddBuilt(std::move(finding));
+  return absl::OkStatus();
 }
 
 }  // namespace rulecheck::properties

@@ -15,14 +15,16 @@
 // (end_components.h). Non-termination of that kind is a warning too. Chains are reported
 // once per set of triggers on their cycle and kind, non-termination once; messages give the
 // counts. Telling `chance` apart expands the states of the cycles again (chance_graph.h);
-// where that fails (the memory budget, `cancel`, may be null) the finding stays an error and
-// says so.
+// where that fails (ResourceExhausted: the memory budget; Cancelled once `cancel`, may be
+// null, is set) the status says so, and only what is known without it is reported (the
+// forced chains; a cycle with no way out for non-termination).
 // Internal to properties/; deterministic (the graph and the order are).
 #ifndef RULECHECK_PROPERTIES_CYCLE_CHECK_H_
 #define RULECHECK_PROPERTIES_CYCLE_CHECK_H_
 
 #include <atomic>
 
+#include "absl/status/status.h"
 #include "explorer/explorer.h"
 #include "explorer/state_graph.h"
 #include "model/model.h"
@@ -31,14 +33,16 @@
 namespace rulecheck::properties {
 
 // `graph` must have expanded every state with pending triggers.
-void CheckReactionChains(const model::Model& model, const explorer::Exploration& exploration,
-                         const explorer::StateGraph& graph, const std::atomic<bool>* cancel,
-                         FindingCollector& collector);
+absl::Status CheckReactionChains(const model::Model& model,
+                                 const explorer::Exploration& exploration,
+                                 const explorer::StateGraph& graph, const std::atomic<bool>* cancel,
+                                 FindingCollector& collector);
 
 // `graph` must have expanded every state.
-void CheckNonTermination(const model::Model& model, const explorer::Exploration& exploration,
-                         const explorer::StateGraph& graph, const std::atomic<bool>* cancel,
-                         FindingCollector& collector);
+absl::Status CheckNonTermination(const model::Model& model,
+                                 const explorer::Exploration& exploration,
+                                 const explorer::StateGraph& graph, const std::atomic<bool>* cancel,
+                                 FindingCollector& collector);
 
 }  // namespace rulecheck::properties
 

@@ -52,7 +52,9 @@ uint64_t CycleSearchBytes(const explorer::StateGraph& graph) {
 
 // The message of an analysis the memory budget has no room for.
 std::string NoRoom(const std::string& what, uint64_t bytes) {
-  return absl::StrCat(what, " needs about ", base::GroupThousands(bytes >> 20),
+  // To the nearest MiB, and at least 1: "about 0 MiB" for three quarters of one said nothing.
+  const uint64_t mib = std::max<uint64_t>(1, (bytes + (1 << 19)) >> 20);
+  return absl::StrCat(what, " needs about ", base::GroupThousands(mib),
                       " MiB, more than the --memory budget has left");
 }
 
@@ -141,14 +143,28 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
                                   " transitions"),
                      CycleSearchBytes(*graph)));
     } else {
+      // Where telling the cycles only rolls repeat needs more than the budget has left (or
+      // Ctrl-C came), what is known is reported and the rest is not determined.
+      auto undetermined = [&](const absl::Status& status, auto mark) {
+        if (status.code() == absl::StatusCode::kCancelled) {
+          mark_cancelled();
+        } else if (!status.ok()) {
+          mark(absl::StrCat("telling the cycles only rolls repeat from the others: ",
+                            status.message()));
+        }
+      };
       if (chains) {
         Announce(options, "looking for infinite reaction chains");
-        CheckReactionChains(model, exploration, *graph, cancel, collector);
+        undetermined(CheckReactionChains(model, exploration, *graph, cancel, collector),
+                     [&](const std::string& reason) {
+                       trigger_analysis_undetermined("reaction_chain", "reaction chains", reason);
+                     });
       }
-      if (termination) {
+      if (termination && result.stats.complete) {
         Announce(options,
                  absl::StrCat("looking for cycles among ", graph->edges(), " transitions"));
-        CheckNonTermination(model, exploration, *graph, cancel, collector);
+        undetermined(CheckNonTermination(model, exploration, *graph, cancel, collector),
+                     termination_undetermined);
       }
     }
   }

@@ -49,13 +49,14 @@ void WriteFailure(const model::Model& model, const TestCase& test, std::ostream&
     absl::StrAppend(&message, " (and ", test.failures.size() - 1, " more)");
   }
   std::ostringstream text;
+  bool error = false;  // the case fails as an error when any of its findings is one
   for (const ReportedFinding* entry : test.failures) {
     WriteFindingText(model, *entry->finding, entry->known, text);
     text << "id: " << entry->id << "\n\n";
+    error = error || results::IsError(*entry->finding);
   }
   out << "      <failure message=\"" << EscapeMarkup(message) << "\" type=\""
-      << (results::IsError(first) ? "error" : "warning") << "\">" << EscapeMarkup(text.str())
-      << "</failure>\n";
+      << (error ? "error" : "warning") << "\">" << EscapeMarkup(text.str()) << "</failure>\n";
 }
 
 void WriteSuites(const model::Model& model, const std::string& command,

@@ -19,6 +19,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using json = nlohmann::json;
 
 // `rulecheck check tests/e2e/analyses/NAME.rules --format json ARGS...`; the exit code too.
@@ -123,6 +124,25 @@ TEST_P(AnalysesTest, ChainAChoiceKeepsGoingIsAnError) {
   EXPECT_THAT(Choices(chains[0]["trace"]),
               ElementsAre(json::array(), json::array(), json({"may: yes"})));
   EXPECT_EQ(report["findings"].size(), 1u);
+}
+
+TEST_P(AnalysesTest, ChainOnlyRollsRepeatIntoAnEndlessChainSaysSo) {
+  const json report = Run("chance_into_forced", 1);
+  const std::vector<json> chains = OfKind(report, "reaction_chain");
+  ASSERT_EQ(chains.size(), 2u) << report.dump(2);
+  // One of each kind, found by its kind.
+  const json* forced = nullptr;
+  const json* chance = nullptr;
+  for (const json& chain : chains) (chain["chain"] == "forced" ? forced : chance) = &chain;
+  ASSERT_NE(forced, nullptr);
+  ASSERT_NE(chance, nullptr);
+  EXPECT_EQ((*forced)["severity"], "error");
+  EXPECT_EQ((*forced)["name"], "ty");
+  EXPECT_EQ((*chance)["severity"], "warning");
+  EXPECT_EQ((*chance)["chain"], "chance");
+  const std::string message = (*chance)["message"];
+  EXPECT_THAT(message, HasSubstr("can lead into reactions that go on for ever"));
+  EXPECT_THAT(message, Not(HasSubstr("probability 1")));
 }
 
 TEST_P(AnalysesTest, PendingOverflowIsAReactionChain) {
@@ -372,6 +392,23 @@ TEST(AnalysesLimitTest, IncompleteSearchLeavesTerminatesUndetermined) {
   EXPECT_FALSE(report["complete"]);
   ASSERT_EQ(report["undetermined"].size(), 1u) << report.dump(2);
   EXPECT_EQ(report["undetermined"][0]["kind"], "terminates");
+}
+
+// Where the memory budget holds the state graph but not the trees of who decides, whether
+// only rolls repeat a chain is not guessed: the reaction chains are not determined (exit 3).
+TEST(AnalysesLimitTest, NoRoomToTellChanceCyclesLeavesChainsUndetermined) {
+  int exit_code = -1;
+  const json roomy = Check("long_chance_chain", exit_code);
+  EXPECT_EQ(exit_code, 0);
+  ASSERT_EQ(OfKind(roomy, "reaction_chain").size(), 1u) << roomy.dump(2);
+  EXPECT_EQ(OfKind(roomy, "reaction_chain")[0]["chain"], "chance");
+  const json tight = Check("long_chance_chain", exit_code, {"--memory", "2048K"});
+  EXPECT_EQ(exit_code, 3);
+  EXPECT_TRUE(OfKind(tight, "reaction_chain").empty()) << tight.dump(2);
+  ASSERT_EQ(tight["undetermined"].size(), 1u) << tight.dump(2);
+  EXPECT_EQ(tight["undetermined"][0]["kind"], "reaction_chain");
+  EXPECT_THAT(tight["undetermined"][0]["reason"].get<std::string>(),
+              HasSubstr("telling the cycles only rolls repeat from the others"));
 }
 
 // The text report shows where a lasso's cycle starts and how each order plays out.
