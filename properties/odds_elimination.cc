@@ -24,9 +24,10 @@ struct Eliminated {
 }  // namespace
 
 bool Spend(EliminationBudget& budget, const mpq_class& x, const mpq_class& y) {
-  // GMP's schoolbook product and the gcd that keeps a rational canonical are both about
-  // quadratic in the limbs.
-  const uint64_t cost = Limbs(x) * Limbs(y) + 1;
+  // GMP's schoolbook product and the gcds that keep the product, and the sum it goes into,
+  // canonical are all about quadratic in the limbs of the result.
+  const uint64_t limbs = Limbs(x) + Limbs(y) + 1;
+  const uint64_t cost = limbs * limbs;
   if (cost > budget.work) return false;
   budget.work -= cost;
   return true;

@@ -316,6 +316,25 @@ bool SolveComponent(const ChanceGraph& g, std::span<const uint32_t> members, con
   return true;
 }
 
+// `q` to 10 significant digits in a binary float with GMP's exponent range (a probability
+// below 1e-308 is not 0); a value those digits round to a whole number it is not is that
+// number and the difference, so 1 - 2^-80 does not read as 1.
+std::string Decimal(const mpq_class& q) {
+  constexpr int kBits = 128;
+  const mpf_class f(q, kBits);
+  char text[64];
+  gmp_snprintf(text, sizeof text, "%.10Fg", f.get_mpf_t());
+  const mpz_class whole(mpf_class(f + (sgn(f) < 0 ? -0.5 : 0.5), kBits));
+  if (q.get_den() == 1 || mpf_class(f - mpf_class(whole, kBits), kBits) == 0) return text;
+  const mpf_class rest(mpf_class(q - mpq_class(whole), kBits), kBits);
+  char near[64];
+  gmp_snprintf(near, sizeof near, "%.10Fg", mpf_class(whole, kBits).get_mpf_t());
+  if (std::string(text) != near) return text;
+  char difference[64];
+  gmp_snprintf(difference, sizeof difference, "%.2Fe", mpf_class(abs(rest), kBits).get_mpf_t());
+  return absl::StrCat(near, sgn(rest) < 0 ? " - " : " + ", difference);
+}
+
 // The exact pass: nullopt when some component is neither one state with an affine tree nor
 // several where nothing is chosen but at random, with numbers of a reasonable size.
 std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& c,
@@ -753,6 +772,7 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
     v.kind = results::OddsValue::Kind::kExact;
     exact->canonicalize();
     v.exact = exact->get_str();
+    v.decimal = Decimal(*exact);
     v.lower = v.upper = NearestDouble(*exact);
     return v;
   }

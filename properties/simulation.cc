@@ -6,6 +6,8 @@
 // when its game is played again move by move to build the trace the reports show.
 #include "properties/simulation.h"
 
+#include <gmpxx.h>
+
 #include <algorithm>
 #include <cassert>
 #include <chrono>
@@ -71,7 +73,8 @@ struct Counts {
       to.undecided += from.undecided;
       to.left_out += from.left_out;
       to.sum += from.sum;
-      to.sum_squares += from.sum_squares;
+      to.AddSquare(from.squares_low);
+      to.squares_high += from.squares_high;
     }
   }
 };
@@ -170,6 +173,7 @@ class GamePlayer {
   uint64_t turns_ = 0;
   uint64_t order_ = 0;
   std::vector<bool> violated_, held_, chance_held_;
+  std::vector<bool> chance_failed_;  // per chance query: evaluating it hit a model error
   std::vector<uint64_t> action_moves_, trigger_moves_, card_moves_;  // this game's
   std::vector<std::string> met_keys_;                                // met in this game
   std::vector<std::string> new_keys_;  // of which met first in this game on this thread
@@ -184,6 +188,7 @@ bool GamePlayer::Play(uint64_t game) {
   violated_.assign(program_.invariants.size(), false);
   held_.assign(program_.reachables.size(), false);
   chance_held_.assign(program_.chance_queries.size(), false);
+  chance_failed_.assign(program_.chance_queries.size(), false);
   met_keys_.clear();
   new_keys_.clear();
   action_moves_.assign(program_.actions.size(), 0);
@@ -302,8 +307,11 @@ void GamePlayer::Visit() {
   }
   for (size_t i = 0; i < program_.chance_queries.size(); ++i) {
     const ir::ChanceQuery& query = program_.chance_queries[i];
-    if (query.kind != ir::ChanceKind::kProbability || chance_held_[i]) continue;
+    if (query.kind != ir::ChanceKind::kProbability || chance_held_[i] || chance_failed_[i]) {
+      continue;
+    }
     const std::optional<int64_t> value = EvaluateChance(query);
+    chance_failed_[i] = !value.has_value();
     chance_held_[i] = value.has_value() && *value != 0;
   }
 }
@@ -327,7 +335,11 @@ void GamePlayer::CountChance(End end) {
     const ir::ChanceQuery& query = program_.chance_queries[i];
     ChanceEstimate& estimate = counts_.chance[i];
     if (query.kind == ir::ChanceKind::kProbability) {
-      if (chance_held_[i]) {
+      // A game where the condition could not be evaluated says nothing of it (odds has no
+      // answer for such a question either).
+      if (chance_failed_[i]) {
+        ++estimate.left_out;
+      } else if (chance_held_[i]) {
         ++estimate.held;
         ++estimate.games;
       } else if (ended || end == End::kCut) {
@@ -349,7 +361,8 @@ void GamePlayer::CountChance(End end) {
     }
     ++estimate.games;
     estimate.sum += *value;
-    estimate.sum_squares += absl::int128(*value) * *value;
+    const absl::uint128 magnitude = absl::uint128(*value < 0 ? -absl::int128(*value) : *value);
+    estimate.AddSquare(magnitude * magnitude);
   }
 }
 
@@ -607,18 +620,37 @@ Interval WilsonInterval(uint64_t successes, uint64_t trials) {
   const double denominator = 1 + z * z / n;
   const double centre = (p + z * z / (2 * n)) / denominator;
   const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator;
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // With no success, or every trial one, the bound is 0 or 1 exactly; rounding left it a hair
+  // inside, which put a certain event outside its own interval.
+  return {successes == 0 ? 0.0 : std::max(0.0, centre - half),
+          successes == trials ? 1.0 : std::min(1.0, centre + half)};
 }
 
-double ChanceValue(const ChanceEstimate& estimate) {
-  if (estimate.games == 0) return 0;
+void ChanceEstimate::AddSquare(absl::uint128 square) {
+  squares_low += square;
+  if (squares_low < square) ++squares_high;  // the carry
+}
+
+std::optional<double> ChanceValue(const ChanceEstimate& estimate) {
+  if (estimate.games == 0) return std::nullopt;
   const double n = static_cast<double>(estimate.games);
   if (!estimate.expect) return static_cast<double>(estimate.held) / n;
   return static_cast<double>(estimate.sum) / n;
 }
 
+namespace {
+
+mpz_class ToMpz(absl::uint128 v) {
+  const mpz_class high(std::to_string(absl::Uint128High64(v)));
+  const mpz_class low(std::to_string(absl::Uint128Low64(v)));
+  return mpz_class(high << 64) + low;
+}
+
+}  // namespace
+
 std::optional<Interval> ChanceInterval(const ChanceEstimate& estimate) {
   if (!estimate.expect) {
+    if (estimate.games == 0) return std::nullopt;
     return Interval{WilsonInterval(estimate.held, estimate.games).low,
                     WilsonInterval(estimate.held + estimate.undecided, estimate.games).high};
   }
@@ -626,11 +658,16 @@ std::optional<Interval> ChanceInterval(const ChanceEstimate& estimate) {
   constexpr double z = 1.959963984540054;
   const double n = static_cast<double>(estimate.games);
   const double mean = static_cast<double>(estimate.sum) / n;
-  // The sample variance from the exact sums: (sum of squares - sum^2 / n) / (n - 1).
-  const absl::int128 spread =
-      estimate.sum_squares * static_cast<int64_t>(estimate.games) - estimate.sum * estimate.sum;
-  const double variance = static_cast<double>(spread) / (n * (n - 1));
-  const double half = z * std::sqrt(std::max(0.0, variance) / n);
+  // The sample variance from the exact sums, exactly: (n S2 - S1^2) / (n (n - 1)), in GMP's
+  // integers, since n S2 outgrows 128 bits for values past about 2^40.
+  const absl::int128 s1 = estimate.sum;
+  const mpz_class squares =
+      mpz_class(ToMpz(estimate.squares_high) << 128) + ToMpz(estimate.squares_low);
+  const mpz_class sum = ToMpz(absl::uint128(s1 < 0 ? -s1 : s1));
+  const mpz_class games(std::to_string(estimate.games));
+  const mpz_class spread = squares * games - sum * sum;
+  const mpq_class variance(spread, games * (games - 1));
+  const double half = z * std::sqrt(std::max(0.0, variance.get_d()) / n);
   return Interval{mean - half, mean + half};
 }
 

@@ -76,11 +76,15 @@ struct ChanceEstimate {
   // game that failed before `c` held is left out, as `odds` leaves a failed move's outcomes
   // out. An expectation: the games that ended, with the value of `e` where they ended.
   uint64_t games = 0;
-  uint64_t held = 0;             // probability: games in which `c` held in some state
-  uint64_t undecided = 0;        // probability: games cut at the move limit before `c` held
-  uint64_t left_out = 0;         // games not counted: failed, or (an expectation) cut
-  absl::int128 sum = 0;          // expectation: of the values where the games ended
-  absl::int128 sum_squares = 0;  // and of their squares
+  uint64_t held = 0;       // probability: games in which `c` held in some state
+  uint64_t undecided = 0;  // probability: games cut at the move limit before `c` held
+  // Games not counted: failed, or where evaluating the query hit a model error (the finding
+  // says where), or (an expectation) cut.
+  uint64_t left_out = 0;
+  absl::int128 sum = 0;  // expectation: of the values where the games ended
+  // And of their squares, exactly: each is below 2^126, so the sum takes 256 bits.
+  absl::uint128 squares_high = 0, squares_low = 0;
+  void AddSquare(absl::uint128 square);
 };
 
 // A violation met in some game.
@@ -141,8 +145,8 @@ Interval WilsonInterval(uint64_t successes, uint64_t trials);
 // 0 over no games) and its 95% confidence interval: for a probability, from the low end of
 // Wilson's interval with the undecided games counted as misses to the high end with them
 // counted as hits; for an expectation, the mean plus or minus 1.96 standard errors (over
-// fewer than two games, nullopt: no interval).
-double ChanceValue(const ChanceEstimate& estimate);
+// fewer than two games, nullopt: no interval). An estimate over no games is nullopt.
+std::optional<double> ChanceValue(const ChanceEstimate& estimate);
 std::optional<Interval> ChanceInterval(const ChanceEstimate& estimate);
 
 }  // namespace rulecheck::properties

@@ -144,7 +144,7 @@ void WriteChance(const model::Model& model,
   for (size_t i = 0; i < estimates.size(); ++i) {
     const properties::ChanceEstimate& e = estimates[i];
     const std::optional<properties::Interval> ci = properties::ChanceInterval(e);
-    const double value = properties::ChanceValue(e);
+    const std::optional<double> value = properties::ChanceValue(e);
     const std::string interval =
         !ci.has_value() ? std::string("none (fewer than 2 games)")
         : e.expect      ? absl::StrFormat("%.4g to %.4g", ci->low, ci->high)
@@ -157,11 +157,13 @@ void WriteChance(const model::Model& model,
     if (e.undecided > 0) out << " (" << base::GroupThousands(e.undecided) << " cut before it held)";
     if (e.left_out > 0) out << " (" << base::GroupThousands(e.left_out) << " left out)";
     out << "</td><td class=\"num\">"
-        << (e.expect ? absl::StrFormat("%.6g", value) : absl::StrFormat("%.2f%%", 100 * value))
+        << (!value.has_value() ? std::string("none")
+            : e.expect         ? absl::StrFormat("%.6g", *value)
+                               : absl::StrFormat("%.2f%%", 100 * *value))
         << "</td><td class=\"num\">" << interval << "</td><td class=\"plot-cell\">";
-    if (!e.expect && ci.has_value()) {
-      WriteIntervalSvg(value, ci->low, ci->high,
-                       absl::StrCat(e.name, ": ", absl::StrFormat("%.2f%%", 100 * value),
+    if (!e.expect && ci.has_value() && value.has_value()) {
+      WriteIntervalSvg(*value, ci->low, ci->high,
+                       absl::StrCat(e.name, ": ", absl::StrFormat("%.2f%%", 100 * *value),
                                     " (95% interval ", interval, ")"),
                        out);
     }

@@ -239,13 +239,14 @@ std::string OddsValueText(const OddsValue& v) {
       if (slash == std::string::npos) return v.exact;
       // A fraction too long to read (a long cycle solved exactly can give thousands of
       // digits) is left to the JSON report; the text gives its size.
+      const std::string decimal = v.decimal.empty() ? absl::StrFormat("%.10g", v.lower) : v.decimal;
       if (v.exact.size() > kLongestFractionShown) {
         const size_t sign = v.exact[0] == '-' ? 1 : 0;
-        return absl::StrFormat(
-            "%.10g (exact; its fraction, %s digits over %s, is in the JSON report)", v.lower,
-            base::GroupThousands(slash - sign), base::GroupThousands(v.exact.size() - slash - 1));
+        return absl::StrCat(
+            decimal, " (exact; its fraction, ", base::CountOf(slash - sign, "digit", "digits"),
+            " over ", base::GroupThousands(v.exact.size() - slash - 1), ", is in the JSON report)");
       }
-      return absl::StrFormat("%s (%.10g)", v.exact, v.lower);
+      return absl::StrCat(v.exact, " (", decimal, ")");
     }
     case OddsValue::Kind::kBounds: {
       const double half = (v.upper - v.lower) / 2;

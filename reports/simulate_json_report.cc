@@ -58,7 +58,8 @@ Json ChanceToJson(const model::Model& model,
     json["kind"] = e.expect ? "expect" : "probability";
     json["location"] = LocationToJson(source != nullptr ? source->path() : "", location);
     json["games"] = e.games;
-    json["estimate"] = properties::ChanceValue(e);
+    const std::optional<double> value = properties::ChanceValue(e);
+    json["estimate"] = value.has_value() ? Json(*value) : Json(nullptr);
     json["ci95"] = ci.has_value() ? Json{ci->low, ci->high} : Json(nullptr);
     if (!e.expect) {
       json["held"] = e.held;

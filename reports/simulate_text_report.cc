@@ -100,8 +100,10 @@ void WriteChance(const std::vector<properties::ChanceEstimate>& estimates, std::
   for (const properties::ChanceEstimate& e : estimates) width = std::max(width, e.name.size());
   for (const properties::ChanceEstimate& e : estimates) {
     const std::optional<properties::Interval> ci = properties::ChanceInterval(e);
-    std::string interval = ci.has_value() ? absl::StrFormat("[%.4g, %.4g]", ci->low, ci->high)
-                                          : std::string("[no interval: fewer than 2 games]");
+    std::string interval = ci.has_value()
+                               ? absl::StrFormat("[%.4g, %.4g]", ci->low, ci->high)
+                               : std::string(e.games == 0 ? "[no estimate: no game counts]"
+                                                          : "[no interval: fewer than 2 games]");
     std::string over = absl::StrCat("over ", base::CountOf(e.games, "game", "games"));
     if (e.undecided > 0) {
       absl::StrAppend(&over, ", ", base::CountOf(e.undecided, "cut", "cut"),
@@ -109,12 +111,15 @@ void WriteChance(const std::vector<properties::ChanceEstimate>& estimates, std::
     }
     if (e.left_out > 0) {
       absl::StrAppend(&over, "; ", base::GroupThousands(e.left_out),
-                      e.expect ? " cut or failed, left out" : " failed, left out");
+                      e.expect ? " cut, failed or not evaluable, left out"
+                               : " failed or not evaluable, left out");
     }
+    const std::optional<double> value = properties::ChanceValue(e);
     out << kStepIndent
-        << absl::StrFormat("%-*s  %-11s  %-10.6g  %s  %s", static_cast<int>(width), e.name,
-                           e.expect ? "expect" : "probability", properties::ChanceValue(e),
-                           interval, over)
+        << absl::StrFormat("%-*s  %-11s  %-10s  %s  %s", static_cast<int>(width), e.name,
+                           e.expect ? "expect" : "probability",
+                           value.has_value() ? absl::StrFormat("%.6g", *value) : "none", interval,
+                           over)
         << "\n";
   }
 }

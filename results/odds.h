@@ -24,6 +24,10 @@ struct OddsValue {
   };
   Kind kind = Kind::kUnknown;
   std::string exact;
+  // kExact: the value in decimal to 10 significant digits, beyond the range of a double too
+  // (7.362151829e-332), and where those digits round to a whole number the value is not,
+  // that number and the difference ("1 - 4.3e-25").
+  std::string decimal;
   double lower = 0;
   double upper = 0;
   bool converged = true;

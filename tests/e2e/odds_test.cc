@@ -318,6 +318,18 @@ TEST(OddsTest, TextReportShortensLongFractions) {
   EXPECT_THAT(run.stdout_text, Not(HasSubstr("1606938044258990275541962092341162602522202993")));
 }
 
+// The decimal of an exact value comes from its fraction: a chance below a double's range is
+// not 0, and a value within rounding of a whole number it is not shows the difference
+// (tests/e2e/odds/tiny_ruin.rules: 1/(2^1100 + 1), about 7.36e-332).
+TEST(OddsTest, TextReportShowsTinyExactValues) {
+  const RunResult run = RunRulecheck({"odds", "tests/e2e/odds/tiny_ruin.rules", "-q"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("7.362151829e-332 (exact; its fraction, 1 digit over 332, is in the JSON "
+                        "report)"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("1 - 7.36e-332 (exact; its fraction, 332 digits"));
+}
+
 TEST(OddsTest, TextReport) {
   const RunResult run = RunRulecheck({"odds", "tests/e2e/odds/craps.rules", "-q"});
   EXPECT_EQ(run.exit_code, 0);

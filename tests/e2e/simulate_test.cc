@@ -7,6 +7,7 @@
 // and two threads. A violation's trace must read as the trace `check` shows for it (the
 // models are built so that only one play reaches the violation). Ctrl-C reports the games
 // played so far with exit code 3, and bad input is exit code 2 with a located message.
+#include <cmath>
 #include <csignal>
 #include <string>
 #include <vector>
@@ -166,6 +167,37 @@ TEST(SimulateTest, ChanceQueriesAreEstimatedWithIntervals) {
   EXPECT_LT((*made)["ci95"][1].get<double>() - (*made)["ci95"][0].get<double>(), 0.05);
 }
 
+// The edges of the estimates (tests/e2e/simulate/estimates.rules): a certain event's interval
+// ends at exactly 1 and an impossible one's starts at exactly 0; values whose squares pass 128
+// bits summed still get the interval of their standard deviation; games where the query hit
+// a model error are left out (and the error is a finding).
+TEST(SimulateTest, ChanceEstimatesAtTheirEdges) {
+  const json report =
+      SimulateJson({"tests/e2e/simulate/estimates.rules", "--games", "20000", "--seed", "1"}, 1);
+  ASSERT_FALSE(report.is_discarded());
+  const json& certain = *Named(report["chance"], "certain");
+  EXPECT_EQ(certain["ci95"][1].get<double>(), 1.0);
+  const json& never = *Named(report["chance"], "never");
+  EXPECT_EQ(never["ci95"][0].get<double>(), 0.0);
+  const json& huge = *Named(report["chance"], "huge");
+  const double half = (huge["ci95"][1].get<double>() - huge["ci95"][0].get<double>()) / 2;
+  EXPECT_NEAR(half / (1.959964 * 2e18 / std::sqrt(20000.0)), 1.0, 0.01);
+  EXPECT_LE(huge["ci95"][0].get<double>(), 2e18);
+  EXPECT_GE(huge["ci95"][1].get<double>(), 2e18);
+  const json& broken = *Named(report["chance"], "broken");
+  EXPECT_GT(broken["left_out"].get<uint64_t>(), 0u);
+  EXPECT_EQ(broken["held"], broken["games"]);
+  EXPECT_EQ(broken["games"].get<uint64_t>() + broken["left_out"].get<uint64_t>(), 20000u);
+  bool error_found = false;
+  for (const json& finding : report["findings"]) error_found |= finding["kind"] == "model_error";
+  EXPECT_TRUE(error_found);
+  // Over no counted game there is no estimate.
+  const json& nothing = *Named(report["chance"], "nothing");
+  EXPECT_EQ(nothing["games"], 0);
+  EXPECT_TRUE(nothing["estimate"].is_null());
+  EXPECT_TRUE(nothing["ci95"].is_null());
+}
+
 // Games cut at the move limit: a probability counts them as undecided (its interval spans
 // both readings), an expectation leaves them out. Two rolls of four: a six came in 11/36 of
 // the games, the others are cut.
@@ -187,7 +219,7 @@ TEST(SimulateTest, CutGamesAreUndecidedOrLeftOut) {
   const RunResult text = RunRulecheck({"simulate", "tests/e2e/odds/four_rolls.rules", "--games",
                                        "3600", "--seed", "5", "--max-moves", "2", "-q"});
   EXPECT_THAT(text.stdout_text, HasSubstr("cut before it held"));
-  EXPECT_THAT(text.stdout_text, HasSubstr("cut or failed, left out"));
+  EXPECT_THAT(text.stdout_text, HasSubstr("cut, failed or not evaluable, left out"));
 }
 
 TEST(SimulateTest, OneAndTwoThreadsPlayTheSameGames) {
