@@ -336,9 +336,13 @@ ir::ExprPtr TypeChecker::CheckIf(const ast::Expr& e) {
   }
   // Both branches `{}` (or `none`): the `if` is a placeholder as `{}` is, typed by its context
   // (Coerce) or refused where none gives one, as `{}` would be.
+  return MakeIf(std::move(c), std::move(a), std::move(b), e.loc);
+}
+
+ir::ExprPtr TypeChecker::MakeIf(ir::ExprPtr c, ir::ExprPtr a, ir::ExprPtr b, ir::Location loc) {
   const ir::Type* t = Unify(a, b);
-  if (IsError(t)) return ErrorExpr(e.loc);
-  ir::ExprPtr r = MakeExpr(ir::ExprOp::kIf, t, e.loc);
+  if (IsError(t)) return ErrorExpr(loc);
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kIf, t, loc);
   r->args.push_back(std::move(c));
   r->args.push_back(std::move(a));
   r->args.push_back(std::move(b));

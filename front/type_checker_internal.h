@@ -251,6 +251,11 @@ class TypeChecker {
   // which Coerce narrows to the element type its context wants.
   ir::ExprPtr CheckArrayOf(const ast::Expr& e);
   ir::ExprPtr CheckListLiteral(const ast::Expr& e);
+  bool HasOwnType(const ir::Expr& element, ir::Location loc);
+  ir::ExprPtr MakeArrayOf(const ir::Type* index, int64_t slot, ir::ExprPtr body, ir::Location loc);
+  // `if c then a else b`, typed as both branches (Unify); an error expression where they
+  // have no common type.
+  ir::ExprPtr MakeIf(ir::ExprPtr c, ir::ExprPtr a, ir::ExprPtr b, ir::Location loc);
   // `the x in D [where c]`: of D's element type.
   ir::ExprPtr CheckThe(const ast::Expr& e);
   // `Player(i)`: the member of the enum `enum_type` (named `e.name`) at position `i`.

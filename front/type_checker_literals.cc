@@ -88,6 +88,29 @@ ir::ExprPtr TypeChecker::CheckStructLiteral(const ast::Expr& e) {
   return r;
 }
 
+// Whether `element` (an array's element, at `loc`) has a type of its own: `none` and `{}`
+// take theirs from their context, which an element does not have.
+bool TypeChecker::HasOwnType(const ir::Expr& element, ir::Location loc) {
+  if (element.type != NoneType() && element.type != EmptySetType()) return true;
+  Error(loc, absl::StrCat("the elements of an array literal need a type of their own, found ",
+                          TypeName(element.type)));
+  return false;
+}
+
+// The array over `index` whose element at each index, bound to local `slot`, is `body`.
+ir::ExprPtr TypeChecker::MakeArrayOf(const ir::Type* index, int64_t slot, ir::ExprPtr body,
+                                     ir::Location loc) {
+  const ir::Type* t = CheckWidth(types_.Array(index, body->type), loc);
+  if (IsError(t)) return ErrorExpr(loc);
+  ir::ExprPtr r = MakeExpr(ir::ExprOp::kArrayOf, t, loc);
+  r->index = slot;
+  r->domain = std::make_unique<ir::Domain>();
+  r->domain->kind = ir::DomainKind::kType;
+  r->domain->elem_type = index;
+  r->args.push_back(std::move(body));
+  return r;
+}
+
 // `[a, b, c]` is `[i in 0..2: if i <= 1 then (if i <= 0 then a else b) else c]`: an array
 // comprehension whose body picks the element by comparisons on the index, halving the range
 // each time (a table of n elements costs about log2(n) comparisons, and the engines need
@@ -99,16 +122,8 @@ ir::ExprPtr TypeChecker::CheckListLiteral(const ast::Expr& e) {
   bool failed = false;
   for (const ast::ExprPtr& operand : e.operands) {
     elements.push_back(CheckExpr(*operand));
-    const ir::Type* t = elements.back()->type;
-    if (IsError(t)) {
-      failed = true;
-    } else if (t == NoneType() || t == EmptySetType()) {
-      // `none` and `{}` take their type from their context, which an element does not have.
-      Error(operand->loc, absl::StrCat("the elements of an array literal need a type of their "
-                                       "own, found ",
-                                       TypeName(t)));
-      failed = true;
-    }
+    const ir::Expr& element = *elements.back();
+    failed = failed || IsError(element.type) || !HasOwnType(element, operand->loc);
   }
   if (static_cast<int64_t>(n) > kMaxCardinality) {
     Error(e.loc, absl::StrCat("an array literal has at most ", kMaxCardinality, " elements"));
@@ -135,27 +150,13 @@ ir::ExprPtr TypeChecker::CheckListLiteral(const ast::Expr& e) {
     ir::ExprPtr a = pick(lo, mid);
     ir::ExprPtr b = pick(mid + 1, hi);
     if (IsError(a->type) || IsError(b->type)) return ErrorExpr(e.loc);
-    const ir::Type* t = Unify(a, b);
-    if (IsError(t)) return ErrorExpr(e.loc);
-    ir::ExprPtr r = MakeExpr(ir::ExprOp::kIf, t, e.loc);
-    r->args.push_back(std::move(low));
-    r->args.push_back(std::move(a));
-    r->args.push_back(std::move(b));
-    return r;
+    return MakeIf(std::move(low), std::move(a), std::move(b), e.loc);
   };
   ir::ExprPtr body = pick(0, n - 1);
   --lists_open_;
   CloseScope(mark);
   if (IsError(body->type)) return ErrorExpr(e.loc);
-  const ir::Type* t = CheckWidth(types_.Array(index, body->type), e.loc);
-  if (IsError(t)) return ErrorExpr(e.loc);
-  ir::ExprPtr r = MakeExpr(ir::ExprOp::kArrayOf, t, e.loc);
-  r->index = slot;
-  r->domain = std::make_unique<ir::Domain>();
-  r->domain->kind = ir::DomainKind::kType;
-  r->domain->elem_type = index;
-  r->args.push_back(std::move(body));
-  return r;
+  return MakeArrayOf(index, slot, std::move(body), e.loc);
 }
 
 ir::ExprPtr TypeChecker::CheckArrayOf(const ast::Expr& e) {
@@ -189,24 +190,8 @@ ir::ExprPtr TypeChecker::CheckArrayOf(const ast::Expr& e) {
   ir::ExprPtr body = CheckExpr(*e.operands[0]);
   CloseScope(mark);
   if (IsError(index) || IsError(body->type)) return ErrorExpr(e.loc);
-  if (body->type == NoneType() || body->type == EmptySetType()) {
-    // `none` and `{}` take their type from their context, which an element does not have.
-    Error(e.operands[0]->loc, absl::StrCat("the elements of an array literal need a type of "
-                                           "their own, found ",
-                                           TypeName(body->type)));
-    return ErrorExpr(e.loc);
-  }
-  const ir::Type* t = CheckWidth(types_.Array(index, body->type), e.loc);
-  if (IsError(t)) return ErrorExpr(e.loc);
-  ir::ExprPtr r = MakeExpr(ir::ExprOp::kArrayOf, t, e.loc);
-  r->index = slot;
-  domain->kind = ir::DomainKind::kType;
-  domain->elem_type = index;
-  domain->lo = nullptr;
-  domain->hi = nullptr;
-  r->domain = std::move(domain);
-  r->args.push_back(std::move(body));
-  return r;
+  if (!HasOwnType(*body, e.operands[0]->loc)) return ErrorExpr(e.loc);
+  return MakeArrayOf(index, slot, std::move(body), e.loc);
 }
 
 ir::ExprPtr TypeChecker::CheckThe(const ast::Expr& e) {

@@ -188,13 +188,16 @@ class TreeBuilder {
   bool full_ = false;
 };
 
+absl::Status NoRoom() {
+  return absl::ResourceExhaustedError(
+      "the chance graph needs more memory than the --memory budget has left");
+}
+
 // Grows the trees of the states `wanted` picks (all of them when it is null) into `g`, whose
 // root has an entry for every state of `sg` (the graph the trees' leaves name).
 absl::Status GrowTrees(const explorer::Exploration& exploration, const explorer::StateGraph& sg,
                        const std::vector<bool>* wanted, const std::atomic<bool>* cancel,
                        TreeBuilder& builder, ChanceGraph& g) {
-  const absl::Status full = absl::ResourceExhaustedError(
-      "the chance graph needs more memory than the --memory budget has left");
   const std::unique_ptr<ir::Expander> expander =
       exploration.space().NewExpander(/*record_trail=*/false);
   MoveSink sink(exploration.space().words());
@@ -228,7 +231,7 @@ absl::Status GrowTrees(const explorer::Exploration& exploration, const explorer:
       succs[k].index = static_cast<uint32_t>(k);
     }
     g.root[s] = builder.State(succs);
-    if (builder.full()) return full;
+    if (builder.full()) return NoRoom();
   }
   g.failed_moves += sink.failures;
   if (!g.limit_failure) g.limit_failure = sink.limit;
@@ -243,10 +246,7 @@ absl::Status StartTrees(const explorer::Exploration& exploration, uint64_t n, Ch
   g.child = explorer::ChargedVector<uint32_t>(budget);
   g.weight = explorer::ChargedVector<uint64_t>(budget);
   g.root = explorer::ChargedVector<uint32_t>(budget);
-  if (!g.root.Reserve(n)) {
-    return absl::ResourceExhaustedError(
-        "the chance graph needs more memory than the --memory budget has left");
-  }
+  if (!g.root.Reserve(n)) return NoRoom();
   for (uint64_t s = 0; s < n; ++s) g.root.push_back(ChanceGraph::kNoTree);
   return absl::OkStatus();
 }
@@ -291,10 +291,7 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration,
     if (!succs.empty()) g.initial = builder.State(succs);
     g.failed_moves = sink.failures;
     g.limit_failure = sink.limit;
-    if (builder.full()) {
-      return absl::ResourceExhaustedError(
-          "the chance graph needs more memory than the --memory budget has left");
-    }
+    if (builder.full()) return NoRoom();
   }
   if (absl::Status grown = GrowTrees(exploration, sg, nullptr, cancel, builder, g); !grown.ok()) {
     return grown;

@@ -1,7 +1,7 @@
 // Reaction chains and non-termination by strongly connected components (see cycle_check.h).
 //
 // The subgraph an analysis looks at is given by a node filter: its nodes are renumbered
-// densely in ordinal order and handed to Boost's Tarjan-based strong_components as a
+// densely in ordinal order and handed to StrongComponents (Boost.Graph's Tarjan) as a
 // compressed sparse row graph (8 bytes a node and 4 an edge on top of the StateGraph). A
 // component has a cycle when it has two or more states or a state with a move to itself.
 // The lasso's cycle is found by a breadth-first search inside the component from its first
@@ -16,22 +16,20 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "base/counts.h"
-#include "boost/graph/compressed_sparse_row_graph.hpp"
-#include "boost/graph/strong_components.hpp"
 #include "properties/chance_graph.h"
 #include "properties/end_components.h"
+#include "properties/strong_components.h"
 
 namespace rulecheck::properties {
 namespace {
 
 using explorer::Ordinal;
 using explorer::StateGraph;
-
-using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
 
 // A subgraph's strongly connected components.
 struct Components {
@@ -64,14 +62,8 @@ Components FindComponents(const StateGraph& graph, InSubgraph in_subgraph) {
     }
   }
   // Sources ascend already: edges are in ordinal order of their source.
-  Csr csr(boost::edges_are_sorted, edges.begin(), edges.end(), c.nodes.size());
+  const int count = StrongComponents(c.nodes.size(), edges, c.component);
   edges = {};
-  c.component.assign(c.nodes.size(), 0);
-  const int count = c.nodes.empty()
-                        ? 0
-                        : static_cast<int>(boost::strong_components(
-                              csr, boost::make_iterator_property_map(
-                                       c.component.begin(), boost::get(boost::vertex_index, csr))));
   std::vector<uint32_t> size(count, 0);
   c.first.assign(count, ~uint32_t{0});
   c.cyclic.assign(count, false);
@@ -190,6 +182,8 @@ std::string Quoted(const std::vector<std::string>& names) {
 
 // How the play goes round a cyclic component.
 struct Round {
+  bool forced = false;          // no move from its states leads out of it
+  bool known = true;            // false: not forced, and who decides could not be looked at
   bool kept = true;             // the choices can keep the play in it for ever
   bool leads_to_kept = false;   // not kept, but a way out of it leads where the play can stay
   std::vector<uint64_t> cycle;  // a shortest cycle (edges) the lasso shows
@@ -242,18 +236,18 @@ std::vector<bool> Reaching(const StateGraph& graph, const Components& c,
 // shortest cycle through the component's first state, which only rolls repeat, and whether a
 // way out of it leads (within the subgraph) to where the play can stay for ever. A forced
 // component is kept: nothing leads out. For the others the trees of who decides are built for
-// their states; where that fails (the memory budget; Cancelled once `cancel` is set) the
-// status says so, and only the forced components are known.
-absl::StatusOr<std::vector<Round>> Rounds(const explorer::Exploration& exploration,
-                                          const StateGraph& graph, const Components& c,
-                                          const std::vector<int>& ks,
-                                          const std::atomic<bool>* cancel) {
+// their states; where that fails (the memory budget; Cancelled once `cancel` is set) `status`
+// says so, and only the forced components are known.
+std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateGraph& graph,
+                          const Components& c, const std::vector<int>& ks,
+                          const std::atomic<bool>* cancel, absl::Status& status) {
   std::vector<Round> rounds(c.cyclic.size());
   const auto any_edge = [](uint64_t) { return true; };
   std::vector<bool> open(c.cyclic.size(), false);
   for (int k : ks) {
     rounds[k].cycle = ShortestCycle(graph, c, k, c.nodes[c.first[k]], any_edge);
-    open[k] = !Forced(graph, c, k);
+    rounds[k].forced = Forced(graph, c, k);
+    open[k] = !rounds[k].forced;
   }
   // The states of the open components, ascending: an end component is strongly connected, so
   // it lies inside one of them, and one search over them all finds every one.
@@ -266,7 +260,11 @@ absl::StatusOr<std::vector<Round>> Rounds(const explorer::Exploration& explorati
   }
   if (states.empty()) return rounds;
   absl::StatusOr<ChanceGraph> trees = BuildChanceTrees(exploration, graph, wanted, cancel);
-  if (!trees.ok()) return trees.status();
+  if (!trees.ok()) {
+    status = trees.status();
+    for (int k : ks) rounds[k].known = !open[k];
+    return rounds;
+  }
   const EndComponents ends = FindEndComponents(*trees, states);
   for (int k : ks) rounds[k].kept = !open[k];
   // Where the play can stay for ever: the forced components and the end components.
@@ -312,7 +310,8 @@ absl::Status CheckReactionChains(const model::Model& model,
   }
   const Components c = FindComponents(graph, [&](uint64_t s) { return pending[s]; });
   const std::vector<int> cyclic = CyclicByFirst(c);
-  const absl::StatusOr<std::vector<Round>> found = Rounds(exploration, graph, c, cyclic, cancel);
+  absl::Status status;
+  const std::vector<Round> rounds = Rounds(exploration, graph, c, cyclic, cancel, status);
   // One finding per set of triggers on the cycle and per whether choices can keep it going;
   // the first component in canonical order shows it, and the message counts the others.
   struct Chain {
@@ -325,14 +324,10 @@ absl::Status CheckReactionChains(const model::Model& model,
   std::map<Key, Chain> chains;
   std::vector<const Key*> order;
   for (int k : cyclic) {
-    const bool forced = Forced(graph, c, k);
+    const Round& round = rounds[k];
     // Without the trees, only the forced chains are known (the status says why).
-    if (!found.ok() && !forced) continue;
-    const Round round =
-        found.ok()
-            ? (*found)[k]
-            : Round{true, false,
-                    ShortestCycle(graph, c, k, c.nodes[c.first[k]], [](uint64_t) { return true; })};
+    if (!round.known) continue;
+    const bool forced = round.forced;
     // Every move out of a state with pending triggers resolves the first of them, so the
     // cycle's triggers are read off its states without running any rule.
     const std::vector<uint64_t>& cycle = round.cycle;
@@ -397,7 +392,7 @@ absl::Status CheckReactionChains(const model::Model& model,
     }
     collector.AddBuilt(std::move(finding));
   }
-  return found.status();
+  return status;
 }
 
 absl::Status CheckNonTermination(const model::Model& model,
@@ -423,17 +418,18 @@ absl::Status CheckNonTermination(const model::Model& model,
         ShortestCycle(graph, c, forced, c.nodes[c.first[forced]], [](uint64_t) { return true; });
   } else {
     // The lasso goes round the first component the choices can keep the play in, if any.
-    const absl::StatusOr<std::vector<Round>> rounds = Rounds(exploration, graph, c, cyclic, cancel);
-    if (!rounds.ok()) return rounds.status();
+    absl::Status status;
+    const std::vector<Round> rounds = Rounds(exploration, graph, c, cyclic, cancel, status);
+    if (!status.ok()) return status;
     int shown = -1;
     for (int k : cyclic) {
-      if ((*rounds)[k].kept) {
+      if (rounds[k].kept) {
         shown = k;
         break;
       }
     }
     kept = shown >= 0;
-    cycle_edges = (*rounds)[kept ? shown : cyclic.front()].cycle;
+    cycle_edges = rounds[kept ? shown : cyclic.front()].cycle;
   }
   results::Finding finding;
   finding.kind = results::FindingKind::kNonTermination;

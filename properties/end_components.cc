@@ -8,8 +8,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "boost/graph/compressed_sparse_row_graph.hpp"
-#include "boost/graph/strong_components.hpp"
+#include "properties/strong_components.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -122,11 +121,8 @@ class Refinement {
         edges.emplace_back(i, j);
       }
     }
-    using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
-    Csr csr(boost::edges_are_sorted, edges.begin(), edges.end(), states_.size());
-    std::vector<int> component(states_.size(), 0);
-    boost::strong_components(csr, boost::make_iterator_property_map(
-                                      component.begin(), boost::get(boost::vertex_index, csr)));
+    std::vector<int> component;
+    StrongComponents(states_.size(), edges, component);
     std::vector<uint32_t> size(states_.size(), 0);
     for (uint32_t i = 0; i < states_.size(); ++i) {
       if (alive_[i]) ++size[component[i]];

@@ -213,12 +213,17 @@ results::OddsValue Undefined(std::string reason) {
   return v;
 }
 
+// What adding a node to a row came to.
+enum class RowAdded { kDone, kNotRandom, kTooLarge };
+
 // Adds to `eq`'s row `row` what node `n` of a tree is worth with probability `p`: an unknown's
-// coefficient, or a known value to the constant. False where a choice is not taken at random
-// under `play` (its max or min is not linear), or the products spend more than `budget` has.
-bool AddRow(const ChanceGraph& g, uint32_t n, const mpq_class& p, Play play, uint32_t seat,
-            const absl::flat_hash_map<uint32_t, uint32_t>& unknown, const std::vector<mpq_class>& v,
-            size_t row, EliminationBudget& budget, LinearEquations& eq) {
+// coefficient, or a known value to the constant. kNotRandom where a choice is not taken at
+// random under `play` (its max or min is not linear); kTooLarge where the products spend more
+// than `budget` has.
+RowAdded AddRow(const ChanceGraph& g, uint32_t n, const mpq_class& p, Play play, uint32_t seat,
+                const absl::flat_hash_map<uint32_t, uint32_t>& unknown,
+                const std::vector<mpq_class>& v, size_t row, EliminationBudget& budget,
+                LinearEquations& eq) {
   const ChanceNode& node = g.nodes[n];
   if (node.kind == Kind::kLeaf) {
     if (auto it = unknown.find(node.first); it != unknown.end()) {
@@ -231,16 +236,13 @@ bool AddRow(const ChanceGraph& g, uint32_t n, const mpq_class& p, Play play, uin
         same->second += p;
       }
     } else {
-      if (!Spend(budget, p, v[node.first])) {
-        budget.work = 0;  // spent: what follows could not be afforded either
-        return false;
-      }
+      if (!Spend(budget, p, v[node.first])) return RowAdded::kTooLarge;
       eq.b[row] += p * v[node.first];
     }
-    return true;
+    return RowAdded::kDone;
   }
   if (node.kind != Kind::kChance && OpOf(node.kind, node.owner, play, seat) != Op::kMean) {
-    return false;
+    return RowAdded::kNotRandom;
   }
   uint64_t total = 0;
   for (uint32_t i = node.first; i < node.first + node.count; ++i) {
@@ -250,9 +252,10 @@ bool AddRow(const ChanceGraph& g, uint32_t n, const mpq_class& p, Play play, uin
     const uint64_t w = node.kind == Kind::kChance ? g.weight[i] : 1;
     const mpq_class share =
         p * mpq_class(static_cast<unsigned long>(w)) / mpq_class(static_cast<unsigned long>(total));
-    if (!AddRow(g, g.child[i], share, play, seat, unknown, v, row, budget, eq)) return false;
+    const RowAdded added = AddRow(g, g.child[i], share, play, seat, unknown, v, row, budget, eq);
+    if (added != RowAdded::kDone) return added;
   }
-  return true;
+  return RowAdded::kDone;
 }
 
 // The exact values of a component of several states (`members`) into `v`, where no choice in
@@ -282,8 +285,10 @@ bool SolveComponent(const ChanceGraph& g, std::span<const uint32_t> members, con
   eq.b.resize(open.size());
   uint64_t coefficients = 0;
   for (uint32_t i = 0; i < open.size(); ++i) {
-    if (!AddRow(g, g.root[open[i]], mpq_class(1), play, seat, unknown, v, i, budget, eq)) {
-      *too_large = budget.work == 0 || *too_large;
+    const RowAdded added =
+        AddRow(g, g.root[open[i]], mpq_class(1), play, seat, unknown, v, i, budget, eq);
+    if (added != RowAdded::kDone) {
+      *too_large = *too_large || added == RowAdded::kTooLarge;
       return false;
     }
     std::sort(eq.a[i].begin(), eq.a[i].end(),
