@@ -29,7 +29,9 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "properties/odds_certified.h"
 #include "properties/odds_elimination.h"
+#include "properties/odds_tree.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -57,53 +59,6 @@ double NearestDouble(const mpq_class& q) {
 using Kind = ChanceNode::Kind;
 using Play = results::OddsPlay::Kind;
 
-enum class Op { kMean, kMax, kMin };
-
-// What a node of `kind` owned by `owner` does under `play`.
-Op OpOf(Kind kind, uint32_t owner, Play play, uint32_t seat) {
-  switch (play) {
-    case Play::kRandom:
-      return Op::kMean;
-    case Play::kMax:
-      return Op::kMax;
-    case Play::kMin:
-      return Op::kMin;
-    case Play::kBest:
-      // Which seat moves is not a seat's choice: drawn as in random play (docs/odds.md).
-      if (kind == Kind::kSeats) return Op::kMean;
-      return owner == seat && owner != 0 ? Op::kMax : Op::kMin;
-  }
-  return Op::kMean;
-}
-
-// The value of node `n` given `leaf(target)`, for a number type T (mpq_class or double).
-template <typename T, typename Leaf>
-T Eval(const ChanceGraph& g, uint32_t n, Play play, uint32_t seat, const Leaf& leaf) {
-  const ChanceNode& node = g.nodes[n];
-  if (node.kind == Kind::kLeaf) return leaf(node.first);
-  if (node.kind == Kind::kChance) {
-    T sum = 0;
-    uint64_t total = 0;
-    for (uint32_t i = node.first; i < node.first + node.count; ++i) {
-      sum += Eval<T>(g, g.child[i], play, seat, leaf) * T(static_cast<unsigned long>(g.weight[i]));
-      total += g.weight[i];
-    }
-    return sum / T(static_cast<unsigned long>(total));
-  }
-  const Op op = OpOf(node.kind, node.owner, play, seat);
-  T acc = Eval<T>(g, g.child[node.first], play, seat, leaf);
-  for (uint32_t i = node.first + 1; i < node.first + node.count; ++i) {
-    const T v = Eval<T>(g, g.child[i], play, seat, leaf);
-    if (op == Op::kMean) {
-      acc += v;
-    } else if (op == Op::kMax ? v > acc : v < acc) {
-      acc = v;
-    }
-  }
-  if (op == Op::kMean) acc /= T(static_cast<unsigned long>(node.count));
-  return acc;
-}
-
 // v = a * (the state's own value) + b, or nullopt where a max or min mixes the state's own
 // value with others (not affine).
 struct Affine {
@@ -115,7 +70,8 @@ std::optional<Affine> EvalAffine(const ChanceGraph& g, uint32_t n, Play play, ui
   if (node.kind == Kind::kLeaf) {
     return node.first == self ? Affine{1, 0} : Affine{0, v[node.first]};
   }
-  const Op op = node.kind == Kind::kChance ? Op::kMean : OpOf(node.kind, node.owner, play, seat);
+  const TreeOp op =
+      node.kind == Kind::kChance ? TreeOp::kMean : OpOf(node.kind, node.owner, play, seat);
   Affine acc{0, 0};
   uint64_t total = 0;
   bool first = true;
@@ -123,17 +79,17 @@ std::optional<Affine> EvalAffine(const ChanceGraph& g, uint32_t n, Play play, ui
     std::optional<Affine> c = EvalAffine(g, g.child[i], play, seat, self, v);
     if (!c.has_value()) return std::nullopt;
     const uint64_t w = node.kind == Kind::kChance ? g.weight[i] : 1;
-    if (op == Op::kMean) {
+    if (op == TreeOp::kMean) {
       acc.a += c->a * mpq_class(static_cast<unsigned long>(w));
       acc.b += c->b * mpq_class(static_cast<unsigned long>(w));
       total += w;
       continue;
     }
     if (c->a != 0 || (!first && acc.a != 0)) return std::nullopt;
-    if (first || (op == Op::kMax ? c->b > acc.b : c->b < acc.b)) acc = *c;
+    if (first || (op == TreeOp::kMax ? c->b > acc.b : c->b < acc.b)) acc = *c;
     first = false;
   }
-  if (op == Op::kMean) {
+  if (op == TreeOp::kMean) {
     acc.a /= mpq_class(static_cast<unsigned long>(total));
     acc.b /= mpq_class(static_cast<unsigned long>(total));
   }
@@ -241,7 +197,7 @@ RowAdded AddRow(const ChanceGraph& g, uint32_t n, const mpq_class& p, Play play,
     }
     return RowAdded::kDone;
   }
-  if (node.kind != Kind::kChance && OpOf(node.kind, node.owner, play, seat) != Op::kMean) {
+  if (node.kind != Kind::kChance && OpOf(node.kind, node.owner, play, seat) != TreeOp::kMean) {
     return RowAdded::kNotRandom;
   }
   uint64_t total = 0;
@@ -413,25 +369,31 @@ std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& 
 // every play inside the set for ever, whatever the rolls give: a roll must keep all its
 // outcomes in, and a choice one of its children, if it is one that works to stay in (a
 // minimising choice, or any choice with `any_choice`), else all of them.
-void KeepAway(const ChanceGraph& g, Play play, uint32_t seat, bool any_choice,
-              std::vector<bool>& in) {
+void KeepAway(const ChanceGraph& g, const OddsComponents& c, Play play, uint32_t seat,
+              bool any_choice, std::vector<bool>& in) {
   auto can_stay = [&](auto& self, uint32_t node_index) -> bool {
     const ChanceNode& node = g.nodes[node_index];
     if (node.kind == Kind::kLeaf) return in[node.first];
     const bool all = node.kind == Kind::kChance ||
-                     (!any_choice && OpOf(node.kind, node.owner, play, seat) != Op::kMin);
+                     (!any_choice && OpOf(node.kind, node.owner, play, seat) != TreeOp::kMin);
     for (uint32_t i = node.first; i < node.first + node.count; ++i) {
       if (self(self, g.child[i]) != all) return !all;
     }
     return all;
   };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t s = 0; s < in.size(); ++s) {
-      if (in[s] && g.root[s] != ChanceGraph::kNoTree && !can_stay(can_stay, g.root[s])) {
-        in[s] = false;
-        changed = true;
-      }
+  // A state leaves the set only when one of its successors did: after one pass over every
+  // state, only the predecessors of the states that left are looked at again (a pass per
+  // removal took quadratic time on a long walk).
+  std::vector<uint32_t> pending;
+  for (uint32_t s = 0; s < in.size(); ++s) pending.push_back(s);
+  std::reverse(pending.begin(), pending.end());
+  while (!pending.empty()) {
+    const uint32_t s = pending.back();
+    pending.pop_back();
+    if (!in[s] || g.root[s] == ChanceGraph::kNoTree || can_stay(can_stay, g.root[s])) continue;
+    in[s] = false;
+    for (uint32_t p : c.predecessors[s]) {
+      if (in[p]) pending.push_back(p);
     }
   }
 }
@@ -465,7 +427,7 @@ bool EndsSurely(const ChanceGraph& g, const OddsComponents& c, Play play) {
   std::vector<bool> stay(n);
   for (uint32_t s = 0; s < n; ++s) stay[s] = g.root[s] != ChanceGraph::kNoTree;
   // Every choice may keep the game going: the choices are anyone's (Play::kMax).
-  KeepAway(g, Play::kMax, 0, /*any_choice=*/true, stay);
+  KeepAway(g, c, Play::kMax, 0, /*any_choice=*/true, stay);
   return std::none_of(stay.begin(), stay.end(), [](bool s) { return s; });
 }
 
@@ -537,12 +499,13 @@ Deflated Deflate(const ChanceGraph& g, Play play, uint32_t seat,
       next[v].push_back(in.contains(node.first) ? vertex.at(g.root[node.first]) : kOut);
       continue;
     }
-    const Op op = node.kind == Kind::kChance ? Op::kMean : OpOf(node.kind, node.owner, play, seat);
-    all[v] = op == Op::kMean;
-    maximises[v] = op == Op::kMax;
-    const double best = op == Op::kMin ? Eval<double>(g, node_of[v], play, seat, lo_leaf) : 0;
+    const TreeOp op =
+        node.kind == Kind::kChance ? TreeOp::kMean : OpOf(node.kind, node.owner, play, seat);
+    all[v] = op == TreeOp::kMean;
+    maximises[v] = op == TreeOp::kMax;
+    const double best = op == TreeOp::kMin ? Eval<double>(g, node_of[v], play, seat, lo_leaf) : 0;
     for (uint32_t i = node.first; i < node.first + node.count; ++i) {
-      if (op == Op::kMin && Eval<double>(g, g.child[i], play, seat, lo_leaf) > best + 1e-12) {
+      if (op == TreeOp::kMin && Eval<double>(g, g.child[i], play, seat, lo_leaf) > best + 1e-12) {
         continue;
       }
       next[v].push_back(vertex.at(g.child[i]));
@@ -644,7 +607,7 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
   // could loop (the standard precomputation for minimal reachability).
   std::vector<bool> zero(n);
   for (uint32_t s = 0; s < n; ++s) zero[s] = !(q.fixed[s] && norm[s] > 0);
-  KeepAway(g, play, seat, /*any_choice=*/false, zero);
+  KeepAway(g, c, play, seat, /*any_choice=*/false, zero);
   for (uint32_t s = 0; s < n; ++s) {
     if (zero[s] && !q.fixed[s]) positive[s] = false;
   }
@@ -662,6 +625,19 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
       hi[*p] = q.fixed[*p] ? norm[*p] : positive[*p] ? 1 : 0;
     }
     const bool cyclic = last - first > 1 || c.self_loop[*first];
+    if (last - first > 1) {
+      // A cycle through several states where nothing is chosen: bounds from a solve of its
+      // equations, proven on the trees (odds_certified.h); the sweeps below then only check
+      // them. Where they cannot be proven, the sweeps start from 0 and 1 as before.
+      std::vector<uint32_t> open;
+      for (const uint32_t* p = first; p != last; ++p) {
+        if (!q.fixed[*p] && positive[*p]) open.push_back(*p);
+      }
+      if (!open.empty() &&
+          CertifyComponent(g, open, play, seat, lo, hi, budget, cancel) == Certified::kCancelled) {
+        return Unknown();
+      }
+    }
     for (uint64_t sweep = 0;; ++sweep) {
       double gap = 0, change = 0;
       for (const uint32_t* p = first; p != last; ++p) {

@@ -9,9 +9,11 @@
 // component is one state whose tree is affine in its own value (no cycle but self-loops
 // through chance or random choices), or several states where nothing is chosen but at random
 // (solved by elimination, odds_elimination.h, while the numbers stay of a readable size),
-// the answer is exact, in rationals. Otherwise value
-// iteration runs from below (0) and from above (1, after fixing to 0 the states that cannot
-// reach a positive value) at once, so that every answer it gives is an interval that holds
+// the answer is exact, in rationals. Otherwise the answer is an interval: a cycle where
+// nothing is chosen but at random gets bounds from a solve of its equations in long double,
+// proven against them (odds_certified.h); then value iteration runs from below (0, or those
+// bounds) and from above (1, after fixing to 0 the states that cannot reach a positive value)
+// at once, so that every answer it gives is an interval that holds
 // the value (up to floating-point rounding), however far the iteration got; loops that a
 // maximising choice can stay in for ever are deflated so that the upper bound comes down.
 #ifndef RULECHECK_PROPERTIES_ODDS_VALUES_H_

@@ -195,9 +195,10 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
     notes.push_back(absl::StrCat(
         base::CountOf(g.cyclic_states, "state lies", "states lie"),
         " on cycles: answers are exact where nothing on them is chosen but at random and the "
-        "numbers stay of a readable size, else they come from value iteration, with bounds "
-        "(precision ",
-        absl::StrFormat("%g", result.precision), ")"));
+        "numbers stay of a readable size; else they are bounds (precision ",
+        absl::StrFormat("%g", result.precision),
+        "), from a solve of the cycles' equations checked against them where nothing on them is "
+        "chosen but at random, and from value iteration where something is"));
   }
   if (g.seat_draw_states > 0) {
     notes.push_back(absl::StrCat(base::CountOf(g.seat_draw_states, "state", "states"),

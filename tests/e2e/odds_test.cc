@@ -131,6 +131,42 @@ TEST(OddsTest, BiasedGamblersRuinIsExact) {
   }
 }
 
+// A long cycle whose exact fractions grow too long gets bounds from a solve of its equations,
+// checked against them (tests/e2e/odds/roulette_ruin.rules): they hold the classical formula's
+// value to about ten digits, where value iteration took half a minute to come within 2e-14 of
+// a chance of 1.8e-12.
+TEST(OddsTest, RouletteRuinIsBoundedTightlyAroundTheFormula) {
+  const json report = Odds({"tests/e2e/odds/roulette_ruin.rules"});
+  const long double r = 19.0L / 18.0L;
+  const long double expected = (std::pow(r, 500.0L) - 1) / (std::pow(r, 1000.0L) - 1);
+  for (const char* play : {"random", "max", "min"}) {
+    for (const auto& [query, scale] : {std::pair{"double", 1.0L}, std::pair{"money", 1000.0L}}) {
+      const json value = Value(report, query, play);
+      ASSERT_EQ(value["kind"], "bounds") << value.dump();
+      EXPECT_TRUE(value["converged"]) << value.dump();
+      const long double lower = value["lower"].get<double>() / scale;
+      const long double upper = value["upper"].get<double>() / scale;
+      // The formula in long double is good to about 1e-15 of itself.
+      EXPECT_LE(lower, expected * (1 + 1e-14L)) << value.dump();
+      EXPECT_GE(upper, expected * (1 - 1e-14L)) << value.dump();
+      EXPECT_LT((upper - lower) / expected, 1e-9L) << value.dump();
+    }
+  }
+}
+
+// A cycle of 1,681 cells where the elimination gives up: the bounds hold the 1/4 that the
+// grid's symmetry gives (tests/e2e/odds/grid_walk.rules), and are far inside the precision.
+TEST(OddsTest, AWalkOffASquareLeavesEachSideAQuarterOfTheTime) {
+  const json report = Odds({"tests/e2e/odds/grid_walk.rules"});
+  for (const char* query : {"top", "left"}) {
+    const json value = Value(report, query, "random");
+    ASSERT_EQ(value["kind"], "bounds") << value.dump();
+    EXPECT_LE(value["lower"].get<double>(), 0.25) << value.dump();
+    EXPECT_GE(value["upper"].get<double>(), 0.25) << value.dump();
+    EXPECT_LT(value["upper"].get<double>() - value["lower"].get<double>(), 1e-12) << value.dump();
+  }
+}
+
 // A board drawn as a constant table (`const JUMP = [...]`, `JUMP[pos + d]`), worked by hand.
 TEST(OddsTest, ABoardAsATableIsExact) {
   const json report = Odds({"tests/e2e/odds/chute_table.rules"});

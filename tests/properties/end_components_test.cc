@@ -10,48 +10,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "tests/properties/hand_chance_graph.h"
+
 namespace rulecheck::properties {
 namespace {
 
+using test_support::Trees;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
-using Kind = ChanceNode::Kind;
-
-// A chance graph over `n` states, grown a tree at a time. Leaves name the target state; a
-// state's successors are numbered in the order its leaves are made.
-class Trees {
- public:
-  explicit Trees(uint32_t n) {
-    for (uint32_t s = 0; s < n; ++s) g_.root.push_back(ChanceGraph::kNoTree);
-  }
-  // A leaf of the tree of the state being built.
-  uint32_t Leaf(uint32_t target) { return Add({Kind::kLeaf, next_successor_++, target, 0}, {}); }
-  uint32_t Roll(const std::vector<uint32_t>& children) { return Add({Kind::kChance}, children); }
-  uint32_t Choice(const std::vector<uint32_t>& children) {
-    return Add({Kind::kChoice, 1}, children);
-  }
-  // The tree of `state` is `node`; the next leaves belong to the next state's tree.
-  void Root(uint32_t state, uint32_t node) {
-    g_.root[state] = node;
-    next_successor_ = 0;
-  }
-  const ChanceGraph& graph() const { return g_; }
-
- private:
-  uint32_t Add(ChanceNode node, const std::vector<uint32_t>& children) {
-    node.first = node.kind == Kind::kLeaf ? node.first : static_cast<uint32_t>(g_.child.size());
-    node.count = static_cast<uint32_t>(children.size());
-    for (uint32_t c : children) {
-      g_.child.push_back(c);
-      g_.weight.push_back(1);
-    }
-    g_.nodes.push_back(node);
-    return static_cast<uint32_t>(g_.nodes.size() - 1);
-  }
-
-  ChanceGraph g_;
-  uint32_t next_successor_ = 0;
-};
 
 constexpr uint32_t kOut = 9;  // a state outside the set
 
