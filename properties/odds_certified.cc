@@ -37,13 +37,18 @@ struct SparseRow {
 constexpr uint64_t kMaxWork = uint64_t{1} << 31;
 constexpr uint64_t kMaxEntries = uint64_t{1} << 26;
 constexpr uint64_t kEntryBytes = sizeof(std::pair<uint32_t, Real>);
+// Rounds of policy iteration before giving up (each solves the component once).
+constexpr int kPolicyRounds = 32;
 
-// Adds node `n` of a tree, reached with probability `p`, to `row`. False where a choice is not
-// taken at random under `play`. `nodes` counts the nodes visited.
+// For each choice that is not taken at random under the play, in the trees of a component's
+// states, the child it takes (its index among the node's children).
+using Policy = absl::flat_hash_map<uint32_t, uint32_t>;
+
+// Adds node `n` of a tree, reached with probability `p`, to `row`. A choice that is not taken
+// at random under `play` takes the child `policy` names; false where it names none.
 bool AddToRow(const ChanceGraph& g, uint32_t n, Real p, Play play, uint32_t seat,
-              const absl::flat_hash_map<uint32_t, uint32_t>& unknown, const std::vector<double>& lo,
-              const std::vector<double>& hi, SparseRow& row, uint64_t& nodes) {
-  ++nodes;
+              const Policy* policy, const absl::flat_hash_map<uint32_t, uint32_t>& unknown,
+              const std::vector<double>& lo, const std::vector<double>& hi, SparseRow& row) {
   const ChanceNode& node = g.nodes[n];
   if (node.kind == ChanceNode::Kind::kLeaf) {
     if (auto it = unknown.find(node.first); it != unknown.end()) {
@@ -56,7 +61,11 @@ bool AddToRow(const ChanceGraph& g, uint32_t n, Real p, Play play, uint32_t seat
   }
   if (node.kind != ChanceNode::Kind::kChance &&
       OpOf(node.kind, node.owner, play, seat) != TreeOp::kMean) {
-    return false;
+    if (policy == nullptr) return false;
+    const auto pick = policy->find(n);
+    if (pick == policy->end()) return false;
+    return AddToRow(g, g.child[node.first + pick->second], p, play, seat, policy, unknown, lo, hi,
+                    row);
   }
   uint64_t total = 0;
   for (uint32_t i = node.first; i < node.first + node.count; ++i) {
@@ -65,9 +74,60 @@ bool AddToRow(const ChanceGraph& g, uint32_t n, Real p, Play play, uint32_t seat
   for (uint32_t i = node.first; i < node.first + node.count; ++i) {
     const uint64_t w = node.kind == ChanceNode::Kind::kChance ? g.weight[i] : 1;
     const Real share = p * static_cast<Real>(w) / static_cast<Real>(total);
-    if (!AddToRow(g, g.child[i], share, play, seat, unknown, lo, hi, row, nodes)) return false;
+    if (!AddToRow(g, g.child[i], share, play, seat, policy, unknown, lo, hi, row)) return false;
   }
   return true;
+}
+
+// Picks, at each choice in `root`'s tree that is not taken at random under `play`, the child
+// best by `leaf` (the greatest for a maximising choice, the least for a minimising one),
+// keeping the earlier pick unless another is better by more than a relative 1e-12 (so that
+// ties do not make the picks go round); returns whether a pick changed.
+template <typename Leaf>
+bool Improve(const ChanceGraph& g, uint32_t root, Play play, uint32_t seat, const Leaf& leaf,
+             Policy& policy) {
+  bool changed = false;
+  auto walk = [&](auto& self, uint32_t n) -> void {
+    const ChanceNode& node = g.nodes[n];
+    if (node.kind == ChanceNode::Kind::kLeaf) return;
+    const TreeOp op = node.kind == ChanceNode::Kind::kChance
+                          ? TreeOp::kMean
+                          : OpOf(node.kind, node.owner, play, seat);
+    if (op == TreeOp::kMean) {
+      for (uint32_t i = node.first; i < node.first + node.count; ++i) self(self, g.child[i]);
+      return;
+    }
+    const auto old = policy.find(n);
+    uint32_t best = old != policy.end() ? old->second : 0;
+    Real best_value = Eval<Real>(g, g.child[node.first + best], play, seat, leaf);
+    for (uint32_t i = 0; i < node.count; ++i) {
+      const Real v = Eval<Real>(g, g.child[node.first + i], play, seat, leaf);
+      const Real step = 1e-12L * std::max(std::abs(v), std::abs(best_value));
+      if (op == TreeOp::kMax ? v > best_value + step : v < best_value - step) {
+        best = i;
+        best_value = v;
+      }
+    }
+    if (old == policy.end() || old->second != best) changed = true;
+    policy[n] = best;
+    self(self, g.child[node.first + best]);
+  };
+  walk(walk, root);
+  return changed;
+}
+
+// The nodes of the tree under `root`.
+uint64_t TreeSize(const ChanceGraph& g, uint32_t root) {
+  uint64_t nodes = 0;
+  std::vector<uint32_t> stack = {root};
+  while (!stack.empty()) {
+    const ChanceNode& node = g.nodes[stack.back()];
+    stack.pop_back();
+    ++nodes;
+    if (node.kind == ChanceNode::Kind::kLeaf) continue;
+    for (uint32_t i = node.first; i < node.first + node.count; ++i) stack.push_back(g.child[i]);
+  }
+  return nodes;
 }
 
 // Sorts a row's coefficients by unknown and merges repeats (two outcomes to one state).
@@ -255,45 +315,51 @@ double Outward(Real v, bool down) {
 }  // namespace
 
 Certified CertifyComponent(const ChanceGraph& g, std::span<const uint32_t> open, Play play,
-                           uint32_t seat, std::vector<double>& lo, std::vector<double>& hi,
-                           explorer::MemoryBudget* budget, const std::atomic<bool>* cancel) {
+                           uint32_t seat, bool stopping, std::vector<double>& lo,
+                           std::vector<double>& hi, explorer::MemoryBudget* budget,
+                           const std::atomic<bool>* cancel) {
   const uint32_t n = static_cast<uint32_t>(open.size());
   explorer::MemoryCharge charge(budget);
   absl::flat_hash_map<uint32_t, uint32_t> index;  // state -> unknown
   for (uint32_t i = 0; i < n; ++i) index[open[i]] = i;
-  std::vector<SparseRow> rows(n);
   std::vector<uint32_t> tree_size(n);
-  uint64_t coefficients = 0;
   for (uint32_t i = 0; i < n; ++i) {
-    uint64_t nodes = 0;
-    if (!AddToRow(g, g.root[open[i]], 1, play, seat, index, lo, hi, rows[i], nodes)) {
-      return Certified::kNotRandom;
-    }
-    MergeRepeats(rows[i].a);
-    tree_size[i] = static_cast<uint32_t>(std::min<uint64_t>(nodes, uint64_t{1} << 31));
-    coefficients += rows[i].a.size();
-    // The rows, and their copy in the band order below.
-    if (i % 1024 == 0 &&
-        !charge.Set(2 * ((coefficients + n) * kEntryBytes + n * sizeof(SparseRow)))) {
-      return Certified::kTooLarge;
-    }
+    tree_size[i] = static_cast<uint32_t>(std::min(TreeSize(g, g.root[open[i]]), uint64_t{1} << 31));
   }
-  // Renumbered by the band order, then factored.
-  const std::vector<uint32_t> number = BandOrder(rows);
-  std::vector<SparseRow> ordered(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    SparseRow& r = ordered[number[i]];
-    for (const auto& [j, a] : rows[i].a) r.a.emplace_back(number[j], a);
-    std::sort(r.a.begin(), r.a.end(),
-              [](const auto& x, const auto& y) { return x.first < y.first; });
-  }
-  bool cancelled = false;
+  // The equations under `policy` (null: every choice is taken at random), in the band order,
+  // factored.
+  std::vector<SparseRow> rows;
+  std::vector<uint32_t> number;
   Factors factors;
-  if (!factors.Factor(ordered, charge, cancel, cancelled)) {
-    return cancelled ? Certified::kCancelled : Certified::kTooLarge;
-  }
-  ordered.clear();
-  ordered.shrink_to_fit();
+  auto build = [&](const Policy* policy) -> Certified {
+    rows.assign(n, SparseRow{});
+    uint64_t coefficients = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (!AddToRow(g, g.root[open[i]], 1, play, seat, policy, index, lo, hi, rows[i])) {
+        return Certified::kNotRandom;
+      }
+      MergeRepeats(rows[i].a);
+      coefficients += rows[i].a.size();
+      // The rows, and their copy in the band order below.
+      if (i % 1024 == 0 &&
+          !charge.Set(2 * ((coefficients + n) * kEntryBytes + n * sizeof(SparseRow)))) {
+        return Certified::kTooLarge;
+      }
+    }
+    number = BandOrder(rows);
+    std::vector<SparseRow> ordered(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      SparseRow& r = ordered[number[i]];
+      for (const auto& [j, a] : rows[i].a) r.a.emplace_back(number[j], a);
+      std::sort(r.a.begin(), r.a.end(),
+                [](const auto& x, const auto& y) { return x.first < y.first; });
+    }
+    bool cancelled = false;
+    if (!factors.Factor(ordered, charge, cancel, cancelled)) {
+      return cancelled ? Certified::kCancelled : Certified::kTooLarge;
+    }
+    return Certified::kDone;
+  };
   // Solves x = A x + b for b given per unknown, in the unknowns' own numbering.
   auto solve = [&](const std::vector<Real>& b) {
     std::vector<Real> permuted(n);
@@ -303,10 +369,44 @@ Certified CertifyComponent(const ChanceGraph& g, std::span<const uint32_t> open,
     for (uint32_t i = 0; i < n; ++i) out[i] = x[number[i]];
     return out;
   };
+  // The equations: as they are where nothing is chosen; else, for a component no choices can
+  // keep the play in, under the choices policy iteration settles on, starting from the
+  // middle of the bounds so far. The checks below are on the trees, with every choice's max
+  // or min, so a policy that is not the best only makes them fail.
+  if (const Certified built = build(nullptr); built != Certified::kDone) {
+    if (built != Certified::kNotRandom || !stopping) return built;
+    std::vector<Real> guess(n);
+    for (uint32_t i = 0; i < n; ++i) guess[i] = (Real(lo[open[i]]) + Real(hi[open[i]])) / 2;
+    auto leaf = [&](uint32_t t) -> Real {
+      if (auto it = index.find(t); it != index.end()) return guess[it->second];
+      return (Real(lo[t]) + Real(hi[t])) / 2;
+    };
+    Policy policy;
+    for (int round = 0;; ++round) {
+      bool changed = false;
+      for (uint32_t i = 0; i < n; ++i) {
+        changed = Improve(g, g.root[open[i]], play, seat, leaf, policy) || changed;
+      }
+      if (round > 0 && !changed) break;
+      if (round == kPolicyRounds) return Certified::kNotProven;
+      if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+        return Certified::kCancelled;
+      }
+      if (const Certified c = build(&policy); c != Certified::kDone) return c;
+      std::vector<Real> b_lo(n), b_hi(n);
+      for (uint32_t i = 0; i < n; ++i) {
+        b_lo[i] = rows[i].b[kLo];
+        b_hi[i] = rows[i].b[kHi];
+      }
+      const std::vector<Real> x_lo = solve(b_lo), x_hi = solve(b_hi);
+      for (uint32_t i = 0; i < n; ++i) guess[i] = (x_lo[i] + x_hi[i]) / 2;
+    }
+  }
   // F(v)_i, the equations' right side on state i's tree, with `outside` for the states not
-  // in `open`; and the margin its rounding stays within: the terms are nonnegative, so an
-  // evaluation over m nodes rounds by less than about m units of the last place of the
-  // largest value it reads.
+  // in `open`; and the margin a check must clear. Every term is nonnegative and each node
+  // rounds its sum, its products and its division once each, so over m nodes the value is
+  // off by less than about 2 (m + 2) units of rounding (half the epsilon) of the largest
+  // value it reads; the margin is twice that.
   constexpr Real kUnit = std::numeric_limits<Real>::epsilon();
   constexpr Real kTiny = std::numeric_limits<Real>::min() * (uint64_t{1} << 40);
   auto apply = [&](uint32_t i, const std::vector<Real>& v, const std::vector<double>& outside,
@@ -319,7 +419,7 @@ Certified CertifyComponent(const ChanceGraph& g, std::span<const uint32_t> open,
       return value;
     };
     const Real value = Eval<Real>(g, g.root[open[i]], play, seat, leaf);
-    margin = 8 * kUnit * static_cast<Real>(tree_size[i] + 2) * largest + kTiny;
+    margin = 2 * kUnit * static_cast<Real>(tree_size[i] + 2) * largest + kTiny;
     return value;
   };
   // One side: `down` for the lower bound. The bound is x -/+ z, where z solves

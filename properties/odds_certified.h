@@ -1,9 +1,10 @@
 // Internal to properties/. Proven bounds on the values of one strongly connected component of a
 // chance graph where nothing is chosen but at random, for when the exact elimination
 // (odds_elimination.h) gives up because its rationals grow too long: a long biased random
-// walk, a large grid, Pig's turns. Value iteration alone needs about as many sweeps as a play
-// takes steps to leave such a component (hundreds of thousands on a walk of 5,000), so it
-// could not get there in reasonable time.
+// walk, a large grid, Pig's turns; and of one where choices are made but cannot keep the play
+// in the component for ever, under the choices policy iteration finds. Value iteration alone needs
+// about as many sweeps as a play takes steps to leave such a component (hundreds of thousands on a
+// walk of 5,000), so it could not get there in reasonable time.
 //
 // The component's equations x = A x + b are solved in long double by sparse elimination, with
 // b from the lower bounds of the states outside it (giving x_lo) and from the upper ones
@@ -41,12 +42,16 @@ enum class Certified {
 // Bounds for the states `open` (a component's states whose value is neither fixed nor known
 // to be 0, each of which can reach a state outside `open`) into `lo` and `hi`, per state,
 // values normalised to [0, 1]. A leaf to a state not in `open` is read from `lo` and `hi`,
-// which must bound it. Untouched unless kDone. The elimination's memory is charged to
-// `budget` (may be null) while it runs; `cancel` may be null.
+// which must bound it. A choice that is not taken at random under `play` is solved by policy
+// iteration where `stopping` says that no choices can keep the play within `open` for ever
+// (then the equations have one solution, so a vector below its right side is below the
+// values), from the middle of `lo` and `hi` as they are; without `stopping` such a choice
+// gives kNotRandom. Untouched unless kDone. The elimination's memory is charged to `budget`
+// (may be null) while it runs; `cancel` may be null.
 Certified CertifyComponent(const ChanceGraph& g, std::span<const uint32_t> open,
-                           results::OddsPlay::Kind play, uint32_t seat, std::vector<double>& lo,
-                           std::vector<double>& hi, explorer::MemoryBudget* budget,
-                           const std::atomic<bool>* cancel);
+                           results::OddsPlay::Kind play, uint32_t seat, bool stopping,
+                           std::vector<double>& lo, std::vector<double>& hi,
+                           explorer::MemoryBudget* budget, const std::atomic<bool>* cancel);
 
 }  // namespace rulecheck::properties
 

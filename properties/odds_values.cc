@@ -369,8 +369,9 @@ std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& 
 // every play inside the set for ever, whatever the rolls give: a roll must keep all its
 // outcomes in, and a choice one of its children, if it is one that works to stay in (a
 // minimising choice, or any choice with `any_choice`), else all of them.
+// `members` (may be empty: every state) lists the states that are in `in` at the start.
 void KeepAway(const ChanceGraph& g, const OddsComponents& c, Play play, uint32_t seat,
-              bool any_choice, std::vector<bool>& in) {
+              bool any_choice, std::vector<bool>& in, std::span<const uint32_t> members = {}) {
   auto can_stay = [&](auto& self, uint32_t node_index) -> bool {
     const ChanceNode& node = g.nodes[node_index];
     if (node.kind == Kind::kLeaf) return in[node.first];
@@ -384,9 +385,10 @@ void KeepAway(const ChanceGraph& g, const OddsComponents& c, Play play, uint32_t
   // A state leaves the set only when one of its successors did: after one pass over every
   // state, only the predecessors of the states that left are looked at again (a pass per
   // removal took quadratic time on a long walk).
-  std::vector<uint32_t> pending;
-  for (uint32_t s = 0; s < in.size(); ++s) pending.push_back(s);
-  std::reverse(pending.begin(), pending.end());
+  std::vector<uint32_t> pending(members.rbegin(), members.rend());
+  if (members.empty()) {
+    for (auto s = static_cast<uint32_t>(in.size()); s-- > 0;) pending.push_back(s);
+  }
   while (!pending.empty()) {
     const uint32_t s = pending.back();
     pending.pop_back();
@@ -616,6 +618,8 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
   auto hi_leaf = [&hi](uint32_t t) { return hi[t]; };
   constexpr uint64_t kMaxSweeps = 10'000'000;
   constexpr uint64_t kDeflateEvery = 1024;
+  constexpr uint64_t kSolveChoicesAfter = 256;
+  std::vector<bool> loops;  // scratch for the search for loops the choices can keep
   for (size_t k = 0; k + 1 < c.start.size(); ++k) {
     if (k % 256 == 0 && Cancelled(cancel)) return Unknown();
     const uint32_t* first = c.order.data() + c.start[k];
@@ -625,18 +629,17 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
       hi[*p] = q.fixed[*p] ? norm[*p] : positive[*p] ? 1 : 0;
     }
     const bool cyclic = last - first > 1 || c.self_loop[*first];
-    if (last - first > 1) {
-      // A cycle through several states where nothing is chosen: bounds from a solve of its
-      // equations, proven on the trees (odds_certified.h); the sweeps below then only check
-      // them. Where they cannot be proven, the sweeps start from 0 and 1 as before.
-      std::vector<uint32_t> open;
-      for (const uint32_t* p = first; p != last; ++p) {
-        if (!q.fixed[*p] && positive[*p]) open.push_back(*p);
-      }
-      if (!open.empty() &&
-          CertifyComponent(g, open, play, seat, lo, hi, budget, cancel) == Certified::kCancelled) {
-        return Unknown();
-      }
+    std::vector<uint32_t> open;
+    for (const uint32_t* p = first; p != last; ++p) {
+      if (!q.fixed[*p] && positive[*p]) open.push_back(*p);
+    }
+    // A cycle through several states where nothing is chosen: bounds from a solve of its
+    // equations, proven on the trees (odds_certified.h); the sweeps below then only check
+    // them. Where they cannot be proven, the sweeps start from 0 and 1 as before.
+    Certified certified = Certified::kNotProven;
+    if (last - first > 1 && !open.empty()) {
+      certified = CertifyComponent(g, open, play, seat, /*stopping=*/false, lo, hi, budget, cancel);
+      if (certified == Certified::kCancelled) return Unknown();
     }
     for (uint64_t sweep = 0;; ++sweep) {
       double gap = 0, change = 0;
@@ -651,14 +654,26 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
         gap = std::max(gap, hi[*p] - lo[*p]);
       }
       if (!cyclic || gap <= precision / 2) break;
+      // A cycle with choices that the sweeps are slow to close: where no choices can keep the
+      // play in it for ever, policy iteration from the bounds so far, and the same proof.
+      if (certified == Certified::kNotRandom && sweep == kSolveChoicesAfter) {
+        loops.resize(n, false);
+        for (uint32_t s : open) loops[s] = true;
+        KeepAway(g, c, play, seat, /*any_choice=*/true, loops, open);
+        const bool stopping =
+            std::none_of(open.begin(), open.end(), [&](uint32_t s) { return loops[s]; });
+        for (uint32_t s : open) loops[s] = false;
+        if (stopping) {
+          certified =
+              CertifyComponent(g, open, play, seat, /*stopping=*/true, lo, hi, budget, cancel);
+          if (certified == Certified::kCancelled) return Unknown();
+          if (certified == Certified::kDone) continue;
+        }
+      }
       // Where a maximising choice can loop for ever, the upper bound cannot come down by
       // itself: deflate the end components when the bounds stall, and now and then before.
       const bool stalled = change <= 1e-13;
       if (play != Play::kRandom && (stalled || sweep % kDeflateEvery == kDeflateEvery - 1)) {
-        std::vector<uint32_t> open;
-        for (const uint32_t* p = first; p != last; ++p) {
-          if (!q.fixed[*p] && positive[*p]) open.push_back(*p);
-        }
         const Deflated deflated = Deflate(g, play, seat, open, lo, hi, budget);
         if (deflated == Deflated::kNoRoom) return NoRoom();
         if (deflated == Deflated::kLowered) continue;

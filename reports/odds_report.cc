@@ -197,8 +197,9 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
         " on cycles: answers are exact where nothing on them is chosen but at random and the "
         "numbers stay of a readable size; else they are bounds (precision ",
         absl::StrFormat("%g", result.precision),
-        "), from a solve of the cycles' equations checked against them where nothing on them is "
-        "chosen but at random, and from value iteration where something is"));
+        "), from a solve of the cycles' equations checked against them (under the choices "
+        "policy iteration finds, where the choices cannot keep the play on a cycle for ever), "
+        "or from value iteration"));
   }
   if (g.seat_draw_states > 0) {
     notes.push_back(absl::StrCat(base::CountOf(g.seat_draw_states, "state", "states"),

@@ -154,6 +154,27 @@ TEST(OddsTest, RouletteRuinIsBoundedTightlyAroundTheFormula) {
   }
 }
 
+// A choice at every bet of a long ruin, which no choice can keep from ending
+// (tests/e2e/odds/two_bets.rules): policy iteration finds the coin for the most and the die
+// for the least, and the bounds, proven on the equations with their max and min, hold the
+// fair walk's 1/2 and the biased walk's formula.
+TEST(OddsTest, PolicyIterationBoundsAChoiceAtEveryBet) {
+  const json report = Odds({"tests/e2e/odds/two_bets.rules"});
+  const json most = Value(report, "rich", "max");
+  ASSERT_EQ(most["kind"], "bounds") << most.dump();
+  EXPECT_TRUE(most["converged"]) << most.dump();
+  EXPECT_LE(most["lower"].get<double>(), 0.5) << most.dump();
+  EXPECT_GE(most["upper"].get<double>(), 0.5) << most.dump();
+  const long double expected = std::pow(2.0L, -500.0L) * (1 - std::pow(2.0L, -500.0L)) /
+                               (1 - std::pow(2.0L, -1000.0L));  // (2^500 - 1) / (2^1000 - 1)
+  const json least = Value(report, "rich", "min");
+  ASSERT_EQ(least["kind"], "bounds") << least.dump();
+  EXPECT_LE(least["lower"].get<double>(), expected * (1 + 1e-15L)) << least.dump();
+  EXPECT_GE(least["upper"].get<double>(), expected * (1 - 1e-15L)) << least.dump();
+  EXPECT_LT((least["upper"].get<double>() - least["lower"].get<double>()) / expected, 1e-9L)
+      << least.dump();
+}
+
 // A cycle of 1,681 cells where the elimination gives up: the bounds hold the 1/4 that the
 // grid's symmetry gives (tests/e2e/odds/grid_walk.rules), and are far inside the precision.
 TEST(OddsTest, AWalkOffASquareLeavesEachSideAQuarterOfTheTime) {

@@ -30,8 +30,8 @@ Trees Walk(uint32_t n, uint64_t up, uint64_t down) {
 }
 
 Certified Certify(const Trees& t, const std::vector<uint32_t>& open, Play play,
-                  std::vector<double>& lo, std::vector<double>& hi) {
-  return CertifyComponent(t.graph(), open, play, 0, lo, hi, nullptr, nullptr);
+                  std::vector<double>& lo, std::vector<double>& hi, bool stopping = false) {
+  return CertifyComponent(t.graph(), open, play, 0, stopping, lo, hi, nullptr, nullptr);
 }
 
 // lo[s] <= value <= hi[s], the two less than `width` apart.
@@ -107,6 +107,28 @@ TEST(OddsCertifiedTest, AChoiceThatIsNotRandomLeavesTheBoundsAlone) {
   ASSERT_EQ(Certify(t, {1, 2}, Play::kRandom, lo, hi), Certified::kDone);
   ExpectBounds(lo, hi, 1, 2.0 / 3, 1e-15);
   ExpectBounds(lo, hi, 2, 1.0 / 3, 1e-15);
+}
+
+TEST(OddsCertifiedTest, PolicyIterationFindsTheBestChoiceWhereNoneCanLoop) {
+  // On 0..4, each inner state chooses a fair coin or a roll that goes up 1 time in 4. The
+  // most is the coin everywhere, s/4; the least the roll everywhere: with r = 3,
+  // (3^s - 1) / (3^4 - 1), that is 1/40, 4/40 and 13/40.
+  Trees t(5);
+  for (uint32_t s = 1; s < 4; ++s) {
+    const uint32_t coin = t.Roll({t.Leaf(s + 1), t.Leaf(s - 1)});
+    const uint32_t roll = t.WeightedRoll({t.Leaf(s + 1), t.Leaf(s - 1)}, {1, 3});
+    t.Root(s, t.Choice({roll, coin}));
+  }
+  const std::vector<double> lo0 = {0, 0, 0, 0, 1}, hi0 = {0, 1, 1, 1, 1};
+  std::vector<double> lo = lo0, hi = hi0;
+  ASSERT_EQ(Certify(t, Inner(4), Play::kMax, lo, hi, /*stopping=*/true), Certified::kDone);
+  for (uint32_t s = 1; s < 4; ++s) ExpectBounds(lo, hi, s, s / 4.0, 1e-15);
+  lo = lo0;
+  hi = hi0;
+  ASSERT_EQ(Certify(t, Inner(4), Play::kMin, lo, hi, /*stopping=*/true), Certified::kDone);
+  ExpectBounds(lo, hi, 1, 1.0 / 40, 1e-15);
+  ExpectBounds(lo, hi, 2, 4.0 / 40, 1e-15);
+  ExpectBounds(lo, hi, 3, 13.0 / 40, 1e-15);
 }
 
 }  // namespace
