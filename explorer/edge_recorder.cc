@@ -19,6 +19,9 @@ EdgeRecorder::EdgeRecorder(MemoryBudget* budget)
 template <typename T>
 bool EdgeRecorder::Reserve(ChargedVector<T>& v, size_t n) {
   if (dropped()) return false;
+  // Grows by doubling, and only when `n` does not fit: asking for twice the size every level
+  // moved the whole record once a level (quadratic on a game thousands of levels deep).
+  if (n <= v.items().capacity()) return true;
   if (v.Reserve(std::max(n, 2 * v.size())) || v.Reserve(n)) return true;
   Drop();
   return false;

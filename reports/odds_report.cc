@@ -1,6 +1,7 @@
 // The text and JSON reports of `rulecheck odds` (see odds_report.h).
 #include "reports/odds_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -184,7 +185,16 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
   if (!g.analysed) {
     // Every answer was undefined before the cycles were looked at: nothing to say of them.
   } else if (g.acyclic && g.self_loop_states == 0) {
-    notes.push_back("the state graph has no cycle: every answer is exact");
+    const bool all_exact = std::all_of(
+        result.answers.begin(), result.answers.end(), [](const results::OddsAnswer& answer) {
+          return std::none_of(answer.plays.begin(), answer.plays.end(), [](const OddsPlay& play) {
+            return play.value.kind == results::OddsValue::Kind::kBounds;
+          });
+        });
+    notes.push_back(all_exact ? "the state graph has no cycle: every answer is exact"
+                              : "the state graph has no cycle: answers are exact, but where "
+                                "their fractions grew too long to be worth the time, which are "
+                                "bounds from the same sums in doubles");
   } else if (g.acyclic) {
     notes.push_back(
         absl::StrCat("the state graph has no cycle but ",

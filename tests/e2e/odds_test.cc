@@ -154,6 +154,25 @@ TEST(OddsTest, RouletteRuinIsBoundedTightlyAroundTheFormula) {
   }
 }
 
+// A ruin that also stops after 1,500 bets (tests/e2e/odds/counted_ruin.rules): no cycle, but
+// exact fractions thousands of digits long, past the exact pass's budget of work. The sums in
+// doubles then give the classical ruin's 1/(1 + r^5), r = 19/18 (the count changes it by far
+// less than the tolerance), and the report says why the answers are not fractions.
+TEST(OddsTest, AnAcyclicGameWhoseFractionsGrowTooLongIsSummedInDoubles) {
+  const json report = Odds({"tests/e2e/odds/counted_ruin.rules"});
+  EXPECT_TRUE(report["graph"]["acyclic"]);
+  const long double expected = 1 / (1 + std::pow(19.0L / 18.0L, 5.0L));
+  for (const char* play : {"random", "max", "min"}) {
+    const json value = Value(report, "rich", play);
+    ASSERT_EQ(value["kind"], "bounds") << value.dump();
+    EXPECT_NEAR(value["lower"].get<double>(), expected, 1e-12) << value.dump();
+    EXPECT_NEAR(value["upper"].get<double>(), expected, 1e-12) << value.dump();
+  }
+  const RunResult text = RunRulecheck({"odds", "tests/e2e/odds/counted_ruin.rules", "-q"});
+  EXPECT_THAT(text.stdout_text, HasSubstr("the state graph has no cycle: answers are exact, but "
+                                          "where their fractions grew too long"));
+}
+
 // A choice at every bet of a long ruin, which no choice can keep from ending
 // (tests/e2e/odds/two_bets.rules): policy iteration finds the coin for the most and the die
 // for the least, and the bounds, proven on the equations with their max and min, hold the
