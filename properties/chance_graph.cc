@@ -41,6 +41,7 @@ class MoveSink final : public ir::SuccessorSink {
   }
   void OnFailure(const ir::StepFailure& failure) override {
     ++failures;
+    if (!first) first = failure;
     if (failure.limit && !limit) limit = failure;
   }
   void Clear() {
@@ -50,6 +51,7 @@ class MoveSink final : public ir::SuccessorSink {
   std::vector<ir::Move> moves;
   std::vector<std::vector<uint32_t>> states;
   uint64_t failures = 0;
+  std::optional<ir::StepFailure> first;  // the first failure
   std::optional<ir::StepFailure> limit;  // the first failure that is an engine limit
 
  private:
@@ -234,6 +236,7 @@ absl::Status GrowTrees(const explorer::Exploration& exploration, const explorer:
     if (builder.full()) return NoRoom();
   }
   g.failed_moves += sink.failures;
+  if (!g.first_failure) g.first_failure = sink.first;
   if (!g.limit_failure) g.limit_failure = sink.limit;
   return absl::OkStatus();
 }
@@ -290,6 +293,7 @@ absl::StatusOr<ChanceGraph> BuildChanceGraph(explorer::Exploration& exploration,
     }
     if (!succs.empty()) g.initial = builder.State(succs);
     g.failed_moves = sink.failures;
+    g.first_failure = sink.first;
     g.limit_failure = sink.limit;
     if (builder.full()) return NoRoom();
   }

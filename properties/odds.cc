@@ -221,6 +221,13 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   info.seat_draw_states = g->seat_draw_states;
   info.conditioned_rolls = g->conditioned_rolls;
   info.failed_moves = g->failed_moves;
+  if (const std::optional<ir::StepFailure>& first = g->first_failure) {
+    const auto [source, loc] = model.Resolve(first->loc);
+    if (source != nullptr && loc.valid()) {
+      info.first_failure_place = absl::StrCat(source->path(), ":", loc.line, ":", loc.column);
+    }
+    info.first_failure_message = first->message;
+  }
   info.dead_states = g->dead_states;
   info.seats.assign(g->owners.begin() + 1, g->owners.end());
   // With nothing to choose anywhere (every seat has one move wherever it moves), every play

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "properties/chance_graph.h"
+#include "properties/odds_rounding.h"
 #include "results/odds.h"
 
 namespace rulecheck::properties {
@@ -36,7 +37,7 @@ inline TreeOp OpOf(ChanceNode::Kind kind, uint32_t owner, results::OddsPlay::Kin
 }
 
 // The value of node `n` given `leaf(target)`, for a number type T (mpq_class, double or long
-// double).
+// double). In doubles every operation rounds the current mode's way (odds_rounding.h).
 template <typename T, typename Leaf>
 T Eval(const ChanceGraph& g, uint32_t n, results::OddsPlay::Kind play, uint32_t seat,
        const Leaf& leaf) {
@@ -49,7 +50,7 @@ T Eval(const ChanceGraph& g, uint32_t n, results::OddsPlay::Kind play, uint32_t 
       sum += Eval<T>(g, g.child[i], play, seat, leaf) * T(static_cast<unsigned long>(g.weight[i]));
       total += g.weight[i];
     }
-    return sum / T(static_cast<unsigned long>(total));
+    return sum / Divisor<T>(total);
   }
   const TreeOp op = OpOf(node.kind, node.owner, play, seat);
   T acc = Eval<T>(g, g.child[node.first], play, seat, leaf);

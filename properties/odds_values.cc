@@ -31,6 +31,7 @@
 #include "absl/strings/str_cat.h"
 #include "properties/odds_certified.h"
 #include "properties/odds_elimination.h"
+#include "properties/odds_rounding.h"
 #include "properties/odds_tree.h"
 
 namespace rulecheck::properties {
@@ -376,6 +377,27 @@ std::optional<mpq_class> SolveExact(const ChanceGraph& g, const OddsComponents& 
   return Eval<mpq_class>(g, g.initial, play, seat, leaf);
 }
 
+// `from` grown by every state that can reach one of its states along the graph's moves,
+// entering only the states `enter` allows.
+template <typename Enter>
+std::vector<bool> ReachBack(const OddsComponents& c, std::vector<bool> from, const Enter& enter) {
+  std::deque<uint32_t> queue;
+  for (uint32_t s = 0; s < from.size(); ++s) {
+    if (from[s]) queue.push_back(s);
+  }
+  while (!queue.empty()) {
+    const uint32_t t = queue.front();
+    queue.pop_front();
+    for (uint32_t p : c.predecessors[t]) {
+      if (!from[p] && enter(p)) {
+        from[p] = true;
+        queue.push_back(p);
+      }
+    }
+  }
+  return from;
+}
+
 // Shrinks `in` (states, with ends in it staying) to the states from which the choices can keep
 // every play inside the set for ever, whatever the rolls give: a roll must keep all its
 // outcomes in, and a choice one of its children, if it is one that works to stay in (a
@@ -417,24 +439,9 @@ void KeepAway(const ChanceGraph& g, const OddsComponents& c, Play play, uint32_t
 bool EndsSurely(const ChanceGraph& g, const OddsComponents& c, Play play) {
   const size_t n = g.root.size();
   if (play == Play::kRandom) {
-    std::vector<bool> reach(n, false);
-    std::deque<uint32_t> queue;
-    for (uint32_t s = 0; s < n; ++s) {
-      if (g.root[s] == ChanceGraph::kNoTree) {
-        reach[s] = true;
-        queue.push_back(s);
-      }
-    }
-    while (!queue.empty()) {
-      const uint32_t t = queue.front();
-      queue.pop_front();
-      for (uint32_t p : c.predecessors[t]) {
-        if (!reach[p]) {
-          reach[p] = true;
-          queue.push_back(p);
-        }
-      }
-    }
+    std::vector<bool> ends(n);
+    for (uint32_t s = 0; s < n; ++s) ends[s] = g.root[s] == ChanceGraph::kNoTree;
+    const std::vector<bool> reach = ReachBack(c, std::move(ends), [](uint32_t) { return true; });
     return std::all_of(reach.begin(), reach.end(), [](bool r) { return r; });
   }
   std::vector<bool> stay(n);
@@ -574,6 +581,7 @@ Deflated Deflate(const ChanceGraph& g, Play play, uint32_t seat,
     const ChanceNode& node = g.nodes[node_of[v]];
     for (uint32_t i = node.first; i < node.first + node.count; ++i) {
       if (stays(v, vertex.at(g.child[i]))) continue;
+      ScopedRounding up(FE_UPWARD);  // an upper bound
       exit[part[v]] = std::max(exit[part[v]], Eval<double>(g, g.child[i], play, seat, hi_leaf));
     }
   }
@@ -590,37 +598,35 @@ Deflated Deflate(const ChanceGraph& g, Play play, uint32_t seat,
   return lowered ? Deflated::kLowered : Deflated::kSame;
 }
 
-// Interval iteration over values normalised to [0, 1] (`norm` per fixed state).
+// Interval iteration over values normalised to [0, 1] (`norm_lo` and `norm_hi` per fixed state:
+// its value rounded down and up).
 results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, const OddsQuestion& q,
-                               const std::vector<double>& norm, Play play, uint32_t seat,
+                               const std::vector<double>& norm_lo,
+                               const std::vector<double>& norm_hi, Play play, uint32_t seat,
                                double precision, const std::atomic<bool>* cancel,
                                explorer::MemoryBudget* budget) {
   const size_t n = g.root.size();
   // States that cannot reach a fixed positive value are 0 from above too.
-  std::vector<bool> positive(n, false);
-  std::deque<uint32_t> queue;
-  for (uint32_t s = 0; s < n; ++s) {
-    if (q.fixed[s] && norm[s] > 0) {
-      positive[s] = true;
-      queue.push_back(s);
-    }
-  }
-  while (!queue.empty()) {
-    const uint32_t t = queue.front();
-    queue.pop_front();
-    for (uint32_t p : c.predecessors[t]) {
-      if (!positive[p] && !q.fixed[p]) {
-        positive[p] = true;
-        queue.push_back(p);
-      }
-    }
-  }
+  std::vector<bool> targets(n);
+  for (uint32_t s = 0; s < n; ++s) targets[s] = q.fixed[s] && norm_hi[s] > 0;
+  std::vector<bool> positive =
+      ReachBack(c, std::move(targets), [&q](uint32_t p) { return !q.fixed[p]; });
   // States where the minimising choices can keep every play away from a positive value for
   // ever are 0 too; fixing them makes the upper bound converge where only minimising choices
   // could loop (the standard precomputation for minimal reachability).
   std::vector<bool> zero(n);
-  for (uint32_t s = 0; s < n; ++s) zero[s] = !(q.fixed[s] && norm[s] > 0);
+  for (uint32_t s = 0; s < n; ++s) zero[s] = !(q.fixed[s] && norm_hi[s] > 0);
   KeepAway(g, c, play, seat, /*any_choice=*/false, zero);
+  // And the states from which no move leads to those (nor to an end of value 0) reach the
+  // event with probability 1 whatever is chosen, where no choice maximises (random play and
+  // the least any choices give): they are 1 from below too. Without it the lower bound creeps
+  // up for ever where the least likely play takes exponentially long to end (a walk steered
+  // away from its only end), though the answer is exactly 1 (Baier and Katoen's Prob1A).
+  std::vector<bool> sure;
+  if (!q.expect && (play == Play::kRandom || play == Play::kMin)) {
+    sure = ReachBack(c, zero, [](uint32_t) { return true; });
+    sure.flip();
+  }
   for (uint32_t s = 0; s < n; ++s) {
     if (zero[s] && !q.fixed[s]) positive[s] = false;
   }
@@ -636,13 +642,13 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
     const uint32_t* first = c.order.data() + c.start[k];
     const uint32_t* last = c.order.data() + c.start[k + 1];
     for (const uint32_t* p = first; p != last; ++p) {
-      lo[*p] = q.fixed[*p] ? norm[*p] : 0;
-      hi[*p] = q.fixed[*p] ? norm[*p] : positive[*p] ? 1 : 0;
+      lo[*p] = q.fixed[*p] ? norm_lo[*p] : !sure.empty() && sure[*p] ? 1 : 0;
+      hi[*p] = q.fixed[*p] ? norm_hi[*p] : positive[*p] ? 1 : 0;
     }
     const bool cyclic = last - first > 1 || c.self_loop[*first];
     std::vector<uint32_t> open;
     for (const uint32_t* p = first; p != last; ++p) {
-      if (!q.fixed[*p] && positive[*p]) open.push_back(*p);
+      if (!q.fixed[*p] && positive[*p] && (sure.empty() || !sure[*p])) open.push_back(*p);
     }
     // A cycle through several states where nothing is chosen: bounds from a solve of its
     // equations, proven on the trees (odds_certified.h); the sweeps below then only check
@@ -654,16 +660,27 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
     }
     for (uint64_t sweep = 0;; ++sweep) {
       double gap = 0, change = 0;
-      for (const uint32_t* p = first; p != last; ++p) {
-        if (q.fixed[*p] || !positive[*p]) continue;
-        const double l = Eval<double>(g, g.root[*p], play, seat, lo_leaf);
-        const double h = Eval<double>(g, g.root[*p], play, seat, hi_leaf);
-        change = std::max({change, std::abs(l - lo[*p]), std::abs(h - hi[*p])});
-        // Rounding must not cross the bounds over: each only moves towards the other.
-        lo[*p] = std::max(lo[*p], l);
-        hi[*p] = std::min(hi[*p], h);
-        gap = std::max(gap, hi[*p] - lo[*p]);
+      // The lower bounds rounding down, the upper ones up (odds_rounding.h); each only moves
+      // towards the other.
+      {
+        ScopedRounding down(FE_DOWNWARD);
+        for (const uint32_t* p = first; p != last; ++p) {
+          if (q.fixed[*p] || !positive[*p]) continue;
+          const double l = Eval<double>(g, g.root[*p], play, seat, lo_leaf);
+          change = std::max(change, std::abs(l - lo[*p]));
+          lo[*p] = std::max(lo[*p], l);
+        }
       }
+      {
+        ScopedRounding up(FE_UPWARD);
+        for (const uint32_t* p = first; p != last; ++p) {
+          if (q.fixed[*p] || !positive[*p]) continue;
+          const double h = Eval<double>(g, g.root[*p], play, seat, hi_leaf);
+          change = std::max(change, std::abs(h - hi[*p]));
+          hi[*p] = std::min(hi[*p], h);
+        }
+      }
+      for (const uint32_t* p = first; p != last; ++p) gap = std::max(gap, hi[*p] - lo[*p]);
       if (!cyclic || gap <= precision / 2) break;
       // A cycle with choices that the sweeps are slow to close: where no choices can keep the
       // play in it for ever, policy iteration from the bounds so far, and the same proof.
@@ -696,8 +713,14 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
   }
   results::OddsValue v;
   v.kind = results::OddsValue::Kind::kBounds;
-  v.lower = Eval<double>(g, g.initial, play, seat, lo_leaf);
-  v.upper = Eval<double>(g, g.initial, play, seat, hi_leaf);
+  {
+    ScopedRounding down(FE_DOWNWARD);
+    v.lower = Eval<double>(g, g.initial, play, seat, lo_leaf);
+  }
+  {
+    ScopedRounding up(FE_UPWARD);
+    v.upper = Eval<double>(g, g.initial, play, seat, hi_leaf);
+  }
   v.converged = v.upper - v.lower <= precision;
   return v;
 }
@@ -792,17 +815,35 @@ results::OddsValue SolveOdds(const ChanceGraph& g, const OddsComponents& compone
   }
   if (!q.expect) low = 0, high = 1;
   if (low > high) return Undefined("the game has no end");
-  const double spread = static_cast<double>(high) - static_cast<double>(low);
-  std::vector<double> norm(q.fixed.size(), 0);
-  for (size_t s = 0; s < q.fixed.size(); ++s) {
-    if (q.fixed[s] && spread > 0) {
-      norm[s] = (static_cast<double>(q.value[s]) - static_cast<double>(low)) / spread;
+  // Each end's distance from the least over the spread, rounded down for the lower bounds and
+  // up for the upper ones (odds_rounding.h); the differences of two int64 fit a uint64.
+  const uint64_t spread = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
+  std::vector<double> norm_lo(q.fixed.size(), 0), norm_hi(q.fixed.size(), 0);
+  auto normalise = [&](std::vector<double>& norm) {
+    for (size_t s = 0; s < q.fixed.size(); ++s) {
+      if (q.fixed[s] && spread > 0) {
+        const uint64_t above = static_cast<uint64_t>(q.value[s]) - static_cast<uint64_t>(low);
+        norm[s] = static_cast<double>(above) / Divisor<double>(spread);
+      }
     }
+  };
+  {
+    ScopedRounding down(FE_DOWNWARD);
+    normalise(norm_lo);
   }
-  results::OddsValue v = SolveBounds(g, components, q, norm, play, seat, precision, cancel, budget);
+  {
+    ScopedRounding up(FE_UPWARD);
+    normalise(norm_hi);
+  }
+  results::OddsValue v =
+      SolveBounds(g, components, q, norm_lo, norm_hi, play, seat, precision, cancel, budget);
   if (v.kind == results::OddsValue::Kind::kBounds) {
-    v.lower = static_cast<double>(low) + spread * v.lower;
-    v.upper = static_cast<double>(low) + spread * v.upper;
+    {
+      ScopedRounding down(FE_DOWNWARD);
+      v.lower = static_cast<double>(low) + static_cast<double>(spread) * v.lower;
+    }
+    ScopedRounding up(FE_UPWARD);
+    v.upper = static_cast<double>(low) + static_cast<double>(spread) * v.upper;
   }
   return v;
 }

@@ -147,6 +147,10 @@ void WriteJsonReport(const model::Model& model, const results::OddsResult& resul
   graph["seat_draw_states"] = g.seat_draw_states;
   graph["conditioned_rolls"] = g.conditioned_rolls;
   graph["failed_moves"] = g.failed_moves;
+  if (g.failed_moves > 0 && !g.first_failure_message.empty()) {
+    graph["first_failed_move"] = {{"place", g.first_failure_place},
+                                  {"message", g.first_failure_message}};
+  }
   graph["seats"] = g.seats;
   graph["rules_choose"] = g.rules_choose;
   json["graph"] = graph;
@@ -234,9 +238,17 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
                      "; run `rulecheck check` on the file"));
   }
   if (g.failed_moves > 0) {
+    // The first names its place, so that a range the rules outgrow is not missed.
+    const std::string first =
+        g.first_failure_message.empty()
+            ? ""
+            : absl::StrCat(g.failed_moves == 1 ? ", at " : ", the first at ",
+                           g.first_failure_place.empty() ? "" : g.first_failure_place + " ", "(",
+                           g.first_failure_message, ")");
     notes.push_back(absl::StrCat(base::CountOf(g.failed_moves, "failed move", "failed moves"),
-                                 " (asserts, model errors) are left out: run `rulecheck check` on "
-                                 "the file"));
+                                 " (asserts, model errors) ", g.failed_moves == 1 ? "is" : "are",
+                                 " left out", first,
+                                 ": run `rulecheck check` on the file for a trace"));
   }
   return notes;
 }
