@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <random>
 #include <utility>
 #include <vector>
@@ -132,13 +133,17 @@ class Simulator {
   // end), else of a sampled play. `failure_seen`: some move of a state the search expanded
   // failed. `visit` is given every state the search expands (all of them when it is
   // exhaustive), with its depth (the level where the search first reached it).
+  // `first_deadlock`: the least depth of an expanded state that is not terminal and has no
+  // move, failing or not (StateFacts::kNeverReached for none; nullopt where some state's
+  // `terminal when` could not be evaluated, which the symbolic engine may count otherwise).
   FixedBits Sample(const FixedBits& none, size_t search_states,
                    const std::function<bool()>& more_search, int* longest_play, bool* exhaustive,
-                   bool* failure_seen, const std::function<void(const uint32_t*, int)>& visit,
-                   ListedStates& listed) {
+                   bool* failure_seen, std::optional<int>* first_deadlock,
+                   const std::function<void(const uint32_t*, int)>& visit, ListedStates& listed) {
     *longest_play = 0;
     *exhaustive = false;
     *failure_seen = false;
+    *first_deadlock = StateFacts::kNeverReached;
     constexpr size_t kSampleStates = 10000, kWalks = 200, kWalkLength = 200;
     const size_t words = model_.layout.words();
     SuccessorCollector initial(words);
@@ -180,6 +185,15 @@ class Simulator {
         SuccessorCollector out(words, model_.program, fired);
         gen_.Successors(s.data(), out);
         if (!out.failures.empty()) *failure_seen = true;
+        if (out.states.empty() && out.failures.empty() && first_deadlock->has_value()) {
+          ir::StepFailure failure;
+          const bool terminal = gen_.IsTerminal(s.data(), &failure);
+          if (failure.loc.valid() || !failure.message.empty()) {
+            first_deadlock->reset();
+          } else if (!terminal && **first_deadlock == StateFacts::kNeverReached) {
+            *first_deadlock = depth;
+          }
+        }
         ++expanded;
         *longest_play = std::max(*longest_play, depth);
         if (cut) continue;
@@ -364,6 +378,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   // exhaustion, and neither Z3 nor induction is needed.
   const double search_seconds = budget.seconds() / 2;
   bool exhaustive = false, failure_seen = false;
+  std::optional<int> first_deadlock;
   ReachableBest values(enc.model().program);
   ListedInvariants invariants(enc.model().program);
   model::SuccessorGenerator evaluator(enc.model());
@@ -371,7 +386,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   ListedStates listed(NumRules(enc.model().program));
   FixedBits cand = simulator.Sample(
       none, search_states, [&] { return budget.Elapsed() < search_seconds; }, &facts.longest_play,
-      &exhaustive, &failure_seen,
+      &exhaustive, &failure_seen, &first_deadlock,
       [&](const uint32_t* state, int depth) {
         values.Add(evaluator, state, depth);
         if (list_invariants) invariants.Add(evaluator, state, depth);
@@ -394,6 +409,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
       facts.query_first_at.push_back(values.FirstAt(q));
     }
     facts.no_failing_move = !failure_seen;
+    facts.deadlock_first_at = first_deadlock;
     enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
     facts.at_depth = simulator.ByDepth(listed, none, kByDepthStates, &facts.rules_at_depth,
                                        &facts.levels_loop_start, &facts.levels_period);

@@ -74,6 +74,10 @@ struct StateFacts {
   std::optional<size_t> ListedIndexOf(const ir::Program& program, const ir::Query& query) const;
   // The search saw every reachable state's moves, and none failed.
   bool no_failing_move = false;
+  // With every_state_seen: the fewest moves to a deadlock (a state that is not terminal and
+  // has no move, failing or not), kNeverReached for none; nullopt where not every state was
+  // seen or some state's `terminal when` hit a model error.
+  std::optional<int> deadlock_first_at;
   // Entry d: the bits that are the same in every state reached in exactly d moves (a superset
   // of `fixed`), for the depths whose states the explicit engine listed in full.
   std::vector<FixedBits> at_depth;

@@ -20,12 +20,18 @@ size_t FirstLeadingTo(const SuccessorCollector& c, const std::vector<uint32_t>& 
   return std::find(c.states.begin(), c.states.end(), state) - c.states.begin();
 }
 
-results::TraceStep FailedStep(const ir::StepFailure& f, const std::vector<uint32_t>& state) {
+// The error names its place as `check` does, file:line:column (or the flag of a command-line
+// property).
+results::TraceStep FailedStep(const model::Model& model, const ir::StepFailure& f,
+                              const std::vector<uint32_t>& state) {
   results::TraceStep step;
   step.move = f.move;
   step.state = state;
   step.failed = true;
-  step.error = absl::StrCat(f.message, " (line ", f.loc.line, ")");
+  const auto [source, loc] = model.Resolve(f.loc);
+  step.error = source != nullptr && loc.valid() ? absl::StrCat(f.message, " (", source->path(), ":",
+                                                               loc.line, ":", loc.column, ")")
+                                                : f.message;
   return step;
 }
 
@@ -48,7 +54,7 @@ absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
     gen.Initial(init);
     if (states.empty()) {
       if (fail_at_end && !init.failures.empty()) {
-        trace.push_back(FailedStep(init.failures.front(), {}));
+        trace.push_back(FailedStep(model, init.failures.front(), {}));
         if (failure != nullptr) *failure = init.failures.front();
         return trace;
       }
@@ -75,7 +81,7 @@ absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
     SuccessorCollector last(words);
     gen.Successors(states.back().data(), last);
     if (last.failures.empty()) return not_real("no move fails in its last state");
-    trace.push_back(FailedStep(last.failures.front(), states.back()));
+    trace.push_back(FailedStep(model, last.failures.front(), states.back()));
     if (failure != nullptr) *failure = last.failures.front();
   }
   return trace;

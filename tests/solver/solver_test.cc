@@ -86,48 +86,66 @@ INSTANTIATE_TEST_SUITE_P(
                     "trigger t2 on E() { n := 0 }\npending 1\naction a() { emit E() }\n",
                     0, "overflow"}));
 
-TEST(DeadlockTest, CounterThatStops) {
-  // n = 0, 1, 2: the guard n < 2 fails after two moves and nothing else can move.
-  std::unique_ptr<model::Model> model =
-      test_models::LoadTestModel("state { n: 0..3 }\naction a() when n < 2 { n += 1 }\n");
-  ASSERT_NE(model, nullptr);
+// The deadlock answer of `Solve` on `text` up to `depth`, without queries.
+results::Answer DeadlockAnswer(const std::string& text, int depth) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
+  EXPECT_NE(model, nullptr);
+  if (model == nullptr) return {};
   SolveOptions options;
   options.queries = false;
-  options.check_depth = 4;
+  options.check_depth = depth;
   absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
-  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_TRUE(results.ok()) << results.status();
+  if (!results.ok()) return {};
+  const results::Answer* failure = Find(*results, "failure");
+  EXPECT_TRUE(failure != nullptr && failure->verdict == results::Verdict::kUnsat);
   const results::Answer* dead = Find(*results, "deadlock");
-  ASSERT_NE(dead, nullptr);
-  EXPECT_EQ(dead->verdict, results::Verdict::kSat);
-  EXPECT_EQ(dead->depth, 2);
-  EXPECT_EQ(Find(*results, "failure")->verdict, results::Verdict::kUnsat);
+  EXPECT_NE(dead, nullptr);
+  return dead == nullptr ? results::Answer{} : *dead;
+}
+
+TEST(DeadlockTest, CounterThatStops) {
+  // n = 0, 1, 2: the guard n < 2 fails after two moves and nothing else can move.
+  const results::Answer dead =
+      DeadlockAnswer("state { n: 0..3 }\naction a() when n < 2 { n += 1 }\n", 4);
+  EXPECT_EQ(dead.verdict, results::Verdict::kSat);
+  EXPECT_EQ(dead.depth, 2);
 }
 
 TEST(DeadlockTest, TerminalIsNoDeadlock) {
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
-      "state { n: 0..3 }\nterminal when n == 2\naction a() when n < 2 { n += 1 }\n");
-  ASSERT_NE(model, nullptr);
-  SolveOptions options;
-  options.queries = false;
-  options.check_depth = 4;
-  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
-  ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ(Find(*results, "deadlock")->verdict, results::Verdict::kUnsat);
+  const results::Answer dead = DeadlockAnswer(
+      "state { n: 0..3 }\nterminal when n == 2\naction a() when n < 2 { n += 1 }\n", 4);
+  EXPECT_EQ(dead.verdict, results::Verdict::kUnsat);
 }
 
 TEST(DeadlockTest, ChoiceWithoutCandidatesIsDeadlock) {
   // The choose has no candidate once x = 2, so `pick` is not a move there.
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
-      "state { x: 0..3 }\naction pick() { choose k in 1..2 where x + k <= 2 { x += k } }\n");
-  ASSERT_NE(model, nullptr);
-  SolveOptions options;
-  options.queries = false;
-  options.check_depth = 4;
-  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
-  ASSERT_TRUE(results.ok()) << results.status();
-  const results::Answer* dead = Find(*results, "deadlock");
-  EXPECT_EQ(dead->verdict, results::Verdict::kSat);
-  EXPECT_EQ(dead->depth, 1);  // x = 2 after choosing k = 2
+  const results::Answer dead = DeadlockAnswer(
+      "state { x: 0..3 }\naction pick() { choose k in 1..2 where x + k <= 2 { x += k } }\n", 4);
+  EXPECT_EQ(dead.verdict, results::Verdict::kSat);
+  EXPECT_EQ(dead.depth, 1);  // x = 2 after choosing k = 2
+}
+
+// Take 1 to 3 from a pile of 7 until it is empty (terminal): 8 states, none a deadlock.
+// Every state is listed, so the listing answers for every depth.
+TEST(DeadlockTest, TheListingSaysNoStateIsADeadlock) {
+  const results::Answer dead = DeadlockAnswer(
+      "state { pile: 0..7 = 7 }\nterminal when pile == 0\n"
+      "action take(n: 1..3) when n <= pile { pile -= n }\n",
+      10);
+  EXPECT_EQ(dead.verdict, results::Verdict::kUnsat);
+  EXPECT_THAT(dead.message, HasSubstr("no reachable state is a deadlock; all 8 of them were "
+                                      "listed"));
+}
+
+// Up by 1 or 2 while the sum stays at most 4: 4 is stuck, first reached in two moves (0, 2,
+// 4). The listing says so, and Z3 is asked at depth 2 only.
+TEST(DeadlockTest, TheListingSaysWhereTheFirstDeadlockIs) {
+  const results::Answer dead =
+      DeadlockAnswer("state { n: 0..9 }\naction up(k: 1..2) when n + k <= 4 { n += k }\n", 6);
+  EXPECT_EQ(dead.verdict, results::Verdict::kSat);
+  EXPECT_EQ(dead.depth, 2);
+  EXPECT_EQ(dead.trace.size(), 3u);
 }
 
 TEST(ReachableTest, TooShortIsUnsatAndLongEnoughIsSat) {
