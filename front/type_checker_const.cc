@@ -80,9 +80,8 @@ void TypeChecker::ApplyOverrides() {
       override_errors_.push_back(absl::StrCat(
           OverrideText(o), ": the rules declare no constant named ", Quote(o.name), "."));
     } else if (!seen.insert(o.name).second) {
-      override_errors_.push_back(
-          absl::StrCat(OverrideText(o), ": the constant ", Quote(o.name),
-                       " is overridden more than once; the last value is used."));
+      override_errors_.push_back(absl::StrCat(OverrideText(o), ": the constant ", Quote(o.name),
+                                              " is given more than once; give it once."));
     }
   }
 }
@@ -169,8 +168,13 @@ ConstValue TypeChecker::EnsureConstant(int index, ir::Location use) {
   if (over != nullptr) {
     std::optional<ConstValue> parsed = ParseOverride(over->value);
     if (!parsed.has_value()) {
-      override_errors_.push_back(
-          absl::StrCat(OverrideText(*over), ": the value must be an integer or true/false."));
+      // A whole number too long for 64 bits is not "not an integer".
+      const bool digits = over->value.find_first_not_of("+-0123456789") == std::string::npos &&
+                          over->value.find_first_of("0123456789") != std::string::npos;
+      override_errors_.push_back(absl::StrCat(
+          OverrideText(*over), digits ? ": the value is outside the 64-bit integers "
+                                        "(-9223372036854775808 to 9223372036854775807)."
+                                      : ": the value must be an integer or true/false."));
     } else if (ok && parsed->is_bool != v.is_bool) {
       override_errors_.push_back(absl::StrCat(OverrideText(*over), ": ", Quote(info.decl->name),
                                               " is ",

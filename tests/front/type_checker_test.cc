@@ -268,6 +268,20 @@ TEST(CheckerTest, OverrideProblemsAreSentencesNamingTheOverride) {
   EXPECT_NE(all.find("bool"), std::string::npos) << all;
 }
 
+TEST(CheckerTest, AnOverrideTooLargeOrGivenTwiceSaysSo) {
+  Result r = CheckText("const N = 3\nconst M = 2\nstate { n: 0..N }\n",
+                       {{"N", "99999999999999999999"}, {"M", "1"}, {"M", "2"}});
+  ASSERT_EQ(r.override_errors.size(), 2u);
+  std::string all;
+  for (const std::string& e : r.override_errors) all += e + "\n";
+  EXPECT_NE(all.find("--const N=99999999999999999999: the value is outside the 64-bit integers"),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find("--const M=2: the constant `M` is given more than once; give it once."),
+            std::string::npos)
+      << all;
+}
+
 TEST(CheckerTest, OverrideMakingARangeEmptyIsAnError) {
   Result r = CheckText("const N = 3\nstate { n: 1..N }\n", {{"N", "0"}});
   EXPECT_TRUE(HasError(r, 2, 12, "empty range")) << r.rendered;
