@@ -100,6 +100,19 @@ std::string EngineMismatch(const SolveFlags& flags) {
   return "";
 }
 
+// Not an error (no answer is wrong), but rarely what was meant: say so, as `prove` does.
+void NoteNothingToAnswer(const model::Model& model, const SolveFlags& flags, std::ostream& err) {
+  const bool queries = !flags.no_queries && !model.program.queries.empty();
+  if (queries || (flags.engine == "symbolic" && flags.depth > 0)) return;
+  err << "note: " << flags.file
+      << (model.program.queries.empty() ? " declares no query" : ": --no-queries")
+      << ": there is nothing to answer";
+  if (flags.engine == "symbolic") {
+    err << " (--depth N checks its invariants, failed moves and deadlocks up to N moves)";
+  }
+  err << "\n";
+}
+
 }  // namespace
 
 int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
@@ -110,10 +123,12 @@ int RunSolve(const SolveFlags& flags, std::ostream& out, std::ostream& err) {
   if (flags.engine != "symbolic") {
     return RunAnswers(flags, out, err,
                       [&flags, &err](const model::Model& model, const AnswerEnv& env) {
+                        NoteNothingToAnswer(model, flags, err);
                         return SolveExplicit(model, flags, env, err);
                       });
   }
-  return RunAnswers(flags, out, err, [&flags](const model::Model& model, const AnswerEnv& env) {
+  return RunAnswers(flags, out, err, [&](const model::Model& model, const AnswerEnv& env) {
+    NoteNothingToAnswer(model, flags, err);
     solver::SolveOptions options;
     options.query = flags.query;
     if (flags.within >= 0) options.within = flags.within;

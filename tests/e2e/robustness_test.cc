@@ -191,6 +191,22 @@ TEST(RobustnessTest, ProveWithNoInvariantSaysThereIsNothingToProve) {
               HasSubstr("note: " + path + " declares no invariant: there is nothing to prove"));
 }
 
+// solve on a file with no query, and no --depth, answers nothing either: it says so, and how
+// to check the file's invariants, failed moves and deadlocks instead.
+TEST(RobustnessTest, SolveWithNothingToAnswerSaysSo) {
+  const std::string path =
+      WriteTempFile("no_query.rules", "state { x: 0..3 }\naction go() when x < 3 { x += 1 }\n");
+  RunResult run = RunRulecheck({"solve", path, "-q"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stderr_text, HasSubstr("note: " + path +
+                                         " declares no query: there is nothing to answer (--depth "
+                                         "N checks its invariants"));
+  run = RunRulecheck({"solve", path, "-q", "--engine", "explicit"});
+  EXPECT_THAT(run.stderr_text, HasSubstr("declares no query: there is nothing to answer\n"));
+  run = RunRulecheck({"solve", path, "-q", "--depth", "2"});
+  EXPECT_THAT(run.stderr_text, Not(HasSubstr("nothing to answer")));
+}
+
 // Declaring compared each enum member and struct field with all before it: 300,000 members
 // took over a minute. Declaring is linear now; a duplicate at the far end is still found.
 TEST(RobustnessTest, HugeDeclarationsAreCheckedInLinearTime) {

@@ -64,8 +64,8 @@ TEST(OddsRoundingTest, AnEvaluationRoundedDownAndUpBracketsTheExactValue) {
     t.Root(0, t.WeightedRoll({a, b}, weights));
     const ChanceGraph& g = t.graph();
     const std::vector<mpq_class> exact_leaf = {0, 1, mpq_class(1, 2)};
-    const mpq_class exact = Eval<mpq_class>(g, g.root[0], Play::kRandom, 0,
-                                            [&](uint32_t s) { return exact_leaf[s]; });
+    const mpq_class exact =
+        Eval<mpq_class>(g, g.root[0], Play::kRandom, 0, [&](uint32_t s) { return exact_leaf[s]; });
     double lower = 0, upper = 0;
     {
       ScopedRounding down(FE_DOWNWARD);
