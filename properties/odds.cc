@@ -116,7 +116,13 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
           " query, which `rulecheck solve` answers; `odds` answers probability and expect "
           "queries"));
     }
-    return absl::NotFoundError(absl::StrCat("no chance query named `", options.query, "`"));
+    std::string known;
+    for (const ir::ChanceQuery& q : model.program.chance_queries) {
+      absl::StrAppend(&known, known.empty() ? "" : ", ", "`", q.name, "`");
+    }
+    return absl::NotFoundError(absl::StrCat(
+        "no chance query named `", options.query, "`",
+        known.empty() ? " (the file declares none)" : absl::StrCat(" (it has ", known, ")")));
   }
   if (queries.empty()) {
     return absl::InvalidArgumentError(

@@ -324,7 +324,8 @@ TEST(OddsTest, BadQuestionsAreErrorsWithTheirPlace) {
   EXPECT_THAT(run.stderr_text, HasSubstr("--probability:1:1"));
   run = RunRulecheck({"odds", "tests/e2e/odds/four_rolls.rules", "--query", "nothing"});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_THAT(run.stderr_text, HasSubstr("no chance query named `nothing`"));
+  EXPECT_THAT(run.stderr_text,
+              HasSubstr("no chance query named `nothing` (it has `a_six`, `rolls_made`)"));
   // A query of `solve` by that name is named for what it is.
   run = RunRulecheck(
       {"odds", "games/monster-mutators/monster-mutators.rules", "--query", "best_score"});
