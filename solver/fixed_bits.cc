@@ -540,8 +540,10 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
     return **cache;
   }
   const double t0 = StatsEnabled() ? CpuSeconds() : 0;
-  ASSIGN_OR_RETURN(StateFacts facts,
-                   FindFixedBits(enc, deadline, cancel, kSearchStates, list_invariants));
+  ASSIGN_OR_RETURN(
+      StateFacts facts,
+      FindFixedBits(enc, deadline, cancel, list_invariants ? kProveSearchStates : kSearchStates,
+                    list_invariants));
   if (StatsEnabled()) {
     StatsLine(absl::StrCat("fixed-bit pass: ", facts.fixed.count(), " of ", facts.fixed.total(),
                            " bits, ", CpuSeconds() - t0, " cpu s"));

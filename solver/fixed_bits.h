@@ -98,6 +98,10 @@ struct StateFacts {
 // seed); it stops, and the search ends incomplete, at the pass's budget (a third of what
 // is left to `deadline`), at `deadline` or once `cancel` (may be null) is set.
 constexpr size_t kSearchStates = 200000;
+// For `prove`, which has no Z3 unrolling to save time for, and for which a listing decides
+// every invariant at once where k-induction may take a minute (the 12 queens' 856,189
+// partial placements: 67 s by induction): up to this many, about 150 MB of listed states.
+constexpr size_t kProveSearchStates = 1000000;
 // `list_invariants`: where the search sees every reachable state, it also checks every
 // invariant in each (StateFacts::invariants), which on Monster Mutators' preset 1
 // nearly triples the pass's time, so only `prove` asks for it.

@@ -479,6 +479,18 @@ TEST(ProveTest, ListingEveryStateProvesWhatInductionCannot) {
   EXPECT_TRUE(a.trace.empty());
 }
 
+TEST(ProveTest, ProveListsMoreStatesThanSolvesPass) {
+  // 600 x 600 = 360,000 states: more than `solve`'s pass lists (200,000), within `prove`'s.
+  const results::Answer a = ProveTheInvariant(
+      "state { x: 0..599  y: 0..599 }\naction right() when x < 599 { x += 1 }\n"
+      "action up() when y < 599 { y += 1 }\ninvariant inside: x + y <= 1198\n",
+      1, true);
+  EXPECT_EQ(a.verdict, results::Verdict::kUnsat) << a.message;
+  EXPECT_EQ(a.message,
+            "invariant inside holds in every reachable state: all 360000 of them were listed "
+            "(none is more than 1198 moves deep)");
+}
+
 TEST(ProveTest, ListingFindsAViolationDeeperThanK) {
   // n < 5 first fails 5 moves deep: beyond k = 2, where induction alone says only that it is
   // not 2-inductive. The listing knows the depth, and Z3 finds the play there.
