@@ -226,9 +226,9 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
   // exploration's with them (Adopt).
   MemoryCharge lists(budget_.get());
   if (!lists.Set(total * sizeof(uint32_t) + level_bytes.size() * sizeof(std::vector<uint32_t>))) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat(snapshot.path, ": the memory budget has no room for the level lists of its ",
-                     total, " states beside the snapshot; give --memory more"));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        snapshot.path, ": the memory budget has no room for the level lists of its ",
+        base::GroupThousands(total), " states beside the snapshot; give --memory more"));
   }
   std::vector<std::vector<uint32_t>> levels(level_bytes.size());
   for (size_t d = 0; d < level_bytes.size(); ++d) {
@@ -254,8 +254,8 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
         store == nullptr ? nullptr : std::make_unique<ParentLinks>(store->id_bound());
     if (links == nullptr || !links->ok()) {
       return absl::ResourceExhaustedError(
-          absl::StrCat(snapshot.path, ": the memory budget has no room for a store of its ", total,
-                       " states; give --memory more"));
+          absl::StrCat(snapshot.path, ": the memory budget has no room for a store of its ",
+                       base::GroupThousands(total), " states; give --memory more"));
     }
     counters_.ClearSlots();
     if (PutStates(levels, *store, *links, *pool_, sharing_, counters_, /*cancel=*/nullptr, fill,
@@ -266,14 +266,14 @@ absl::Status Search::RestoreStates(const Snapshot& snapshot,
             absl::StrCat(snapshot.path,
                          ": the memory budget has no room for the level lists of "
                          "its ",
-                         total, " states; give --memory more"));
+                         base::GroupThousands(total), " states; give --memory more"));
       }
       return absl::OkStatus();
     }
     if (!store_growth_.CanGrow(*store)) {
-      return absl::ResourceExhaustedError(absl::StrCat(snapshot.path,
-                                                       ": the memory budget has no room for its ",
-                                                       total, " states; give --memory more"));
+      return absl::ResourceExhaustedError(
+          absl::StrCat(snapshot.path, ": the memory budget has no room for its ",
+                       base::GroupThousands(total), " states; give --memory more"));
     }
     // Start again in a bigger store.
     room = StoreGrowth::RoomToRetry(*store, total, counters_.nodes_in_slots());

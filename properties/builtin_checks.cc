@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "model/value_format.h"
 #include "results/violations.h"
 
@@ -146,7 +147,8 @@ void DeadlockCheck::Finish(const explorer::ExplorationStats& stats,
   results::Finding* finding = collector_.Find("deadlock");
   if (finding == nullptr) return;
   const std::string states =
-      deadlocks_ == 1 ? "1 deadlocked state" : absl::StrCat(deadlocks_, " deadlocked states");
+      deadlocks_ == 1 ? "1 deadlocked state"
+                      : absl::StrCat(base::GroupThousands(deadlocks_), " deadlocked states");
   finding->message += stats.complete
                           ? absl::StrCat(" (", states, " in all)")
                           : absl::StrCat(" (", states, " found before the search stopped)");

@@ -363,10 +363,10 @@ absl::Status CheckReactionChains(const model::Model& model,
         absl::StrCat("trigger", finding.triggers.size() == 1 ? " " : "s ", Quoted(finding.triggers),
                      " can resolve ", finding.chain == "chance" ? "again and again" : "forever",
                      ", around a cycle of ", base::CountOf(cycle, "move", "moves"));
-    const std::string others =
-        chain.components > 1
-            ? absl::StrCat(" (", chain.components, " such cycles among reachable states)")
-            : "";
+    const std::string others = chain.components > 1
+                                   ? absl::StrCat(" (", base::GroupThousands(chain.components),
+                                                  " such cycles among reachable states)")
+                                   : "";
     if (finding.chain == "chance" && chain.leads_on) {
       finding.message = absl::StrCat(
           "reaction chain that only rolls repeat: ", around,

@@ -116,9 +116,10 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
                    GraphBytes(result.stats)));
   } else if (termination || chains) {
     Announce(options,
-             absl::StrCat(termination ? absl::StrCat("building the transition graph of ",
-                                                     result.stats.states, " states")
-                                      : "building the graph of the states with pending triggers",
+             absl::StrCat(termination
+                              ? absl::StrCat("building the transition graph of ",
+                                             base::GroupThousands(result.stats.states), " states")
+                              : "building the graph of the states with pending triggers",
                           recorded ? " from the search's record" : ""));
     // Non-termination needs every edge; reaction chains only those of pending states.
     std::function<bool(const uint32_t*)> expand;

@@ -41,7 +41,7 @@ Outcome OutcomeOf(const results::Answer& answer) {
     case AnswerKind::kMinimize:
       return answer.verdict == Verdict::kOptimal ? Outcome{"optimal", "pass"}
                                                  : Outcome{"no value", "info"};
-    case AnswerKind::kInduction:
+    case AnswerKind::kProof:
       return {"proved", "pass"};
     case AnswerKind::kInvariant:
     case AnswerKind::kFailure:
@@ -66,7 +66,7 @@ ir::Location Declaration(const model::Model& model, const results::Answer& answe
       if (query.name == answer.name) program_wide = query.loc;
     }
   } else if (answer.kind == results::AnswerKind::kInvariant ||
-             answer.kind == results::AnswerKind::kInduction) {
+             answer.kind == results::AnswerKind::kProof) {
     for (const ir::Property& invariant : model.program.invariants) {
       if (invariant.name == answer.name) program_wide = invariant.loc;
     }
@@ -97,7 +97,7 @@ void WriteAnswer(const model::Model& model, const results::Answer& answer, const
   if (answer.proof) {
     out << "<div><dt>proof</dt><dd>" << EscapeHtml(answer.proof->message) << "</dd></div>";
   }
-  if (answer.kind == results::AnswerKind::kInduction) {
+  if (answer.kind == results::AnswerKind::kProof) {
     out << "<div><dt>proved</dt><dd>" << (answer.verdict == results::Verdict::kUnsat ? "yes" : "no")
         << "</dd></div>";
   }
@@ -160,7 +160,7 @@ void WriteQueryHtmlReport(const model::Model& model, const std::vector<results::
                           std::ostream& out, const ReportContext& context) {
   const std::vector<ReportedFinding> reported = AnswerFindings(model, answers, context.baseline);
   // Only `prove` gives induction answers.
-  const bool prove = !answers.empty() && answers[0].kind == results::AnswerKind::kInduction;
+  const bool prove = !answers.empty() && answers[0].kind == results::AnswerKind::kProof;
   const std::string command = prove ? "prove" : "solve";
   const PageVerdict verdict = Verdict(answers, reported);
   double seconds = 0;

@@ -245,7 +245,7 @@ void WriteQueryJunitReport(const model::Model& model, const std::vector<results:
   for (size_t i = 0; i < answers.size(); ++i) {
     const results::Answer& answer = answers[i];
     seconds += answer.seconds;
-    proof = proof || answer.kind == results::AnswerKind::kInduction;
+    proof = proof || answer.kind == results::AnswerKind::kProof;
     TestCase test;
     test.classname = absl::StrCat(model.source->path(), ".", results::AnswerKindName(answer.kind));
     const std::string kind = results::AnswerKindName(answer.kind);

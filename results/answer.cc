@@ -31,8 +31,8 @@ const char* AnswerKindName(AnswerKind kind) {
       return "failure";
     case AnswerKind::kDeadlock:
       return "deadlock";
-    case AnswerKind::kInduction:
-      return "induction";
+    case AnswerKind::kProof:
+      return "proof";
   }
   return "unknown";
 }

@@ -46,10 +46,10 @@ enum class AnswerKind {
   kInvariant,  // bounded check: an invariant up to a depth
   kFailure,    // bounded check: no move fails (asserts, model errors, overflows) up to a depth
   kDeadlock,   // bounded check: no deadlock up to a depth
-  kInduction,  // `prove`: an invariant at every depth, by k-induction
+  kProof,      // `prove`: an invariant at every depth, by listing every state or by k-induction
 };
 
-// "reachable", "maximize", "minimize", "invariant", "failure", "deadlock", "induction": the
+// "reachable", "maximize", "minimize", "invariant", "failure", "deadlock", "proof": the
 // names reports and JSON use. Thread-safe.
 const char* AnswerKindName(AnswerKind kind);
 // Whether `kind` is a query (reachable, maximize, minimize) rather than a check or proof.

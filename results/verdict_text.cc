@@ -3,6 +3,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "base/counts.h"
 #include "results/violations.h"
 
 namespace rulecheck::results {
@@ -76,8 +77,9 @@ std::string ProvedSentence(const std::string& invariant, int k,
 }
 
 std::string ProvedByListingSentence(const std::string& invariant, size_t states, int deepest) {
-  return absl::StrCat("invariant ", invariant, " holds in every reachable state: all ", states,
-                      " of them were listed (none is more than ", deepest, " moves deep)");
+  return absl::StrCat("invariant ", invariant, " holds in every reachable state: all ",
+                      base::GroupThousands(states), " of them were listed (none is more than ",
+                      deepest, " moves deep)");
 }
 
 std::string NotInductiveSentence(const std::string& invariant, int max_k) {

@@ -326,12 +326,21 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
     // of 51 states did not get past depth 1 in a minute): where every reachable state was
     // listed, the listing says at which depth the first deadlock is, if any, and the depths
     // before it are not asked.
+    // Where it finds one, its play is the hint at that depth: with every state of the path
+    // fixed, Z3 agrees in a moment where its own search took 11 s on a knight's tour of 634
+    // states.
     std::optional<int> listed_first;
     size_t listed_states = 0;
+    std::vector<std::vector<uint32_t>> listed_play;
     const Listed listed = [&](const StateFacts& facts) -> std::optional<int> {
       listed_first = facts.deadlock_first_at;
       listed_states = facts.reachable_states;
+      listed_play = facts.deadlock_play;
       return listed_first;
+    };
+    const Hint hint = [&](int k, const Deadline&) -> const std::vector<std::vector<uint32_t>>* {
+      return !listed_play.empty() && static_cast<int>(listed_play.size()) == k + 1 ? &listed_play
+                                                                                   : nullptr;
     };
     ASSIGN_OR_RETURN(r, Search(
                             model, bc, r, depth,
@@ -341,7 +350,7 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
                               if (!any.vars.empty()) none = z3::forall(any.vars, none);
                               return !any.terminal && none;
                             },
-                            false, /*quantified=*/true, nullptr, nullptr, listed));
+                            false, /*quantified=*/true, nullptr, hint, listed));
     r.message = r.verdict == results::Verdict::kSat     ? results::DeadlockAfterSentence(r.depth)
                 : r.verdict == results::Verdict::kUnsat ? results::NoDeadlockSentence(depth)
                                                         : r.message;

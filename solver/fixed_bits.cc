@@ -135,10 +135,11 @@ class Simulator {
   // exhaustive), with its depth (the level where the search first reached it).
   // `first_deadlock`: the least depth of an expanded state that is not terminal and has no
   // move, failing or not (StateFacts::kNeverReached for none; nullopt where some state's
-  // `terminal when` could not be evaluated, which the symbolic engine may count otherwise).
+  // `terminal when` could not be evaluated, which the symbolic engine may count otherwise), and
+  // `deadlock_index` that state's index in `listed`.
   FixedBits Sample(const FixedBits& none, size_t search_states,
                    const std::function<bool()>& more_search, int* longest_play, bool* exhaustive,
-                   bool* failure_seen, std::optional<int>* first_deadlock,
+                   bool* failure_seen, std::optional<int>* first_deadlock, uint32_t* deadlock_index,
                    const std::function<void(const uint32_t*, int)>& visit, ListedStates& listed) {
     *longest_play = 0;
     *exhaustive = false;
@@ -192,6 +193,7 @@ class Simulator {
             first_deadlock->reset();
           } else if (!terminal && **first_deadlock == StateFacts::kNeverReached) {
             *first_deadlock = depth;
+            *deadlock_index = i;
           }
         }
         ++expanded;
@@ -379,6 +381,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   const double search_seconds = budget.seconds() / 2;
   bool exhaustive = false, failure_seen = false;
   std::optional<int> first_deadlock;
+  uint32_t deadlock_index = 0;
   ReachableBest values(enc.model().program);
   ListedInvariants invariants(enc.model().program);
   model::SuccessorGenerator evaluator(enc.model());
@@ -386,7 +389,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
   ListedStates listed(NumRules(enc.model().program));
   FixedBits cand = simulator.Sample(
       none, search_states, [&] { return budget.Elapsed() < search_seconds; }, &facts.longest_play,
-      &exhaustive, &failure_seen, &first_deadlock,
+      &exhaustive, &failure_seen, &first_deadlock, &deadlock_index,
       [&](const uint32_t* state, int depth) {
         values.Add(evaluator, state, depth);
         if (list_invariants) invariants.Add(evaluator, state, depth);
@@ -410,6 +413,9 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     }
     facts.no_failing_move = !failure_seen;
     facts.deadlock_first_at = first_deadlock;
+    if (first_deadlock && *first_deadlock != StateFacts::kNeverReached) {
+      facts.deadlock_play = listed.PathTo(deadlock_index);
+    }
     enc.FixBitsForGood(facts.fixed, facts.no_failing_move);
     facts.at_depth = simulator.ByDepth(listed, none, kByDepthStates, &facts.rules_at_depth,
                                        &facts.levels_loop_start, &facts.levels_period);

@@ -78,6 +78,8 @@ struct StateFacts {
   // has no move, failing or not), kNeverReached for none; nullopt where not every state was
   // seen or some state's `terminal when` hit a model error.
   std::optional<int> deadlock_first_at;
+  // With a deadlock_first_at of d >= 0: a play of d moves to a deadlock (its d + 1 states).
+  std::vector<std::vector<uint32_t>> deadlock_play;
   // Entry d: the bits that are the same in every state reached in exactly d moves (a superset
   // of `fixed`), for the depths whose states the explicit engine listed in full.
   std::vector<FixedBits> at_depth;

@@ -93,7 +93,7 @@ absl::StatusOr<InductionResult> Induction(const model::Model& model, const BmcCo
                                           const std::vector<const ir::Property*>& lemmas) {
   results::Answer result;
   result.name = invariant.name;
-  result.kind = results::AnswerKind::kInduction;
+  result.kind = results::AnswerKind::kProof;
   Deadline deadline(bc.timeout_seconds);
   auto done = [&](results::Verdict verdict, int k, std::string message) {
     result.verdict = verdict;

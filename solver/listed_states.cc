@@ -60,4 +60,34 @@ int ListedStates::LongestPlay() const {
   return best;
 }
 
+std::vector<std::vector<uint32_t>> ListedStates::PathTo(uint32_t target) const {
+  // Breadth-first from the initial states over the moves added so far, each state's parent
+  // the state it was first reached from.
+  constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+  std::vector<uint32_t> parent(states_.size(), kNone);
+  std::vector<bool> seen(states_.size(), false);
+  std::vector<uint32_t> queue;
+  for (const uint32_t i : initial_) {
+    if (!seen[i]) queue.push_back(i);
+    seen[i] = true;
+  }
+  const size_t added = edge_begin_.size() - 1;  // states whose moves were added
+  for (size_t head = 0; head < queue.size() && !seen[target]; ++head) {
+    const uint32_t s = queue[head];
+    if (s >= added) continue;
+    for (uint32_t e = edge_begin_[s]; e < edge_begin_[s + 1]; ++e) {
+      const uint32_t t = edges_[e];
+      if (seen[t]) continue;
+      seen[t] = true;
+      parent[t] = s;
+      queue.push_back(t);
+    }
+  }
+  std::vector<std::vector<uint32_t>> play;
+  if (!seen[target]) return play;
+  for (uint32_t s = target; s != kNone; s = parent[s]) play.push_back(states_[s]);
+  std::reverse(play.begin(), play.end());
+  return play;
+}
+
 }  // namespace rulecheck::solver::internal

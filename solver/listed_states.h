@@ -50,6 +50,10 @@ class ListedStates {
   // forever (a cycle is reachable). REQUIRES: expanded().
   static constexpr int kEndless = std::numeric_limits<int>::max();
   int LongestPlay() const;
+  // A shortest play from an initial state to state `target`, its states in order (the first
+  // an initial state, the last `target`). REQUIRES: every state before `target`'s level was
+  // expanded, which a breadth-first listing has done by the time it expands `target`.
+  std::vector<std::vector<uint32_t>> PathTo(uint32_t target) const;
 
  private:
   int num_rules_;

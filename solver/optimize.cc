@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "base/status_macros.h"
 #include "results/verdict_text.h"
 #include "solver/deadline.h"
@@ -206,8 +207,8 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
           if (bc.progress) {
             bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name,
                                      ": no reachable state has a better value than ", *reach,
-                                     " (all ", facts.reachable_states, " reachable states seen), ",
-                                     deadline.Elapsed(), " s"));
+                                     " (all ", base::GroupThousands(facts.reachable_states),
+                                     " reachable states seen), ", deadline.Elapsed(), " s"));
           }
         }
       }

@@ -156,7 +156,7 @@ absl::StatusOr<std::vector<results::Answer>> Prove(const model::Model& model,
         continue;
       }
       if (Cancelled(options.cancel)) {
-        if (!results[i]) results[i] = NotStarted(asked[i]->name, results::AnswerKind::kInduction);
+        if (!results[i]) results[i] = NotStarted(asked[i]->name, results::AnswerKind::kProof);
         continue;
       }
       lemmas_when_tried[i] = lemmas.size();

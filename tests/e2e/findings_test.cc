@@ -111,6 +111,20 @@ action inc() when n < 3 { n += 1 }
   EXPECT_EQ(deadlocks[0]["trace"].back()["state"]["n"], 3);
 }
 
+// x jumps from 0 to any of 1..2000, each a state with no move: 2,000 deadlocks, counted with
+// the thousands grouped as every other count of the report is.
+TEST_F(FindingsTest, DeadlockCountIsGroupedInThousands) {
+  std::string path = WriteFile("deadlocks.rules", R"(state {
+  x: 0..2000
+}
+action jump(v: 1..2000) when x == 0 { x := v }
+)");
+  json report = CheckJson(path);
+  EXPECT_EQ(run_.exit_code, 1) << run_.stderr_text;
+  std::vector<json> deadlocks = FindingsOfKind(report, "deadlock");
+  ASSERT_EQ(deadlocks.size(), 1u) << report.dump(2);
+  EXPECT_THAT(deadlocks[0].value("message", ""), HasSubstr("(2,000 deadlocked states in all)"));
+}
 // The assert fails in the move from n = 1, the second `inc()`.
 TEST_F(FindingsTest, AssertFailureInsideAnAction) {
   std::string path = WriteFile("assert.rules", R"(state {

@@ -215,7 +215,7 @@ invariant small: x <= 3
 )");
   const std::string proved = Html({"prove", path}, 0);
   EXPECT_THAT(proved, HasSubstr("<p class=\"tool\">rulecheck prove</p>"));
-  const std::string answer = Article(proved, "induction");
+  const std::string answer = Article(proved, "proof");
   EXPECT_THAT(answer, HasSubstr("<span class=\"badge\">proved</span>"));
   EXPECT_THAT(answer, HasSubstr("<dt>proved</dt><dd>yes</dd>"));
   EXPECT_THAT(answer, HasSubstr("invariant small holds in every reachable state: all 4 of them "
@@ -223,7 +223,7 @@ invariant small: x <= 3
 
   // The potion's invariant fails after three adds: a real violation, not proved.
   const std::string violated = Html({"prove", "tests/e2e/html/potion.rules"}, 1);
-  const std::string failed = Article(violated, "induction");
+  const std::string failed = Article(violated, "proof");
   EXPECT_THAT(failed, HasSubstr("<span class=\"badge\">violated</span>"));
   EXPECT_THAT(failed, HasSubstr("<dt>proved</dt><dd>no</dd>"));
   EXPECT_EQ(Count(failed, "<li class=\"step"), 4);

@@ -317,7 +317,7 @@ TEST(MonsterMutatorsTest, ProveSettlesEveryInvariantByListing) {
     names.push_back(answer["name"]);
     EXPECT_EQ(answer["status"], "unsat") << answer["message"];
     EXPECT_THAT(std::string(answer["message"]),
-                testing::EndsWith("holds in every reachable state: all 105936 of them were listed "
+                testing::EndsWith("holds in every reachable state: all 105,936 of them were listed "
                                   "(none is more than 10 moves deep)"));
   }
   EXPECT_THAT(names, testing::Contains("cards_conserved"));

@@ -408,7 +408,7 @@ TEST_F(HtmlQueryReportTest, AnswersShowVerdictValueDepthAndWitness) {
 TEST_F(HtmlQueryReportTest, InductionSaysWhetherItProvedAndLinksTheInvariant) {
   results::Answer proved;
   proved.name = "small";
-  proved.kind = results::AnswerKind::kInduction;
+  proved.kind = results::AnswerKind::kProof;
   proved.verdict = results::Verdict::kUnsat;
   proved.depth = 2;
   proved.message = "invariant small is proved by 2-induction: it holds in every reachable state";
@@ -432,8 +432,8 @@ TEST_F(HtmlQueryReportTest, InductionSaysWhetherItProvedAndLinksTheInvariant) {
   EXPECT_THAT(second, HasSubstr("<dt>proved</dt><dd>no</dd>"));
   EXPECT_THAT(second, HasSubstr("induction counterexample"));
   EXPECT_THAT(second, HasSubstr("any state satisfying the invariant"));
-  EXPECT_THAT(Row(html, 12), HasSubstr("href=\"#answer-1\">induction small: proved</a>"));
-  EXPECT_THAT(Row(html, 12), HasSubstr("href=\"#answer-2\">induction small: unknown</a>"));
+  EXPECT_THAT(Row(html, 12), HasSubstr("href=\"#answer-1\">proof small: proved</a>"));
+  EXPECT_THAT(Row(html, 12), HasSubstr("href=\"#answer-2\">proof small: unknown</a>"));
 }
 
 TEST_F(HtmlQueryReportTest, ViolationFailsThePage) {

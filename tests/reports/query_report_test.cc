@@ -208,7 +208,7 @@ TEST_F(QueryReportTest, ViolationsAreCountedAndFailedStepsShown) {
 }
 
 TEST_F(QueryReportTest, InductionCounterexampleStartsAnywhere) {
-  Answer induction = Make(AnswerKind::kInduction, "small", Verdict::kUnknown, 2, 0.75,
+  Answer induction = Make(AnswerKind::kProof, "small", Verdict::kUnknown, 2, 0.75,
                           results::NotInductiveSentence("small", 2));
   // A run from some state that satisfies the invariant: here n = 1.
   induction.trace = Play(*model_, {"inc", "inc"});
@@ -218,7 +218,7 @@ TEST_F(QueryReportTest, InductionCounterexampleStartsAnywhere) {
   EXPECT_EQ(Text(),
             "tiny.rules: 1 answer, 0.75 s\n"
             "\n"
-            "induction small: unknown, depth 2, 0.75 s\n"
+            "proof small: unknown, depth 2, 0.75 s\n"
             "  invariant small holds up to depth 1 but is not 2-inductive: the trace is an "
             "induction counterexample (its first state need not be reachable); strengthen the "
             "invariant or raise --k\n"

@@ -20,7 +20,7 @@ TEST(ResultsTest, Names) {
   EXPECT_STREQ(VerdictName(Verdict::kUnknown), "unknown");
   EXPECT_STREQ(AnswerKindName(AnswerKind::kMinimize), "minimize");
   EXPECT_STREQ(AnswerKindName(AnswerKind::kFailure), "failure");
-  EXPECT_STREQ(AnswerKindName(AnswerKind::kInduction), "induction");
+  EXPECT_STREQ(AnswerKindName(AnswerKind::kProof), "proof");
   EXPECT_EQ(KindName(FindingKind::kOrderDependence), "order_dependence");
   EXPECT_EQ(SeverityName(Severity::kWarning), "warning");
 }
@@ -34,7 +34,7 @@ TEST(ResultsTest, OnlyChecksAndProofsThatFoundSomethingAreViolations) {
   EXPECT_TRUE(IsViolation(answer));
   answer.verdict = Verdict::kUnknown;
   EXPECT_FALSE(IsViolation(answer));
-  answer.kind = AnswerKind::kInduction;
+  answer.kind = AnswerKind::kProof;
   answer.verdict = Verdict::kSat;
   EXPECT_TRUE(IsViolation(answer));
 }

@@ -67,5 +67,18 @@ TEST(ListedStatesTest, SuccessorsAndRulesAreKeptByState) {
   EXPECT_TRUE(listed.HasMoveOf(2, 0));
 }
 
+TEST(ListedStatesTest, AShortestPlayToAState) {
+  using Play = std::vector<std::vector<uint32_t>>;
+  // 0 -> 1 -> 2 -> 3 and 0 -> 3 -> 4: 4 is two moves from 0, through 3.
+  const ListedStates listed = Graph(5, {0}, {{1, 3}, {2}, {3}, {4}, {}});
+  EXPECT_EQ(listed.PathTo(4), (Play{{0}, {3}, {4}}));
+  EXPECT_EQ(listed.PathTo(0), (Play{{0}}));
+  // Two initial states: 2 is reached from 5 in one move, from 0 in two.
+  const ListedStates two = Graph(6, {0, 5}, {{1}, {2}, {}, {}, {}, {2}});
+  EXPECT_EQ(two.PathTo(2), (Play{{5}, {2}}));
+  // No play reaches 3.
+  EXPECT_TRUE(two.PathTo(3).empty());
+}
+
 }  // namespace
 }  // namespace rulecheck::solver::internal

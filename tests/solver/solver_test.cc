@@ -352,7 +352,7 @@ query most: maximize x within 1000000
   ASSERT_TRUE(proved.ok()) << proved.status();
   ASSERT_EQ(proved->size(), 2u);
   for (const results::Answer& a : *proved) {
-    EXPECT_EQ(a.kind, results::AnswerKind::kInduction);
+    EXPECT_EQ(a.kind, results::AnswerKind::kProof);
     EXPECT_EQ(a.verdict, results::Verdict::kUnknown);
     EXPECT_THAT(a.message, HasSubstr("not answered"));
   }
@@ -487,7 +487,7 @@ TEST(ProveTest, ProveListsMoreStatesThanSolvesPass) {
       1, true);
   EXPECT_EQ(a.verdict, results::Verdict::kUnsat) << a.message;
   EXPECT_EQ(a.message,
-            "invariant inside holds in every reachable state: all 360000 of them were listed "
+            "invariant inside holds in every reachable state: all 360,000 of them were listed "
             "(none is more than 1198 moves deep)");
 }
 
