@@ -10,6 +10,7 @@
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "front/type_checker_internal.h"
 
 namespace rulecheck::front {
@@ -368,7 +369,8 @@ void TypeChecker::CheckInstanceCount(const ir::Action& action) {
     if (n == 0) return;
     if (n > kMaxCardinality || instances > kMaxCardinality / n) {
       Error(action.loc,
-            absl::StrCat("action ", action.name, " has more than ", kMaxCardinality,
+            absl::StrCat("action ", action.name, " has more than ",
+                         base::GroupThousands(kMaxCardinality),
                          " instances (the product of its parameters' numbers of values); "
                          "give its parameters smaller types"));
       return;

@@ -50,8 +50,12 @@ int64_t Type::Cardinality() const {
   switch (kind) {
     case TypeKind::kBool:
       return 2;
-    case TypeKind::kRange:
-      return hi - lo + 1;
+    case TypeKind::kRange: {
+      const uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
+      return span >= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
+                 ? std::numeric_limits<int64_t>::max()
+                 : static_cast<int64_t>(span) + 1;
+    }
     case TypeKind::kEnum:
       return static_cast<int64_t>(enum_def->members.size());
     default:

@@ -81,8 +81,13 @@ struct Type {
   bool is_collection() const {
     return kind == TypeKind::kBag || kind == TypeKind::kSeq || kind == TypeKind::kSet;
   }
-  // For finite scalars: how many values, and the value <-> position maps (0-based).
+  // For finite scalars: how many values (at most INT64_MAX: a range of more values, such as
+  // -1..9223372036854775807, says INT64_MAX, more than anything can enumerate), and the
+  // value <-> position maps (0-based).
   int64_t Cardinality() const;
+  // The logical values of positions 0 and Cardinality() - 1, exact for every range.
+  int64_t FirstValue() const { return kind == TypeKind::kRange ? lo : 0; }
+  int64_t LastValue() const { return kind == TypeKind::kRange ? hi : Cardinality() - 1; }
   int64_t ValueAt(int64_t ordinal) const {
     return kind == TypeKind::kRange ? lo + ordinal : ordinal;
   }

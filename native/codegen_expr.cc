@@ -13,7 +13,7 @@ namespace {
 
 // The bounds of a finite scalar's logical values.
 int64_t Lo(const ir::Type* t) { return t->kind == ir::TypeKind::kRange ? t->lo : 0; }
-int64_t Hi(const ir::Type* t) { return Lo(t) + t->Cardinality() - 1; }
+int64_t Hi(const ir::Type* t) { return t->LastValue(); }
 
 }  // namespace
 

@@ -46,9 +46,8 @@ std::string Generator::Literal(const ir::Expr& e) {
       }
       const bool set = e.op == ExprOp::kSetLiteral;
       for (const ir::ExprPtr& arg : e.args) {
-        const std::string ord =
-            absl::StrCat("Chk(", Scalar(*arg), ", ", Int(Base(et)), ", ",
-                         Int(Base(et) + et->Cardinality() - 1), ") - ", Int(Base(et)));
+        const std::string ord = absl::StrCat("Chk(", Scalar(*arg), ", ", Int(Base(et)), ", ",
+                                             Int(et->LastValue()), ") - ", Int(Base(et)));
         if (set) {
           absl::StrAppend(&text, "B::Write(t.w, t.b + static_cast<uint64_t>(", ord, "), 1, 1); ");
         } else {

@@ -142,16 +142,20 @@ inline int64_t Prev(int64_t v, int64_t base, int64_t n) {
 
 // Scalars in packed form (ir::Type::Encode): a finite scalar is its ordinal, `base` being the
 // value of ordinal 0; an option is 0 for none and ordinal + 1.
+// The sums and differences are taken in uint64 (wrapping, so exact in two's complement): a
+// range of more than 2^63 values, such as -1..9223372036854775807, has ordinals past int64.
 inline int64_t Rd(Sl s, uint32_t width, int64_t base) {
-  return base + static_cast<int64_t>(B::Read(s.w, s.b, width));
+  return static_cast<int64_t>(static_cast<uint64_t>(base) + B::Read(s.w, s.b, width));
 }
 inline int64_t RdOpt(Sl s, uint32_t width, int64_t base) {
   uint64_t x = B::Read(s.w, s.b, width);
-  return x == 0 ? kNone : base + static_cast<int64_t>(x) - 1;
+  return x == 0 ? kNone : static_cast<int64_t>(static_cast<uint64_t>(base) + x - 1);
 }
-inline uint64_t Enc(int64_t v, int64_t base) { return static_cast<uint64_t>(v - base); }
+inline uint64_t Enc(int64_t v, int64_t base) {
+  return static_cast<uint64_t>(v) - static_cast<uint64_t>(base);
+}
 inline uint64_t EncOpt(int64_t v, int64_t base) {
-  return v == kNone ? 0 : static_cast<uint64_t>(v - base) + 1;
+  return v == kNone ? 0 : static_cast<uint64_t>(v) - static_cast<uint64_t>(base) + 1;
 }
 inline void Wr(Sl s, uint32_t width, uint64_t bits) { B::Write(s.w, s.b, width, bits); }
 

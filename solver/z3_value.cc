@@ -310,9 +310,13 @@ Scalar BoolConst(z3::context& ctx, bool value) { return {ctx.bool_val(value), 0,
 Scalar FromBool(const z3::expr& b) { return {b, 0, 1, std::nullopt}; }
 
 Scalar ConstOf(z3::context& ctx, const ir::Type* type, int64_t value) {
-  const ir::Type* t = type->kind == ir::TypeKind::kOption ? type->elem : type;
-  Scalar s = t->kind == ir::TypeKind::kBool ? BoolConst(ctx, value != 0)
-                                            : IntConst(ctx, value == ir::kNoneValue ? 0 : value);
+  const bool option = type->kind == ir::TypeKind::kOption;
+  const ir::Type* t = option ? type->elem : type;
+  // kNoneValue is none only in an option: elsewhere it is the integer it is (the int64
+  // minimum, which a constant may be).
+  Scalar s = t->kind == ir::TypeKind::kBool
+                 ? BoolConst(ctx, value != 0)
+                 : IntConst(ctx, option && value == ir::kNoneValue ? 0 : value);
   if (type->kind == ir::TypeKind::kOption) {
     if (value == ir::kNoneValue && t->kind == ir::TypeKind::kBool) s = BoolConst(ctx, false);
     s.present = ctx.bool_val(value != ir::kNoneValue);

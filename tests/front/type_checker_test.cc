@@ -162,6 +162,12 @@ const ErrorCase kErrorCases[] = {
     {"IntOption", "fun f(x: int?): bool = true\n", 1, 10, "int?"},
     {"SetOfInt", "fun f(x: set<int>): bool = true\n", 1, 14, "finite"},
     {"ActionParamInt", "state { n: 0..3 }\naction a(k: int) { n := 1 }\n", 2, 13, "int"},
+    // 2^64 values, whose count once wrapped to 0: no instance at all, and no error.
+    {"ActionParamOfEveryInt",
+     "state { n: 0..3 }\naction a(k: -9223372036854775808..9223372036854775807) { n := 1 }\n", 2, 8,
+     "more than 1,048,576 instances"},
+    {"ActionParamPastInt64", "state { n: 0..3 }\naction a(k: -1..9223372036854775807) { n := 1 }\n",
+     2, 8, "more than 1,048,576 instances"},
     {"ByNotFinite", "state { n: 0..3 }\naction a() by n + 1 { n := 1 }\n", 2, 15, "enum"},
     {"RecursiveFun", "fun f(x: int): int = f(x)\n", 1, 22, "recursive"},
     {"MutualProcs", "proc p() { q() }\nproc q() { p() }\n", 2, 12, "recursive"},

@@ -135,7 +135,14 @@ INSTANTIATE_TEST_SUITE_P(
             "game \"g\"\nenum Card { A, B }\n"
             "state { pile: bag<Card, 3> = {A}\n pair: bag<Card, 2> = {A, A}\n n: 0..3 }\n"
             "action put when n < 3 { move pair from pair to pile\n add(pair, pile)\n n += 1 }\n",
-            "model_error", "add(pair, {A: 3}): pair would hold 3 A, over its capacity 2"}),
+            "model_error", "add(pair, {A: 3}): pair would hold 3 A, over its capacity 2"},
+        // A range of more than 2^63 values: its packed ordinals are past int64 (the compiled
+        // code once read 9223372036854775807 back wrongly, saw a deadlock and no overflow).
+        // v starts at the maximum, and `v += 1` overflows.
+        ErrorCase{"wide_range",
+                  "game \"g\"\nstate { v: -1..9223372036854775807 = 9223372036854775807 }\n"
+                  "action step when v > 0 { v += 1 }\n",
+                  "model_error", "v += 1 overflows int64"}),
     [](const testing::TestParamInfo<ErrorCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

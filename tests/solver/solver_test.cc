@@ -81,6 +81,14 @@ INSTANTIATE_TEST_SUITE_P(
         // Removing a card that is not in the bag.
         FailureCase{"enum C { A, B }\nstate { b: bag<C, 1> }\naction r(c: C) { remove(b, c) }\n", 0,
                     "holds no"},
+        // The int64 minimum as a constant is that integer (it was read as none, 0): the first
+        // move sets n = 1, and M - n, M / -1 overflow.
+        FailureCase{"const M = -9223372036854775808\nstate { n: 0..1  r: 0..1 }\n"
+                    "action go() { n := 1  r := if M - n < 0 then 1 else 0 }\n",
+                    0, "overflow"},
+        FailureCase{"const M = -9223372036854775808\nstate { n: 0..1 }\n"
+                    "action go() { n := 1  require M / (n - 2) != 0 }\n",
+                    0, "overflow"},
         // Two triggers on one event, a pending list of one: the emit overflows.
         FailureCase{"event E()\nstate { n: 0..1 }\ntrigger t1 on E() { n := 1 }\n"
                     "trigger t2 on E() { n := 0 }\npending 1\naction a() { emit E() }\n",
