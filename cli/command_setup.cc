@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <set>
 #include <utility>
@@ -30,16 +31,38 @@ std::string FormatList() {
   return list;
 }
 
+// Whether paths `a` and `b` name the same file (through links too, where both exist).
+bool SameFile(const std::string& a, const std::string& b) {
+  std::error_code error;
+  if (std::filesystem::exists(a, error) && std::filesystem::exists(b, error)) {
+    return std::filesystem::equivalent(a, b, error);
+  }
+  return std::filesystem::weakly_canonical(a, error) == std::filesystem::weakly_canonical(b, error);
+}
+
+// A report written over the rules file would destroy it: false, with a message, where `path`
+// is that file. (A baseline may be written over the one read: it is read first.)
+bool NotTheRulesFile(const CommonFlags& flags, const std::string& path, std::ostream& err) {
+  if (flags.file.empty() || !SameFile(path, flags.file)) return true;
+  err << "rulecheck: " << path << " is the rules file this run reads; a report written there "
+      << "would overwrite it\n";
+  return false;
+}
+
 // Parses --report and --write-baseline into `setup.extra_reports` (files not yet opened), and
-// refuses a file named twice, --output included.
+// refuses a file named twice, --output included, and a report over the rules file.
 bool PlanExtraReports(const CommonFlags& flags, CommandSetup& setup, std::ostream& err) {
   std::set<std::string> paths;
-  if (!flags.output.empty()) paths.insert(flags.output);
+  if (!flags.output.empty()) {
+    if (!NotTheRulesFile(flags, flags.output, err)) return false;
+    paths.insert(flags.output);
+  }
   auto add = [&](reports::Format format, const std::string& path) {
     if (!paths.insert(path).second) {
       err << "rulecheck: " << path << " is named as the file of two reports\n";
       return false;
     }
+    if (!NotTheRulesFile(flags, path, err)) return false;
     setup.extra_reports.push_back({format, path, nullptr});
     return true;
   };

@@ -160,6 +160,13 @@ std::string DidYouMean(const std::string& name, const std::vector<std::string>& 
   return best == nullptr ? "" : absl::StrCat("; did you mean ", Quote(*best), "?");
 }
 
+std::string TypeChecker::Suggest(const std::string& name,
+                                 const std::function<std::vector<std::string>()>& candidates) {
+  if (suggestions_ >= kMaxSuggestions) return "";
+  ++suggestions_;
+  return DidYouMean(name, candidates());
+}
+
 std::vector<std::string> TypeChecker::GlobalNames(std::initializer_list<SymbolKind> kinds) const {
   std::vector<std::string> names;
   for (const auto& [name, symbol] : globals_) {
@@ -417,8 +424,9 @@ void TypeChecker::CheckSignatures() {
     t.event = -1;
     const Symbol* s = FindGlobal(d.event);
     if (s == nullptr) {
-      Error(d.event_loc, absl::StrCat("undefined event ", Quote(d.event),
-                                      DidYouMean(d.event, GlobalNames({SymbolKind::kEvent}))));
+      Error(d.event_loc, absl::StrCat("undefined event ", Quote(d.event), Suggest(d.event, [&] {
+                                        return GlobalNames({SymbolKind::kEvent});
+                                      })));
     } else if (s->kind != SymbolKind::kEvent) {
       Error(d.event_loc,
             absl::StrCat(Quote(d.event), " is ", WithArticle(s->kind), ", not an event"));

@@ -167,7 +167,8 @@ ir::ExprPtr TypeChecker::CheckCall(const ast::Expr& e) {
          {"len", "size", "top", "bottom", "empty", "min", "max", "abs", "next", "prev", "ord"}) {
       names.push_back(b);
     }
-    Error(e.loc, absl::StrCat("undefined function ", Quote(e.name), DidYouMean(e.name, names)));
+    Error(e.loc, absl::StrCat("undefined function ", Quote(e.name),
+                              Suggest(e.name, [&] { return names; })));
     check_args();
     return ErrorExpr(e.loc);
   }

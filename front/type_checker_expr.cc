@@ -190,7 +190,8 @@ ir::ExprPtr TypeChecker::CheckName(const ast::Expr& e) {
   }
   auto it = enumerators_.find(e.name);
   if (it == enumerators_.end()) {
-    Error(e.loc, absl::StrCat("undefined name ", Quote(e.name), DidYouMean(e.name, ValueNames())));
+    Error(e.loc, absl::StrCat("undefined name ", Quote(e.name),
+                              Suggest(e.name, [&] { return ValueNames(); })));
     return ErrorExpr(e.loc);
   }
   if (it->second.size() > 1) {
@@ -398,7 +399,7 @@ ir::ExprPtr TypeChecker::CheckField(const ast::Expr& e) {
         }
       }
       Error(e.name_loc, absl::StrCat("enum ", def->name, " has no member ", Quote(e.name),
-                                     DidYouMean(e.name, def->members)));
+                                     Suggest(e.name, [&] { return def->members; })));
       return ErrorExpr(e.loc);
     }
   }
@@ -417,7 +418,7 @@ ir::ExprPtr TypeChecker::CheckField(const ast::Expr& e) {
       return r;
     }
     Error(e.name_loc, absl::StrCat("card type ", def->name, " has no attribute ", Quote(e.name),
-                                   DidYouMean(e.name, FieldNames(t))));
+                                   Suggest(e.name, [&] { return FieldNames(t); })));
     return ErrorExpr(e.loc);
   }
   Error(e.name_loc, absl::StrCat("no field ", Quote(e.name),
@@ -444,7 +445,7 @@ ir::ExprPtr TypeChecker::StructField(ir::ExprPtr base, const ast::Expr& e) {
   int index = t->struct_def->FieldIndex(e.name);
   if (index < 0) {
     Error(e.name_loc, absl::StrCat("struct ", t->struct_def->name, " has no field ", Quote(e.name),
-                                   DidYouMean(e.name, FieldNames(t))));
+                                   Suggest(e.name, [&] { return FieldNames(t); })));
     return ErrorExpr(e.loc);
   }
   ir::ExprPtr r = MakeExpr(ir::ExprOp::kField, t->struct_def->fields[index].type, e.loc);

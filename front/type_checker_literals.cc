@@ -18,10 +18,12 @@ ir::ExprPtr TypeChecker::CheckStructLiteral(const ast::Expr& e) {
                           ? TypeOfDecl(symbol->index, e.name_loc)
                           : nullptr;
   if (t == nullptr || (!IsError(t) && t->kind != ir::TypeKind::kStruct)) {
-    Error(e.name_loc,
-          absl::StrCat(Quote(e.name), " is not a struct type: `", e.name,
-                       " { field: value, ... }` builds a value of a struct",
-                       t == nullptr ? DidYouMean(e.name, GlobalNames({SymbolKind::kType})) : ""));
+    Error(
+        e.name_loc,
+        absl::StrCat(
+            Quote(e.name), " is not a struct type: `", e.name,
+            " { field: value, ... }` builds a value of a struct",
+            t == nullptr ? Suggest(e.name, [&] { return GlobalNames({SymbolKind::kType}); }) : ""));
   }
   // Type the values even when the struct is unknown, to report their own mistakes.
   std::vector<ir::ExprPtr> values;
@@ -37,7 +39,7 @@ ir::ExprPtr TypeChecker::CheckStructLiteral(const ast::Expr& e) {
     int index = def.FieldIndex(label.name);
     if (index < 0) {
       Error(label.loc, absl::StrCat("struct ", def.name, " has no field ", Quote(label.name),
-                                    DidYouMean(label.name, FieldNames(t))));
+                                    Suggest(label.name, [&] { return FieldNames(t); })));
       ok = false;
       unknown = true;
       continue;

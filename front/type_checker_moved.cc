@@ -41,7 +41,10 @@ std::optional<ir::MovePattern> TypeChecker::CheckMovePattern(const ast::Expr& ru
           s == nullptr
               ? absl::StrCat(
                     "unknown action or trigger ", Quote(rule.name),
-                    DidYouMean(rule.name, GlobalNames({SymbolKind::kAction, SymbolKind::kTrigger})))
+                    Suggest(rule.name,
+                            [&] {
+                              return GlobalNames({SymbolKind::kAction, SymbolKind::kTrigger});
+                            }))
               : absl::StrCat(Quote(rule.name), " is ", WithArticle(s->kind),
                              ", not an action or trigger"));
     return std::nullopt;

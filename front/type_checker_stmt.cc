@@ -160,8 +160,8 @@ ir::ExprPtr TypeChecker::CheckPlace(const ast::Expr& e) {
         return not_assignable(absl::StrCat("cannot assign to ", Quote(e.name),
                                            ": it is a member of enum ", it->second[0].def->name));
       }
-      return not_assignable(
-          absl::StrCat("undefined name ", Quote(e.name), DidYouMean(e.name, ValueNames())));
+      return not_assignable(absl::StrCat("undefined name ", Quote(e.name),
+                                         Suggest(e.name, [&] { return ValueNames(); })));
     }
     case ast::ExprKind::kIndex: {
       ir::ExprPtr base = CheckPlace(*e.operands[0]);
@@ -271,7 +271,7 @@ void TypeChecker::LowerEmit(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
     Error(s.name_loc,
           sym == nullptr
               ? absl::StrCat("undefined event ", Quote(s.name),
-                             DidYouMean(s.name, GlobalNames({SymbolKind::kEvent})))
+                             Suggest(s.name, [&] { return GlobalNames({SymbolKind::kEvent}); }))
               : absl::StrCat(Quote(s.name), " is a ", Describe(sym->kind), ", not an event"));
     check_args();
     return;
@@ -306,15 +306,16 @@ void TypeChecker::LowerCall(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
   if (LowerBuiltinStmt(s, out)) return;
   const Symbol* sym = FindGlobal(s.name);
   if (sym == nullptr || sym->kind != SymbolKind::kProc) {
-    std::string why = sym == nullptr
-                          ? absl::StrCat("undefined procedure ", Quote(s.name),
-                                         DidYouMean(s.name, GlobalNames({SymbolKind::kProc})))
-                      : sym->kind == SymbolKind::kFun
-                          ? absl::StrCat(Quote(s.name),
-                                         " is a function: its value must be used in an "
-                                         "expression, not called as a statement")
-                          : absl::StrCat(Quote(s.name), " is ", WithArticle(sym->kind),
-                                         ", not a procedure; only procs can be called");
+    std::string why =
+        sym == nullptr
+            ? absl::StrCat("undefined procedure ", Quote(s.name),
+                           Suggest(s.name, [&] { return GlobalNames({SymbolKind::kProc}); }))
+        : sym->kind == SymbolKind::kFun
+            ? absl::StrCat(Quote(s.name),
+                           " is a function: its value must be used in an "
+                           "expression, not called as a statement")
+            : absl::StrCat(Quote(s.name), " is ", WithArticle(sym->kind),
+                           ", not a procedure; only procs can be called");
     Error(s.name_loc, why);
     check_args();
     return;

@@ -200,7 +200,8 @@ const ir::Type* TypeChecker::ResolveTypeKind(const ast::TypeExpr& t) {
         std::vector<std::string> names = GlobalNames({SymbolKind::kType});
         names.push_back("bool");
         names.push_back("int");
-        Error(t.loc, absl::StrCat("undefined type ", Quote(t.name), DidYouMean(t.name, names)));
+        Error(t.loc, absl::StrCat("undefined type ", Quote(t.name),
+                                  Suggest(t.name, [&] { return names; })));
         return ErrorType();
       }
       if (s->kind != SymbolKind::kType) {
@@ -351,7 +352,7 @@ void TypeChecker::CheckCardValues(int type_index) {
       }
       if (index < 0) {
         Error(arg.loc, absl::StrCat("card type ", def->name, " has no attribute ", Quote(arg.name),
-                                    DidYouMean(arg.name, FieldNames(info.type))));
+                                    Suggest(arg.name, [&] { return FieldNames(info.type); })));
         continue;
       }
       if (!given.insert(arg.name).second) {

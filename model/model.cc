@@ -7,11 +7,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "front/diagnostics.h"
 #include "front/parser.h"
 #include "front/type_checker.h"
@@ -50,16 +52,27 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModel(const std::string& path,
                      why != 0 ? absl::StrCat(": ", std::strerror(why)) : ""));
   };
   if (!in) return cannot_read(errno);
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read in pieces up to a cap: /dev/zero or a runaway pipe never ends, and a rules file of
+  // more than this is no rules file.
+  std::string text;
+  std::vector<char> piece(1 << 16);
+  while (in) {
+    in.read(piece.data(), static_cast<std::streamsize>(piece.size()));
+    text.append(piece.data(), static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxRulesFileBytes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("cannot read rules file `", path, "`: it is longer than ",
+                       base::GroupThousands(kMaxRulesFileBytes), " bytes"));
+    }
+  }
   if (in.bad()) return cannot_read(errno);
   // A pipe (`<(generate)`) is a fine source; a device such as /dev/null that gives nothing
   // is a mistake in the command line, not an empty file.
-  if (text.str().empty() && !std::filesystem::is_regular_file(status)) {
+  if (text.empty() && !std::filesystem::is_regular_file(status)) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read rules file `", path,
                                                    "`: it is not a regular file and gave no text"));
   }
-  return LoadModelFromText(path, text.str(), overrides, extra);
+  return LoadModelFromText(path, std::move(text), overrides, extra);
 }
 
 absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(

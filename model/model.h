@@ -6,6 +6,7 @@
 #ifndef RULECHECK_MODEL_MODEL_H_
 #define RULECHECK_MODEL_MODEL_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -44,9 +45,12 @@ struct Model {
   ir::StateLayout layout;
 };
 
+// The longest rules file LoadModel reads (256 MiB): /dev/zero, say, is refused past it.
+inline constexpr uint64_t kMaxRulesFileBytes = uint64_t{256} << 20;
+
 // Errors: NotFound when the file cannot be read (message names the path); InvalidArgument
-// with every diagnostic rendered (`path:line:col: error: ...` + caret lines) for a bad
-// program or a bad override. Thread-safe (no shared state).
+// for a file longer than kMaxRulesFileBytes, and with every diagnostic rendered (`path:line:col:
+// error: ...` + caret lines) for a bad program or a bad override. Thread-safe (no shared state).
 absl::StatusOr<std::unique_ptr<Model>> LoadModel(const std::string& path,
                                                  const std::vector<ConstOverride>& overrides,
                                                  const std::vector<ExtraProperty>& extra = {});

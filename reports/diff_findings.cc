@@ -31,10 +31,15 @@ std::vector<FindingChange> CompareFindings(const VersionDiff& diff) {
   for (const ReportedFinding& entry : old_findings) old_index.emplace(entry.id, entry.finding);
   std::map<std::string, const results::Finding*> new_index;
   for (const ReportedFinding& entry : new_findings) new_index.emplace(entry.id, entry.finding);
+  // A finding one version lacks is a change only where that version's search finished: a
+  // search that stopped may simply not have got there.
+  const bool old_complete = diff.old_run->check.stats.complete;
+  const bool new_complete = diff.new_run->check.stats.complete;
   std::vector<FindingChange> changes;
   for (const ReportedFinding& entry : new_findings) {
     auto it = old_index.find(entry.id);
     if (it == old_index.end()) {
+      if (!old_complete) continue;
       changes.push_back({FindingChange::Status::kNew, entry.id, nullptr, entry.finding});
     } else if (it->second->message != entry.finding->message ||
                it->second->trace.size() != entry.finding->trace.size()) {
@@ -45,7 +50,7 @@ std::vector<FindingChange> CompareFindings(const VersionDiff& diff) {
     change.known = diff.baseline != nullptr && diff.baseline->Holds(change.id);
   }
   for (const ReportedFinding& entry : old_findings) {
-    if (!new_index.contains(entry.id)) {
+    if (!new_index.contains(entry.id) && new_complete) {
       const bool witness = entry.finding->kind == results::FindingKind::kWitness;
       changes.push_back({witness ? FindingChange::Status::kLost : FindingChange::Status::kFixed,
                          entry.id, entry.finding, nullptr});

@@ -59,7 +59,9 @@ const char* FindingChangeName(FindingChange::Status status);
 // The findings of the new version whose identifier the old version's findings lack (new), the
 // old version's findings whose identifier the new one lacks (fixed), and those both have whose
 // message or trace length differs (changed): new and changed in the new version's report
-// order, then fixed in the old one's. Thread-safe.
+// order, then fixed in the old one's. A finding is new only where the old version's search
+// finished, and fixed or lost only where the new one's did (a search that stopped may not
+// have reached it). Thread-safe.
 std::vector<FindingChange> CompareFindings(const VersionDiff& diff);
 
 // How many new findings are errors that the baseline (if any) does not hold: what makes

@@ -153,6 +153,10 @@ void WriteDiffTextReport(const VersionDiff& diff, std::ostream& out) {
           : diff.behaviour.differs() ? "behaviour differs"
                                      : "same behaviour")
       << "\n";
+  if (!diff.old_run->check.stats.complete || !diff.new_run->check.stats.complete) {
+    out << "(a finding only one version has is not counted where the other version's search "
+           "stopped: it may not have got there)\n";
+  }
 }
 
 }  // namespace rulecheck::reports

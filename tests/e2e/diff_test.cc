@@ -174,6 +174,23 @@ TEST(DiffTest, AWitnessTheNewVersionLacksIsLostNotFixed) {
   EXPECT_THAT(statuses, ::testing::UnorderedElementsAre("new", "lost"));
 }
 
+// The new version still reaches x == 2, only later: stopped at 6 states, its search has not
+// got there, so the old version's witness is not counted as lost (it was, from a Ctrl-C).
+TEST(DiffTest, AFindingAStoppedSearchHasNotReachedIsNoDifference) {
+  const RunResult run = RunDiff("reach_two", "reach_two_slow", {"--max-states", "6"});
+  EXPECT_EQ(run.exit_code, 3) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, Not(HasSubstr("lost finding")));
+  EXPECT_THAT(run.stdout_text, HasSubstr("findings: 0 new (0 errors), 0 fixed, 0 changed;"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("(a finding only one version has is not counted where "
+                                         "the other version's search stopped"));
+  // Reversed, the witness the old search did not reach is not new either.
+  const RunResult reverse = RunDiff("reach_two_slow", "reach_two", {"--max-states", "6"});
+  EXPECT_THAT(reverse.stdout_text, HasSubstr("findings: 0 new (0 errors), 0 fixed, 0 changed;"));
+  // Complete, both have the witness: changed (a longer trace), neither new nor lost.
+  EXPECT_THAT(RunDiff("reach_two", "reach_two_slow").stdout_text,
+              HasSubstr("findings: 0 new (0 errors), 0 fixed, 1 changed;"));
+}
+
 // diff does not run odds: a file's chance queries are named as not compared.
 TEST(DiffTest, ChanceQueriesAreSaidNotToBeCompared) {
   const RunResult run = RunRulecheck(

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,34 @@ TEST(RobustnessTest, DevNullIsNotARulesFile) {
   RunResult run = RunRulecheck({"check", "/dev/null"});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr("`/dev/null`: it is not a regular file"));
+}
+
+// /dev/zero never ends: it is read up to the cap on a rules file's length, then refused (it
+// grew to gigabytes before).
+TEST(RobustnessTest, AnEndlessInputIsRefusedPastTheCap) {
+  RunResult run = RunRulecheck({"check", "/dev/zero"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("`/dev/zero`: it is longer than 268,435,456 bytes"));
+}
+
+// A report written over the rules file would replace the model by its report.
+TEST(RobustnessTest, AReportOverTheRulesFileIsRefused) {
+  const std::string text = "state { n: 0..3 }\naction inc() when n < 3 { n += 1 }\n";
+  const std::string path = WriteTempFile("self.rules", text);
+  for (const std::vector<std::string>& flags :
+       {std::vector<std::string>{"--output", path},
+        std::vector<std::string>{"--report", "json=" + path},
+        std::vector<std::string>{"--write-baseline", path}}) {
+    std::vector<std::string> args = {"check", path};
+    args.insert(args.end(), flags.begin(), flags.end());
+    RunResult run = RunRulecheck(args);
+    EXPECT_EQ(run.exit_code, 2) << flags[0];
+    EXPECT_THAT(run.stderr_text, HasSubstr(path + " is the rules file this run reads"));
+    std::ifstream in(path);
+    std::stringstream contents;
+    contents << in.rdbuf();
+    EXPECT_EQ(contents.str(), text) << flags[0];
+  }
 }
 
 TEST(RobustnessTest, FileWithoutDeclarationsIsAnError) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "front/parser.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/shared/monster_fragment.h"
 
@@ -230,6 +231,20 @@ INSTANTIATE_TEST_SUITE_P(Errors, CheckerErrorTest, testing::ValuesIn(kErrorCases
                          [](const testing::TestParamInfo<ErrorCase>& info) {
                            return std::string(info.param.name);
                          });
+
+// Each of 300 invariants misspells `count` as `cont`: every one is an error, the first ones
+// suggest `count`, and past the 200th (more than are ever shown) none is looked for, as each
+// looks at every name.
+TEST(CheckerTest, SuggestionsStopPastWhatIsShown) {
+  std::string text = "state { count: 0..3 }\n";
+  for (int i = 0; i < 300; ++i) text += "invariant i" + std::to_string(i) + ": cont < 3\n";
+  Result r = CheckText(text);
+  ASSERT_EQ(r.errors.size(), 300u);
+  EXPECT_THAT(r.errors[0].message, testing::HasSubstr("did you mean `count`?"));
+  EXPECT_THAT(r.errors[199].message, testing::HasSubstr("did you mean `count`?"));
+  EXPECT_THAT(r.errors[200].message, testing::Not(testing::HasSubstr("did you mean")));
+  EXPECT_THAT(r.errors[200].message, testing::HasSubstr("undefined name `cont`"));
+}
 
 TEST(CheckerTest, ReportsEveryErrorInOneRun) {
   Result r = CheckText(
