@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "absl/strings/str_cat.h"
+#include "front/source_display.h"
 
 namespace rulecheck::front {
 namespace {
@@ -189,6 +190,14 @@ class Scanner {
       return false;
     }
     Advance();
+    // A string is written to terminals and reports as it is: control bytes (a NUL, an escape
+    // sequence that clears the screen) or bytes that are no UTF-8 would garble them.
+    if (const std::string shown = EscapeForDisplay(contents); shown != contents) {
+      diagnostics_.Error(token.loc,
+                         absl::StrCat("a string may hold only printable text: \"", shown,
+                                      "\" has a control character or bytes that are not UTF-8"));
+      contents = shown;  // the token stands, so that the parse goes on without more errors
+    }
     token.kind = Tok::kString;
     token.text = std::move(contents);
     return true;

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "model/model_state_space.h"
 #include "properties/query_observer.h"
+#include "results/verdict_text.h"
 
 namespace rulecheck::properties {
 namespace {
@@ -39,7 +40,7 @@ absl::StatusOr<QueryRun> AnswerQueries(const model::Model& model, const QueryOpt
     targets.push_back({&query, static_cast<int>(options.within.value_or(query.within))});
   }
   if (!options.query.empty() && targets.empty()) {
-    return absl::NotFoundError(absl::StrCat("no query named '", options.query, "'"));
+    return absl::NotFoundError(results::NoQueryNamedSentence(model.program, options.query));
   }
   QueryRun run;
   if (targets.empty()) return run;

@@ -3,6 +3,7 @@
 // json_values.h, as in the check report; verdicts and kinds are named by results/answer.h.
 #include "reports/query_report.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -46,10 +47,15 @@ void WriteQueryTextReport(const model::Model& model, const std::vector<results::
       out << ", " << NewViolationCount(model, answers, context.baseline)
           << " new since the baseline " << context.baseline->path();
     }
-    out << "\n";
   } else {
-    out << "no violations found\n";
+    out << "no violations found";
   }
+  // As the HTML page's verdict: an answer a time-out, Ctrl-C or a limit left open is said.
+  const size_t unknown = std::count_if(answers.begin(), answers.end(), [](const auto& a) {
+    return a.verdict == results::Verdict::kUnknown;
+  });
+  if (unknown > 0) out << "; " << base::CountOf(unknown, "answer is", "answers are") << " unknown";
+  out << "\n";
 }
 
 void WriteQueryJsonReport(const model::Model& model, const std::vector<results::Answer>& answers,

@@ -1,6 +1,8 @@
 // The sentences of decided answers (see verdict_text.h).
 #include "results/verdict_text.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "base/counts.h"
@@ -16,6 +18,22 @@ std::string Moves(int n) { return absl::StrCat(n, n == 1 ? " move" : " moves"); 
 
 std::string ReachableSentence(const std::string& query, int depth) {
   return absl::StrCat(query, " is reachable in ", Moves(depth));
+}
+
+std::string NoQueryNamedSentence(const ir::Program& program, const std::string& name) {
+  const std::string head = absl::StrCat("no query named '", name, "'");
+  if (std::any_of(program.chance_queries.begin(), program.chance_queries.end(),
+                  [&name](const ir::ChanceQuery& q) { return q.name == name; })) {
+    return absl::StrCat(head, ": `", name,
+                        "` is a chance query (probability, expect), which `rulecheck odds` "
+                        "answers");
+  }
+  if (program.queries.empty()) return absl::StrCat(head, " (the file declares none)");
+  std::string known;
+  for (const ir::Query& q : program.queries) {
+    absl::StrAppend(&known, known.empty() ? "" : ", ", "`", q.name, "`");
+  }
+  return absl::StrCat(head, " (it has ", known, ")");
 }
 
 std::string NotReachableSentence(const std::string& query, int within) {

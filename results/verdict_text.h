@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/ir.h"
 #include "results/answer.h"
 
 namespace rulecheck::results {
@@ -24,6 +25,9 @@ namespace rulecheck::results {
 std::string ReachableSentence(const std::string& query, int depth);
 // "win is not reachable within 9 moves"
 std::string NotReachableSentence(const std::string& query, int within);
+// `--query NAME` names no query (reachable, maximize, minimize) of `program`: says so, and
+// which there are, or that NAME is a chance query, which `rulecheck odds` answers.
+std::string NoQueryNamedSentence(const ir::Program& program, const std::string& name);
 // "the maximum of score within 9 moves is 12, reached in 7 moves" (`kind` kMaximize, else
 // "minimum").
 std::string OptimumSentence(AnswerKind kind, const std::string& query, int within, int64_t value,

@@ -123,7 +123,8 @@ absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
       answers.push_back(std::move(r));
     }
   }
-  if (!found) return absl::NotFoundError(absl::StrCat("no query named '", options.query, "'"));
+  if (!found)
+    return absl::NotFoundError(results::NoQueryNamedSentence(model.program, options.query));
   if (options.check_depth > 0) {
     ASSIGN_OR_RETURN(std::vector<results::Answer> checks,
                      internal::CheckBounded(model, bc, options.check_depth, options.deadlocks));

@@ -387,5 +387,26 @@ TEST(RobustnessTest, AnalysesTheBudgetHasNoRoomForAreNotDetermined) {
   EXPECT_THAT(run.stdout_text, HasSubstr("error: the game need not end"));
 }
 
+// `--query` naming a chance query says that `odds` answers it, and an unknown name lists the
+// queries there are, with either engine.
+TEST(RobustnessTest, AnUnknownQuerySaysWhichThereAre) {
+  const std::string path = WriteTempFile("chance_query.rules",
+                                         "state { n: 0..3 }\naction roll_up() when n < 3 {\n"
+                                         "  roll d in 0..1 { n += d }\n}\n"
+                                         "query top: maximize n within 3\n"
+                                         "query full: probability n == 3\n");
+  for (const char* engine : {"symbolic", "explicit"}) {
+    SCOPED_TRACE(engine);
+    RunResult run = RunRulecheck({"solve", path, "--engine", engine, "--query", "full"});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_THAT(run.stderr_text,
+                HasSubstr("no query named 'full': `full` is a chance query "
+                          "(probability, expect), which `rulecheck odds` answers"));
+    run = RunRulecheck({"solve", path, "--engine", engine, "--query", "bottom"});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_THAT(run.stderr_text, HasSubstr("no query named 'bottom' (it has `top`)"));
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e

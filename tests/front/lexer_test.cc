@@ -63,6 +63,27 @@ TEST(LexerTest, StringsAndUnterminatedStrings) {
   EXPECT_NE(errors.find("t.rules:1:6: error: unterminated string"), std::string::npos) << errors;
 }
 
+// A string is shown to terminals as it is: a control byte or bytes that are not UTF-8 would
+// garble them, so they are an error (the token stands, escaped, and the lexing goes on). A
+// tab and UTF-8 text are fine.
+TEST(LexerTest, AStringHoldsOnlyPrintableText) {
+  std::string errors;
+  std::vector<Token> tokens = LexText("game \"a\x1b[2Jb\\\xff\" x", &errors);
+  EXPECT_NE(errors.find("t.rules:1:6: error: a string may hold only printable text: "
+                        "\"a\\x1b[2Jb\\\\xff\" has a control character"),
+            std::string::npos)
+      << errors;
+  EXPECT_EQ(Kinds(tokens), (std::vector<Tok>{Tok::kGame, Tok::kString, Tok::kIdent, Tok::kEof}));
+  errors.clear();
+  const char with_nul[] = "game \"tab\there, caf\xc3\xa9, NUL\0\"";
+  tokens = LexText(std::string(with_nul, sizeof with_nul - 1), &errors);
+  EXPECT_NE(errors.find("\"tab\there, caf\xc3\xa9, NUL\\x00\" has"), std::string::npos) << errors;
+  errors.clear();
+  tokens = LexText("game \"tab\there, caf\xc3\xa9\"", &errors);
+  EXPECT_TRUE(errors.empty()) << errors;
+  EXPECT_EQ(tokens[1].text, "tab\there, caf\xc3\xa9");
+}
+
 TEST(LexerTest, StrayCharactersAreReportedWithCaret) {
   std::string errors;
   std::vector<Token> tokens = LexText("x := $y", &errors);

@@ -105,7 +105,7 @@ TEST_F(QueryReportTest, QueriesOfEachVerdict) {
             "reachable three: unsat, depth 2, 0.00 s\n"
             "  three is not reachable within 2 moves\n"
             "\n"
-            "no violations found\n");
+            "no violations found; 1 answer is unknown\n");
 
   const json report = Json();
   EXPECT_EQ(report["file"], "tiny.rules");
@@ -228,7 +228,7 @@ TEST_F(QueryReportTest, InductionCounterexampleStartsAnywhere) {
             "  2. inc()\n"
             "       n: 1 -> 2\n"
             "\n"
-            "no violations found\n");
+            "no violations found; 1 answer is unknown\n");
   EXPECT_EQ(Json()["queries"][0]["trace"][0]["state"], json::parse(R"({"n": 1, "lit": false})"));
 }
 
