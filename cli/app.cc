@@ -41,6 +41,21 @@ int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   OddsFlags odds_flags;
   CLI::App* odds = AddOddsCommand(app, odds_flags);
 
+  // A first word that names no command: CLI11 would say only that a subcommand is required,
+  // and print the whole help.
+  if (argc >= 2 && argv[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const CLI::App* command : app.get_subcommands({})) {
+      known = known || command->get_name() == argv[1];
+      names += (names.empty() ? "" : ", ") + command->get_name();
+    }
+    if (!known) {
+      err << "rulecheck: unknown command `" << argv[1] << "`: the commands are " << names
+          << " (rulecheck --help says what each does)\n";
+      return kExitUsage;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -158,7 +158,12 @@ class Scanner {
           token.loc, absl::StrCat("expected a number, found `", token.text, std::string(1, Peek()),
                                   "`: a name cannot start with a digit"));
       while (std::isalnum(static_cast<unsigned char>(Peek())) || Peek() == '_') Advance();
-      return false;
+      // Still a number to the parser, as a literal too large is below, so that the line does
+      // not add an error of its own (`expected an expression, found end of file`).
+      token.text = text_.substr(start, pos_ - start);
+      token.kind = Tok::kInt;
+      token.int_value = 0;
+      return true;
     }
     // 2^63 is a number only as `-9223372036854775808`; the parser rejects it after a `-`
     // that turns out to be a subtraction.

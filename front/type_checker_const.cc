@@ -397,6 +397,23 @@ std::optional<int64_t> TypeChecker::ConstantInt(const ast::Expr& e, std::string_
   return v.value;
 }
 
+int64_t Compare(ir::ExprOp op, int64_t a, int64_t b) {
+  switch (op) {
+    case ir::ExprOp::kEq:
+      return a == b;
+    case ir::ExprOp::kNe:
+      return a != b;
+    case ir::ExprOp::kLt:
+      return a < b;
+    case ir::ExprOp::kLe:
+      return a <= b;
+    case ir::ExprOp::kGt:
+      return a > b;
+    default:
+      return a >= b;
+  }
+}
+
 std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e, const FoldLeaf* leaf) {
   using ir::ExprOp;
   if (IsError(e.type)) return std::nullopt;
@@ -453,6 +470,18 @@ std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e, const FoldLeaf* leaf
       auto a = arg(0);
       if (!a || *a < 0 || *a >= e.type->Cardinality()) return std::nullopt;
       return a;
+    }
+    case ExprOp::kLt:
+    case ExprOp::kLe:
+    case ExprOp::kGt:
+    case ExprOp::kGe:
+    case ExprOp::kEq:
+    case ExprOp::kNe: {
+      // Scalars only: a composite operand folds to nothing.
+      if (!e.args[0]->type->is_scalar()) return std::nullopt;
+      auto a = arg(0), b = arg(1);
+      if (!a || !b) return std::nullopt;
+      return Compare(e.op, *a, *b);
     }
     case ExprOp::kLocal:
     case ExprOp::kCall:

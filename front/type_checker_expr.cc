@@ -650,6 +650,33 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
   }
   if (e->op == ir::ExprOp::kArrayOf && TakesType(*e, want)) {
     // `[p in Player: 3]` takes the element type its context wants, element by element.
+    // An element that is a constant at its index (each element of a list literal `[1, 9]`)
+    // must lie in that type, as a constant assigned on its own must: each index's element is
+    // found down the `if`s whose conditions fold there (a list literal is such a tree).
+    const ir::Type* index = e->domain->elem_type;
+    if (want->elem->is_integer() && index->Cardinality() <= kMaxCardinality) {
+      const int64_t slot = e->index;
+      for (int64_t o = 0; o < index->Cardinality(); ++o) {
+        const int64_t at = index->ValueAt(o);
+        const FoldLeaf leaf = [&](const ir::Expr& x) -> std::optional<int64_t> {
+          if (x.op == ir::ExprOp::kLocal && x.index == slot) return at;
+          return std::nullopt;
+        };
+        const ir::Expr* chosen = e->args[0].get();
+        while (chosen->op == ir::ExprOp::kIf) {
+          const std::optional<int64_t> c = Fold(*chosen->args[0], &leaf);
+          if (!c) break;
+          chosen = (*c ? chosen->args[1] : chosen->args[2]).get();
+        }
+        const std::optional<int64_t> v = Fold(*chosen, &leaf);
+        if (v && !want->elem->Contains(*v)) {
+          Error(chosen->loc,
+                absl::StrCat("type mismatch: expected ", TypeName(want->elem), ", found ", *v,
+                             " (the value ", *v, " is outside ", TypeName(want->elem), ")"));
+          return ErrorExpr(loc);
+        }
+      }
+    }
     e->args[0] = Coerce(std::move(e->args[0]), want->elem);
     if (IsError(e->args[0]->type)) return ErrorExpr(loc);
     e->type = want;

@@ -95,6 +95,8 @@ std::string Describe(SymbolKind kind);
 std::string WithArticle(SymbolKind kind);
 // "; did you mean `X`?" for the candidate closest to `name` when one is close, else "".
 std::string DidYouMean(const std::string& name, const std::vector<std::string>& candidates);
+// `a OP b` for a comparison `op` (kEq, kNe, kLt, kLe, kGt, kGe), as 1 or 0.
+int64_t Compare(ir::ExprOp op, int64_t a, int64_t b);
 
 struct EnumeratorRef {
   const ir::EnumDef* def = nullptr;

@@ -272,7 +272,7 @@ void TypeChecker::LowerEmit(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
           sym == nullptr
               ? absl::StrCat("undefined event ", Quote(s.name),
                              Suggest(s.name, [&] { return GlobalNames({SymbolKind::kEvent}); }))
-              : absl::StrCat(Quote(s.name), " is a ", Describe(sym->kind), ", not an event"));
+              : absl::StrCat(Quote(s.name), " is ", WithArticle(sym->kind), ", not an event"));
     check_args();
     return;
   }

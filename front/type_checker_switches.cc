@@ -128,20 +128,7 @@ std::optional<int64_t> FoldCondition(const ir::Expr& e, const FoldContext& ctx) 
       if (!e.args[0]->type->is_scalar() || !e.args[1]->type->is_scalar()) return std::nullopt;
       auto a = arg(0), b = arg(1);
       if (!a || !b) return std::nullopt;
-      switch (e.op) {
-        case ExprOp::kEq:
-          return *a == *b;
-        case ExprOp::kNe:
-          return *a != *b;
-        case ExprOp::kLt:
-          return *a < *b;
-        case ExprOp::kLe:
-          return *a <= *b;
-        case ExprOp::kGt:
-          return *a > *b;
-        default:
-          return *a >= *b;
-      }
+      return Compare(e.op, *a, *b);
     }
     default: {
       if (ReadsAny(e, *ctx.unknown)) return std::nullopt;

@@ -408,5 +408,16 @@ TEST(RobustnessTest, AnUnknownQuerySaysWhichThereAre) {
   }
 }
 
+// A first word that is no command names the commands there are (CLI11 said only that one is
+// required, and printed the whole help).
+TEST(RobustnessTest, AnUnknownCommandNamesTheCommands) {
+  const RunResult run = RunRulecheck({"chek", "games/tictactoe.rules"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.stderr_text,
+            "rulecheck: unknown command `chek`: the commands are check, solve, prove, diff, "
+            "simulate, odds (rulecheck --help says what each does)\n");
+  EXPECT_EQ(RunRulecheck({"--version"}).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e

@@ -84,6 +84,18 @@ TEST(LexerTest, AStringHoldsOnlyPrintableText) {
   EXPECT_EQ(tokens[1].text, "tab\there, caf\xc3\xa9");
 }
 
+// `0x10` and `1_000` are one error each, and still a number to the parser (which once added
+// "expected an expression, found end of file" before it).
+TEST(LexerTest, ANumberRunIntoANameIsOneErrorAndStillANumber) {
+  for (const char* text : {"n < 0x10", "n < 1_000"}) {
+    std::string errors;
+    std::vector<Token> tokens = LexText(text, &errors);
+    EXPECT_NE(errors.find("t.rules:1:5: error: expected a number, found `"), std::string::npos)
+        << errors;
+    EXPECT_EQ(Kinds(tokens), (std::vector<Tok>{Tok::kIdent, Tok::kLess, Tok::kInt, Tok::kEof}));
+  }
+}
+
 TEST(LexerTest, StrayCharactersAreReportedWithCaret) {
   std::string errors;
   std::vector<Token> tokens = LexText("x := $y", &errors);

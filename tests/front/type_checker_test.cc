@@ -144,6 +144,11 @@ const ErrorCase kErrorCases[] = {
     {"Mismatch", "state { n: 0..3 }\naction a() { n := true }\n", 2, 19,
      "expected 0..3, found bool"},
     {"ConstantOutOfRange", "state { n: 0..3 }\naction a() { n := 4 }\n", 2, 19, "outside 0..3"},
+    // A list literal's element is a constant too (it was a model error at run time).
+    {"ListElementOutOfRange", "state { w: [0..1] 0..3 = [1, 9] }\n", 1, 30,
+     "the value 9 is outside 0..3"},
+    {"ListElementOutOfRangeAssigned", "state { w: [0..2] 0..3 }\naction a() { w := [0, -1, 3] }\n",
+     2, 23, "the value -1 is outside 0..3"},
     {"ArgCount", "fun f(x: int): int = x\nstate { n: 0..3 }\ninvariant i: f(1, 2) > 0\n", 3, 14,
      "expected 1 argument, found 2"},
     {"AmbiguousEnumerator",
@@ -162,6 +167,8 @@ const ErrorCase kErrorCases[] = {
     {"IntInState", "state { n: int }\n", 1, 12, "int"},
     {"IntOption", "fun f(x: int?): bool = true\n", 1, 10, "int?"},
     {"SetOfInt", "fun f(x: set<int>): bool = true\n", 1, 14, "finite"},
+    {"EmitOfAnAction", "state { n: 0..3 }\naction go() { n := 1 }\naction b() { emit go() }\n", 3,
+     19, "`go` is an action, not an event"},
     {"ActionParamInt", "state { n: 0..3 }\naction a(k: int) { n := 1 }\n", 2, 13, "int"},
     // 2^64 values, whose count once wrapped to 0: no instance at all, and no error.
     {"ActionParamOfEveryInt",
