@@ -267,6 +267,11 @@ bool BuildCancel::released() {
   return released_;
 }
 
+bool BuildCancel::running() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return group_ > 0 && !cancelled_;
+}
+
 bool BuildCancel::SetRunning(pid_t group, int release_lock, const std::string& key) {
   std::lock_guard<std::mutex> lock(mutex_);
   group_ = cancelled_ ? 0 : group;

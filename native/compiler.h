@@ -48,6 +48,9 @@ class BuildCancel {
   void SetWaiting(bool waiting);
   bool cancelled();
   bool released();
+  // Whether a compiler process is running for the build (SetRunning was told of it, and the
+  // build was not cancelled).
+  bool running();
 
  private:
   std::mutex mutex_;

@@ -67,6 +67,9 @@ class TieredStateSpace final : public ir::StateSpace {
   // directory: BuildCancel::Release); true when it does. Else destroying the space stops the
   // build as ever; one not started yet never starts.
   bool LeaveBuildRunning();
+  // Whether the build's compiler process is running. (A compiler that has started may not be
+  // known to the space yet, for the moment between its spawn and its registration.)
+  bool build_running() { return cancel_.running(); }
 
  private:
   const model::Model& model_;

@@ -173,6 +173,18 @@ class GatedCompiler {
   std::string old_cxx_;
 };
 
+// Whether the space knows of its build's compiler process, waiting up to two minutes: the
+// compiler notes its call (GatedCompiler::WaitForCalls) a moment before the space that
+// spawned it registers it, and a space leaves running only a build it knows of.
+bool Registered(TieredStateSpace& tiered) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (!tiered.build_running()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
 // The file name extensions in `dir`, sorted; once `want` is among them, or after two minutes.
 std::vector<std::string> ExtensionsOnceThere(const std::string& dir,
                                              const std::vector<std::string>& want) {
@@ -200,6 +212,7 @@ TEST_F(TieredTest, ABuildLeftRunningPutsTheLibraryInTheCacheAfterTheSpaceIsGone)
   auto tiered = std::make_unique<TieredStateSpace>(**model, CompileOptions{cache_dir}, nullptr,
                                                    std::chrono::milliseconds(0), 0);
   ASSERT_TRUE(compiler.WaitForCalls(1));
+  ASSERT_TRUE(Registered(*tiered));
   EXPECT_TRUE(tiered->LeaveBuildRunning());
   tiered.reset();  // does not wait for the gate
   CompileOptions cached_only{cache_dir};
@@ -230,6 +243,8 @@ TEST_F(TieredTest, OneBuildAtATimeIsLeftRunningInACache) {
   auto two = std::make_unique<TieredStateSpace>(**second, CompileOptions{cache_dir}, nullptr,
                                                 std::chrono::milliseconds(0), 0);
   ASSERT_TRUE(compiler.WaitForCalls(2));
+  ASSERT_TRUE(Registered(*one));
+  ASSERT_TRUE(Registered(*two));
   EXPECT_TRUE(one->LeaveBuildRunning());
   EXPECT_FALSE(two->LeaveBuildRunning());
   one.reset();
@@ -262,6 +277,7 @@ TEST_F(TieredTest, ABuildWaitsForTheSameLibraryLeftBuilding) {
   };
   auto first = space();
   ASSERT_TRUE(compiler.WaitForCalls(1));
+  ASSERT_TRUE(Registered(*first));
   EXPECT_TRUE(first->LeaveBuildRunning());
   first.reset();
 
