@@ -114,11 +114,13 @@ inline bool InType(const ir::Type* t, int64_t v) {
   }
 }
 
-// Canonical bits of a scalar logical value and back (Type::Encode/Decode, inline).
+// Canonical bits of a scalar logical value and back (Type::Encode/Decode, inline). A range's
+// ordinals are taken in uint64 (wrapping, exact in two's complement): a range of more than
+// 2^63 values has ordinals past int64.
 inline uint64_t EncodeScalar(const ir::Type* t, int64_t v) {
   switch (t->kind) {
     case ir::TypeKind::kRange:
-      return static_cast<uint64_t>(v - t->lo);
+      return static_cast<uint64_t>(v) - static_cast<uint64_t>(t->lo);
     case ir::TypeKind::kOption:
       return v == ir::kNoneValue ? 0 : static_cast<uint64_t>(t->elem->OrdinalOf(v)) + 1;
     default:
@@ -128,7 +130,7 @@ inline uint64_t EncodeScalar(const ir::Type* t, int64_t v) {
 inline int64_t DecodeScalar(const ir::Type* t, uint64_t b) {
   switch (t->kind) {
     case ir::TypeKind::kRange:
-      return t->lo + static_cast<int64_t>(b);
+      return static_cast<int64_t>(static_cast<uint64_t>(t->lo) + b);
     case ir::TypeKind::kOption:
       return b == 0 ? ir::kNoneValue : t->elem->ValueAt(static_cast<int64_t>(b) - 1);
     default:
