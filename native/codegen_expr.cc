@@ -9,17 +9,10 @@
 #include "native/codegen_internal.h"
 
 namespace rulecheck::native {
-namespace {
-
-// The bounds of a finite scalar's logical values.
-int64_t Lo(const ir::Type* t) { return t->kind == ir::TypeKind::kRange ? t->lo : 0; }
-int64_t Hi(const ir::Type* t) { return t->LastValue(); }
-
-}  // namespace
 
 int64_t Generator::Base(const ir::Type* t) {
   if (t->kind == ir::TypeKind::kOption) return Base(t->elem);
-  return t->kind == ir::TypeKind::kRange ? t->lo : 0;
+  return t->FirstValue();
 }
 
 std::string Generator::Int(int64_t v) {
@@ -42,9 +35,10 @@ std::string Generator::Checked(const ir::Type* t, const std::string& v) {
     case ir::TypeKind::kInt:
       return v;
     case ir::TypeKind::kOption:
-      return absl::StrCat("ChkOpt(", v, ", ", Int(Lo(t->elem)), ", ", Int(Hi(t->elem)), ")");
+      return absl::StrCat("ChkOpt(", v, ", ", Int(t->elem->FirstValue()), ", ",
+                          Int(t->elem->LastValue()), ")");
     default:
-      return absl::StrCat("Chk(", v, ", ", Int(Lo(t)), ", ", Int(Hi(t)), ")");
+      return absl::StrCat("Chk(", v, ", ", Int(t->FirstValue()), ", ", Int(t->LastValue()), ")");
   }
 }
 
@@ -53,9 +47,10 @@ std::string Generator::Contains(const ir::Type* t, const std::string& v) {
     case ir::TypeKind::kInt:
       return "true";
     case ir::TypeKind::kOption:
-      return absl::StrCat("InOpt(", v, ", ", Int(Lo(t->elem)), ", ", Int(Hi(t->elem)), ")");
+      return absl::StrCat("InOpt(", v, ", ", Int(t->elem->FirstValue()), ", ",
+                          Int(t->elem->LastValue()), ")");
     default:
-      return absl::StrCat("In(", v, ", ", Int(Lo(t)), ", ", Int(Hi(t)), ")");
+      return absl::StrCat("In(", v, ", ", Int(t->FirstValue()), ", ", Int(t->LastValue()), ")");
   }
 }
 
@@ -91,8 +86,8 @@ std::string Generator::Slice(const ir::Expr& e) {
     case ExprOp::kIndex: {
       const ir::Type* at = e.args[0]->type;
       return absl::StrCat("At(", Composite(*e.args[0]), ", Idx(", Scalar(*e.args[1]), ", ",
-                          Int(Lo(at->index)), ", ", Int(Hi(at->index)), ") * ", at->elem->width,
-                          ")");
+                          Int(at->index->FirstValue()), ", ", Int(at->index->LastValue()), ") * ",
+                          at->elem->width, ")");
     }
     case ExprOp::kField:
       return absl::StrCat("At(", Composite(*e.args[0]), ", ",
