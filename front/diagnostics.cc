@@ -44,7 +44,7 @@ std::string Diagnostics::Render() const {
       }
     }
     absl::StrAppend(&out, file->path(), ":", shown_line, ":", d.location.column,
-                    ": error: ", EscapeForDisplay(d.message), "\n");
+                    ": error: ", EscapeForDisplay(ShortenLongRuns(d.message)), "\n");
     std::string_view line = file->Line(d.location.line);
     if (!line.empty()) out += QuoteLine(line, d.location.column);
   }

@@ -70,6 +70,7 @@ class Scanner {
   std::vector<Token> Run() {
     std::vector<Token> tokens;
     ir::Location last_content{1, 1};
+    bool skipped_bad_text = false;
     while (true) {
       SkipSpaceAndComments();
       if (pos_ >= text_.size()) break;
@@ -77,14 +78,19 @@ class Scanner {
       after_minus_ = previous_ok_ && !tokens.empty() && tokens.back().kind == Tok::kMinus;
       previous_ok_ = ScanToken(token);
       if (previous_ok_) {
+        token.after_bad_text = skipped_bad_text;
+        skipped_bad_text = false;
         tokens.push_back(token);
         last_content = {line_, column_};
+      } else {
+        skipped_bad_text = true;
       }
     }
     // End of file is reported just after the last token, on a line that has text, so that a
     // message about a missing `}` can quote that line.
     Token eof;
     eof.kind = Tok::kEof;
+    eof.after_bad_text = skipped_bad_text;
     eof.loc = tokens.empty() ? ir::Location{1, 1} : last_content;
     tokens.push_back(eof);
     return tokens;
@@ -94,10 +100,13 @@ class Scanner {
   char Peek(size_t ahead = 0) const {
     return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
   }
+  // Whether text_[pos_] ends a line: `\n`, or a `\r` not followed by `\n` (old Mac files;
+  // the `\r` of `\r\n` is passed as a space). ir::SourceFile splits lines the same way.
+  bool AtLineEnd() const { return text_[pos_] == '\n' || (text_[pos_] == '\r' && Peek(1) != '\n'); }
   // Columns count characters, not bytes: the column moves when a whole character is passed.
   void Advance() {
     if (pos_ >= char_end_) char_end_ = pos_ + ir::CharLength(text_, pos_);
-    bool newline = text_[pos_] == '\n';
+    bool newline = AtLineEnd();
     ++pos_;
     if (newline) {
       ++line_;
@@ -111,7 +120,7 @@ class Scanner {
     while (pos_ < text_.size()) {
       char c = Peek();
       if (c == '#') {
-        while (pos_ < text_.size() && Peek() != '\n') Advance();
+        while (pos_ < text_.size() && !AtLineEnd() && Peek() != '\r') Advance();
       } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
         Advance();
       } else {
@@ -185,7 +194,7 @@ class Scanner {
   bool ScanString(Token& token) {
     Advance();  // the opening quote
     std::string contents;
-    while (pos_ < text_.size() && Peek() != '"' && Peek() != '\n') {
+    while (pos_ < text_.size() && Peek() != '"' && Peek() != '\n' && Peek() != '\r') {
       contents.push_back(Peek());
       Advance();
     }

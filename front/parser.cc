@@ -54,6 +54,7 @@ const Token& Parser::ExpectIdent(const std::string& what) {
   if (At(Tok::kIdent)) return Next();
   if (Peek().kind != Tok::kEof && Peek().kind != Tok::kInt && Peek().kind != Tok::kString &&
       std::isalpha(static_cast<unsigned char>(Peek().text[0]))) {
+    if (Peek().after_bad_text) throw SyntaxError{};
     diagnostics_.Error(Peek().loc, absl::StrCat("expected ", what, ", found keyword `", Peek().text,
                                                 "` (keywords cannot be names)"));
     throw SyntaxError{};
@@ -62,8 +63,10 @@ const Token& Parser::ExpectIdent(const std::string& what) {
 }
 
 void Parser::Fail(const std::string& expected) {
-  diagnostics_.Error(Peek().loc,
-                     absl::StrCat("expected ", expected, ", found ", TokenDescription(Peek())));
+  if (!Peek().after_bad_text) {
+    diagnostics_.Error(Peek().loc,
+                       absl::StrCat("expected ", expected, ", found ", TokenDescription(Peek())));
+  }
   throw SyntaxError{};
 }
 

@@ -56,6 +56,53 @@ std::string EscapeForDisplay(std::string_view text) {
   return out;
 }
 
+std::string ShortenLongRuns(std::string_view message) {
+  constexpr int kKept = kMaxShownRun / 2;
+  constexpr std::string_view kOpening = "`'\"([{";
+  constexpr std::string_view kClosingQuote = "`'\")]}";
+  constexpr std::string_view kTrailing = ",.:;?!";
+  std::string out;
+  size_t pos = 0;
+  while (pos < message.size()) {
+    if (message[pos] == ' ' || message[pos] == '\n') {
+      out += message[pos++];
+      continue;
+    }
+    // A run: its characters up to the next space or line break.
+    size_t end = pos;
+    int characters = 0;
+    size_t kept_end = pos;
+    while (end < message.size() && message[end] != ' ' && message[end] != '\n') {
+      end += ir::CharLength(message, end);
+      if (++characters == kKept) kept_end = end;
+    }
+    if (characters <= kMaxShownRun) {
+      out.append(message.substr(pos, end - pos));
+      pos = end;
+      continue;
+    }
+    // What the run quotes: without an opening quote and the punctuation that ends it.
+    size_t trailing = end;
+    while (trailing > kept_end && kTrailing.find(message[trailing - 1]) != std::string_view::npos) {
+      --trailing;
+    }
+    size_t closing = trailing;
+    while (closing > kept_end &&
+           kClosingQuote.find(message[closing - 1]) != std::string_view::npos) {
+      --closing;
+    }
+    const int opening = kOpening.find(message[pos]) != std::string_view::npos ? 1 : 0;
+    const int quoted = characters - opening - static_cast<int>(end - closing);
+    out.append(message.substr(pos, kept_end - pos));
+    out += "...";
+    out.append(message.substr(closing, trailing - closing));
+    absl::StrAppend(&out, " (", quoted, " characters)");
+    out.append(message.substr(trailing, end - trailing));
+    pos = end;
+  }
+  return out;
+}
+
 std::string QuoteLine(std::string_view line, int column) {
   std::vector<Shown> chars = ShowChars(line);
   const int count = static_cast<int>(chars.size());

@@ -18,6 +18,15 @@ inline constexpr int kMaxQuotedWidth = 120;
 // printable UTF-8 character written as `\xNN`. Thread-safe.
 std::string EscapeForDisplay(std::string_view text);
 
+// The longest run of characters without a space a message shows whole.
+inline constexpr int kMaxShownRun = 80;
+
+// `message` with each run of more than kMaxShownRun characters without a space (a name or a
+// literal of a million characters, quoted in an error) cut to its first characters, `...`,
+// and the punctuation that closed it, followed by its length: "`xxx...` (1000000
+// characters)". Thread-safe.
+std::string ShortenLongRuns(std::string_view message);
+
 // The two lines that quote `line` under a diagnostic: two spaces, the (escaped, and if wider
 // than kMaxQuotedWidth cut with `...`) text, then a line with `^` under character `column`
 // (1-based, in characters as ir::CharLength counts them; past the end means just after it).

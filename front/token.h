@@ -98,6 +98,9 @@ struct Token {
   // `-`, with the value INT64_MIN, which no other literal gives; the parser accepts it only
   // as the operand of a unary minus (elsewhere it is a lexical error).
   int64_t int_value = 0;
+  // Whether the lexer dropped text it reported as an error just before this token: the parser
+  // then reports nothing of its own about this token, since the dropped text is the mistake.
+  bool after_bad_text = false;
 };
 
 // How a token kind reads in a message: "`{`", "identifier", "end of file".

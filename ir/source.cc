@@ -38,7 +38,9 @@ SourceFile::SourceFile(std::string path, std::string text)
   }
   line_starts_.push_back(0);
   for (size_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+    // A line ends at `\n`, `\r\n`, or a lone `\r`.
+    const bool lone_cr = text_[i] == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n');
+    if (text_[i] == '\n' || lone_cr) line_starts_.push_back(i + 1);
   }
 }
 

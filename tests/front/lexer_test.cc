@@ -105,6 +105,33 @@ TEST(LexerTest, StrayCharactersAreReportedWithCaret) {
   EXPECT_EQ(Kinds(tokens), (std::vector<Tok>{Tok::kIdent, Tok::kColonEq, Tok::kIdent, Tok::kEof}));
 }
 
+TEST(LexerTest, ALoneCarriageReturnEndsALineAsNewlineDoes) {
+  for (const char* text : {"a\rb\r  $", "a\nb\n  $", "a\r\nb\r\n  $"}) {
+    std::string errors;
+    std::vector<Token> tokens = LexText(text, &errors);
+    ASSERT_EQ(tokens.size(), 3u);
+    EXPECT_EQ(tokens[1].loc.line, 2) << testing::PrintToString(text);
+    EXPECT_EQ(tokens[1].loc.column, 1);
+    EXPECT_NE(errors.find("t.rules:3:3: error: unexpected character `$`"), std::string::npos)
+        << errors;
+  }
+  // A comment and a string end at a lone CR too.
+  std::string errors;
+  std::vector<Token> tokens = LexText("# note\rx \"open\ry", &errors);
+  EXPECT_EQ(Kinds(tokens), (std::vector<Tok>{Tok::kIdent, Tok::kIdent, Tok::kEof}));
+  EXPECT_EQ(tokens[1].loc.line, 3);
+  EXPECT_NE(errors.find("t.rules:2:3: error: unterminated string"), std::string::npos) << errors;
+}
+
+TEST(LexerTest, TheTokenAfterDroppedTextSaysSo) {
+  std::vector<Token> tokens = LexText("x $ y z");
+  ASSERT_EQ(Kinds(tokens), (std::vector<Tok>{Tok::kIdent, Tok::kIdent, Tok::kIdent, Tok::kEof}));
+  EXPECT_FALSE(tokens[0].after_bad_text);
+  EXPECT_TRUE(tokens[1].after_bad_text);
+  EXPECT_FALSE(tokens[2].after_bad_text);
+  EXPECT_TRUE(LexText("x $").back().after_bad_text);
+}
+
 TEST(LexerTest, EndOfFileSitsAfterTheLastToken) {
   std::vector<Token> tokens = LexText("state {\n  x: bool\n\n\n");
   EXPECT_EQ(tokens.back().kind, Tok::kEof);

@@ -79,5 +79,26 @@ TEST(SourceDisplayTest, RenderedErrorsAreCappedAndShort) {
   EXPECT_NE(errors.find("4950 more errors not shown"), std::string::npos) << errors.substr(0, 400);
 }
 
+// A name of a million characters was quoted whole in its error.
+TEST(SourceDisplayTest, ALongNameInAMessageIsCutWithItsLength) {
+  const std::string name(100000, 'x');
+  EXPECT_EQ(
+      ShortenLongRuns("unknown name `" + name + "`, did you mean `y`?"),
+      "unknown name `" + std::string(39, 'x') + "...` (100000 characters), did you mean `y`?");
+  EXPECT_EQ(ShortenLongRuns("literal " + std::string(81, '9') + " is too large"),
+            "literal " + std::string(40, '9') + "... (81 characters) is too large");
+  const std::string fits = "word `" + std::string(78, 'x') + "` ok";
+  EXPECT_EQ(ShortenLongRuns(fits), fits);
+  // Characters, not bytes: 90 two-byte letters are cut after 40 of them.
+  std::string wide;
+  for (int i = 0; i < 90; ++i) wide += "\xc3\xa9";
+  EXPECT_EQ(ShortenLongRuns(wide), wide.substr(0, 80) + "... (90 characters)");
+
+  ir::SourceFile file("t.rules", "x");
+  Diagnostics diagnostics(&file);
+  diagnostics.Error({1, 1}, "undefined name `" + name + "`");
+  EXPECT_LT(diagnostics.Render().size(), 300u) << diagnostics.Render();
+}
+
 }  // namespace
 }  // namespace rulecheck::front

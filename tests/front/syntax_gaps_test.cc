@@ -1,6 +1,7 @@
 // Issue 16's language gaps, in the front end: `=` where `==` is meant, parenthesised types,
-// struct literals, choose over an option type and over several names, and `the`. For each, the
-// AST or IR shape its consumers rely on, and its misuse reported at the text at fault.
+// struct literals, choose over an option type and over several names, `the`, and a stray
+// character reported once. For each, the AST or IR shape its consumers rely on, and its
+// misuse reported at the text at fault.
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,6 +46,20 @@ TEST(EqualsForComparisonTest, TheRestOfTheFileIsStillChecked) {
   ASSERT_EQ(r->errors.size(), 2u) << r->rendered;
   EXPECT_EQ(r->errors[1].location.line, 10);
   EXPECT_EQ(r->errors[1].location.column, 3);
+}
+
+// ---------------------------------------------------------------- stray characters
+
+TEST(StrayCharacterTest, OnlyTheCharacterIsReportedNotWhatTheParserMissesThere) {
+  const std::string message = "unexpected character `$`";
+  EXPECT_TRUE(OneErrorAt(*CheckBody("invariant i: n <= $"), 8, 19, message));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("invariant i: n <= $\n"), 8, 19, message));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a { n := $ }\n"), 8, 17, message));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a $ { n := 1 }\n"), 8, 10, message));
+  // A mistake the parser finds further on is still reported.
+  auto r = CheckBody("action a { n := $1 }\ninvariant i: n <=\n");
+  ASSERT_EQ(r->errors.size(), 2u) << r->rendered;
+  EXPECT_EQ(r->errors[1].location.line, 9);
 }
 
 TEST(EqualsForComparisonTest, DeclarationsAndAssignmentsAreUnchanged) {
