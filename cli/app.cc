@@ -24,8 +24,13 @@ std::string VersionText() {
 int RunCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   CLI::App app("rulecheck: a model checker for tabletop-game rules", "rulecheck");
   app.set_version_flag("--version", [] { return VersionText(); });
-  // On a usage error: the message, then the usage of the (sub)command it concerns.
-  app.failure_message(CLI::FailureMessage::help);
+  // On a usage error: the message, naming the command it concerns, and where its options are
+  // listed (the whole help, 30 lines and more, would bury the one line that matters).
+  app.failure_message([](const CLI::App* parsed, const CLI::Error& error) {
+    std::string command = "rulecheck";
+    for (const CLI::App* sub : parsed->get_subcommands()) command += " " + sub->get_name();
+    return command + ": " + error.what() + "\n`" + command + " --help` lists the options\n";
+  });
   app.require_subcommand(1);
 
   CheckFlags check_flags;

@@ -41,7 +41,7 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
                   "Stop the search at the first error finding");
   check->add_option("--threads", flags.threads, "Worker threads (default: one per core)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1024));
+      ->check(WholeNumber(1, 1024));
   AddMemoryFlag(*check, flags,
                 "Memory for the state store, e.g. 512M or 8G (default: most of the available "
                 "memory); a full store stops the search");

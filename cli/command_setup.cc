@@ -90,7 +90,15 @@ void AddInputFlags(CLI::App& command, CommonFlags& flags, const std::string& fil
 }
 
 void AddMemoryFlag(CLI::App& command, CommonFlags& flags, const std::string& help) {
-  command.add_option("--memory", flags.memory, help)->type_name("SIZE");
+  // Checked as it is read, so that `--memory ''` is a mistake, not the default.
+  command.add_option("--memory", flags.memory, help)
+      ->type_name("SIZE")
+      ->check(CLI::Validator(
+          [](const std::string& value) {
+            absl::StatusOr<uint64_t> parsed = ParseByteSize(value);
+            return parsed.ok() ? std::string() : std::string(parsed.status().message());
+          },
+          ""));
 }
 
 void AddReportFlags(CLI::App& command, CommonFlags& flags) {

@@ -45,14 +45,14 @@ CLI::App* AddDiffCommand(CLI::App& app, DiffFlags& flags) {
       ->check(UnsignedCount());
   diff->add_option("--threads", flags.threads, "Worker threads (default: one per core)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1024));
+      ->check(WholeNumber(1, 1024));
   AddMemoryFlag(*diff, flags,
                 "Memory for each version's state store, e.g. 512M (default: most of the "
                 "available memory)");
   diff->add_option("--max-traces", flags.max_traces,
                    "Behaviour differences shown with a trace, in each direction")
       ->type_name("N")
-      ->check(CLI::Range(0, 1000000))
+      ->check(WholeNumber(0, 1000000))
       ->capture_default_str();
   diff->add_option("--fail-on", flags.fail_on,
                    "Which differences fail the run: behaviour (new error findings: 1, else a "

@@ -33,6 +33,30 @@ inline CLI::Validator UnsignedCount() {
       "");
 }
 
+// For a whole number from `min` to `max` (e.g. --threads): CLI::Range says of a word "Value
+// abc not in range 1 to 1024", and CLI11 reads "010" as octal and "0x10" as hexadecimal.
+// Takes decimal digits only, with an optional sign.
+inline CLI::Validator WholeNumber(int64_t min, int64_t max) {
+  return CLI::Validator(
+      [min, max](const std::string& value) {
+        const std::string range = "from " + std::to_string(min) + " to " + std::to_string(max);
+        const char* begin = value.data() + (!value.empty() && value.front() == '+' ? 1 : 0);
+        const char* end = value.data() + value.size();
+        int64_t parsed = 0;
+        auto [stop, error] = std::from_chars(begin, end, parsed);
+        const bool octal_looking = end - begin > 1 && *begin == '0';
+        if (begin == end || stop != end || octal_looking ||
+            (error != std::errc() && error != std::errc::result_out_of_range)) {
+          return "must be a whole number " + range + ", not `" + value + "`";
+        }
+        if (error == std::errc::result_out_of_range || parsed < min || parsed > max) {
+          return "must be " + range + ", not " + value;
+        }
+        return std::string();
+      },
+      "");
+}
+
 // For an amount of time read into a double: between 0 and `max` `unit`s, and a number: "nan"
 // compares false with every bound, so CLI::Range lets it through.
 inline CLI::Validator TimeAmount(double max, const std::string& unit) {

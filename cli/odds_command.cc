@@ -61,7 +61,7 @@ CLI::App* AddOddsCommand(CLI::App& app, OddsFlags& flags) {
       ->type_name("FILE");
   odds->add_option("--threads", flags.threads, "Worker threads (default: one per core)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1024));
+      ->check(WholeNumber(1, 1024));
   odds->add_option("--max-states", flags.max_states,
                    "Stop after this many states: every answer is then unknown (0: no limit)")
       ->type_name("N")

@@ -20,7 +20,7 @@ CLI::App* AddProveCommand(CLI::App& app, ProveFlags& flags) {
   prove->add_option("--invariant", flags.invariant, "Prove only this invariant")->type_name("NAME");
   prove->add_option("--k", flags.k, "Try induction depths 1..K")
       ->type_name("K")
-      ->check(CLI::Range(1, 100000))
+      ->check(WholeNumber(1, 100000))
       ->capture_default_str();
   prove->add_option("--timeout", flags.timeout, "Seconds per invariant (0: none)")
       ->type_name("S")

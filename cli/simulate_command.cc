@@ -24,7 +24,7 @@ CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& flags) {
   simulate->add_option("--games", flags.games, "Games to play")
       ->type_name("N")
       ->check(UnsignedCount())
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40))
+      ->check(WholeNumber(1, int64_t{1} << 40))
       ->capture_default_str();
   simulate->add_option("--seed", flags.seed, "The seed: the same seed plays the same games")
       ->type_name("S")
@@ -32,13 +32,13 @@ CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& flags) {
       ->capture_default_str();
   simulate->add_option("--threads", flags.threads, "Worker threads (default: one per core)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1024));
+      ->check(WholeNumber(1, 1024));
   simulate
       ->add_option("--max-moves", flags.max_moves,
                    "Cut a game that has not ended after this many moves")
       ->type_name("M")
       ->check(UnsignedCount())
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32))
+      ->check(WholeNumber(1, int64_t{1} << 32))
       ->capture_default_str();
   simulate
       ->add_option("--turn", flags.turn,

@@ -29,13 +29,13 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
   solve->add_option("--query", flags.query, "Answer only this query")->type_name("NAME");
   solve->add_option("--within", flags.within, "Override every query's `within` bound")
       ->type_name("N")
-      ->check(CLI::Range(int64_t{0}, int64_t{1000000}));
+      ->check(WholeNumber(0, 1000000));
   solve
       ->add_option("--depth", flags.depth,
                    "Symbolic engine: also check invariants, failing moves and deadlocks up "
                    "to N moves")
       ->type_name("N")
-      ->check(CLI::Range(0, 1000000));
+      ->check(WholeNumber(0, 1000000));
   solve->add_flag("--no-queries", flags.no_queries, "Only the checks of --depth");
   solve->add_flag("--no-deadlock", flags.no_deadlock, "With --depth: skip the deadlock check");
   solve
@@ -51,7 +51,7 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
       ->add_option("--threads", flags.threads,
                    "Explicit engine: worker threads (default: one per core)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1024));
+      ->check(WholeNumber(1, 1024));
   solve
       ->add_option("--max-states", flags.max_states,
                    "Explicit engine: stop after this many states, answering unknown where the "
@@ -70,7 +70,7 @@ CLI::App* AddSolveCommand(CLI::App& app, SolveFlags& flags) {
                   "discovers); its own --timeout");
   solve->add_option("--max-k", flags.max_k, "With --prove-optimal: the largest k of the induction")
       ->type_name("K")
-      ->check(CLI::Range(1, 1000))
+      ->check(WholeNumber(1, 1000))
       ->capture_default_str();
   AddReportFlags(*solve, flags);
   AddQuietFlag(*solve, flags);

@@ -110,6 +110,16 @@ TEST(RobustnessTest, OutOfRangeNumbersAreUsageErrors) {
       {{"solve", "games/puzzle8.rules", "--timeout", "inf"}, "--timeout: must be a finite number"},
       {{"prove", "games/puzzle8.rules", "--timeout", "nan"}, "--timeout: must be a finite number"},
       {{"prove", "games/puzzle8.rules", "--timeout", "-1"}, "--timeout: must be a finite number"},
+      {{"check", "games/puzzle8.rules", "--threads", "abc"},
+       "rulecheck check: --threads: must be a whole number from 1 to 1024, not `abc`"},
+      // CLI11 read a leading 0 as octal and 0x as hexadecimal.
+      {{"check", "games/puzzle8.rules", "--threads", "010"}, "must be a whole number from 1"},
+      {{"odds", "games/puzzle8.rules", "--threads", "0x2"}, "must be a whole number from 1"},
+      {{"solve", "games/puzzle8.rules", "--depth", "1e3"}, "--depth: must be a whole number"},
+      {{"simulate", "games/puzzle8.rules", "--threads", "0"},
+       "rulecheck simulate: --threads: must be from 1 to 1024, not 0"},
+      {{"check", "games/puzzle8.rules", "--memory", ""},
+       "--memory: expected a size such as 512M or 4G, got ''"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args[0] + " " + c.args.back());
@@ -117,6 +127,18 @@ TEST(RobustnessTest, OutOfRangeNumbersAreUsageErrors) {
     EXPECT_EQ(run.exit_code, 2);
     EXPECT_THAT(run.stderr_text, HasSubstr(c.message));
   }
+}
+
+// A usage mistake is named with its command, and the options are left to --help: the whole
+// help, printed after it, buried the message.
+TEST(RobustnessTest, AUsageErrorIsOneLineAndAPointerToTheHelp) {
+  const RunResult run = RunRulecheck({"check", "games/puzzle8.rules", "--treads", "2"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.stderr_text,
+            "rulecheck check: The following arguments were not expected: 2 --treads\n"
+            "`rulecheck check --help` lists the options\n");
+  EXPECT_EQ(run.stdout_text, "");
+  EXPECT_EQ(RunRulecheck({"check", "--help"}).exit_code, 0);
 }
 
 TEST(RobustnessTest, TerminationSignalsStopTheSearchWithAReport) {
