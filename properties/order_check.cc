@@ -224,6 +224,46 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
   return settling;
 }
 
+// The way a chain that never settles goes from `start`: each state's first move, until a state
+// comes again, as a lasso whose cycle_start is the index of that state in the steps (a walk
+// back to `start` itself goes round once more, so that the cycle's first state is among the
+// steps). Every state the walk meets has a move, since none of the chain's states settled.
+// Nothing when the budget has no room for the walk.
+std::optional<results::Finding::Outcome> NeverSettling(const model::Model& model,
+                                                       model::SuccessorGenerator& generator,
+                                                       const Words& start,
+                                                       explorer::MemoryBudget* budget) {
+  const uint32_t width = model.layout.words();
+  WorkingMemory memory(budget);
+  absl::flat_hash_map<Words, int> seen;  // each state of the walk: its index in the steps
+  seen.emplace(start, -1);
+  results::Finding::Outcome outcome;
+  Words current = start;
+  while (true) {
+    CollectSink sink(width, budget);
+    generator.Successors(current.data(), sink);
+    // A state's words in the map and in its step, with the map's slack.
+    if (sink.full || sink.out.empty() ||
+        !memory.Add(2 * HeapBlock(4 * uint64_t{width}) + 3 * sizeof(std::pair<Words, int>) +
+                    sizeof(results::TraceStep) + MoveHeap(sink.out.front().second))) {
+      return std::nullopt;
+    }
+    auto& [next, move] = sink.out.front();
+    outcome.steps.push_back(results::TraceStep{move, next, false, ""});
+    const auto [it, inserted] = seen.try_emplace(next, static_cast<int>(outcome.steps.size()) - 1);
+    if (!inserted) {
+      if (it->second >= 0) {
+        outcome.cycle_start = it->second;
+      } else {
+        outcome.steps.push_back(outcome.steps.front());
+        outcome.cycle_start = 0;
+      }
+      return outcome;
+    }
+    current = next;
+  }
+}
+
 // The first settled state of `a` that `b` does not have (apart from hidden markers), or -1.
 int FirstMissing(const Settling& a, const Settling& b) {
   if (!a.views.empty() || !b.views.empty()) {
@@ -298,18 +338,26 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
       witness.other_entry = b = entries[static_cast<size_t>(i)];
     }
     // Show what only one order reaches; where an order reaches nothing the other does not,
-    // its first settled state (none: it never settles, and its way is left empty).
-    auto shown = [](int only, const Settling& settling) {
-      if (only >= 0) return settling.PathTo(only);
-      if (settling.settled.empty()) {
-        // The first trigger failed at once, or the chain never settles.
-        return settling.failed.contains(-1) ? settling.PathTo(-1) : results::Trace{};
+    // its first settled state; where it never settles, the way into its loop.
+    auto shown = [&](std::string order, int only, const Settling& settling, const Words& start) {
+      results::Finding::Outcome outcome{.order = std::move(order), .steps = {}};
+      if (only >= 0) {
+        outcome.steps = settling.PathTo(only);
+      } else if (!settling.settled.empty()) {
+        outcome.steps = settling.PathTo(settling.settled.front());
+      } else if (settling.failed.contains(-1)) {
+        outcome.steps = settling.PathTo(-1);  // the first trigger failed at once
+      } else if (std::optional<results::Finding::Outcome> loop =
+                     NeverSettling(model, generator, start, budget)) {
+        outcome.steps = std::move(loop->steps);
+        outcome.cycle_start = loop->cycle_start;
       }
-      return settling.PathTo(settling.settled.front());
+      return outcome;
     };
     finding.outcomes.push_back(
-        {absl::StrCat("`", a, "` first (the default order)"), shown(only_default, *fifo)});
-    finding.outcomes.push_back({absl::StrCat("`", b, "` first"), shown(only_other, alternative)});
+        shown(absl::StrCat("`", a, "` first (the default order)"), only_default, *fifo, state));
+    finding.outcomes.push_back(
+        shown(absl::StrCat("`", b, "` first"), only_other, alternative, swapped));
   }
   return true;
 }

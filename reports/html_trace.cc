@@ -108,7 +108,9 @@ void WriteSettledComparison(const model::Model& model, const results::Finding& f
   std::vector<const results::Finding::Outcome*> settled;
   std::vector<FlatState> states;
   for (const results::Finding::Outcome& outcome : finding.outcomes) {
-    if (outcome.steps.empty() || outcome.steps.back().state.empty()) continue;
+    if (outcome.steps.empty() || outcome.cycle_start >= 0 || outcome.steps.back().state.empty()) {
+      continue;  // no settled state to compare
+    }
     settled.push_back(&outcome);
     states.push_back(model::FlattenState(model, outcome.steps.back().state.data()));
   }
@@ -204,8 +206,14 @@ void WriteFindingTraceHtml(const model::Model& model, const results::Finding& fi
     const results::Finding::Outcome& outcome = finding.outcomes[i];
     out << "<section class=\"outcome\"><h5>then, with " << EscapeHtml(outcome.order) << "</h5>\n";
     if (outcome.steps.empty()) out << "<p class=\"nochange\">the chain never settles</p>\n";
+    if (outcome.cycle_start >= 0) {
+      out << "<p class=\"nochange\">the chain never settles: each state's first move, into a "
+             "loop</p>\n";
+    }
     WriteTraceHtml(model, outcome.steps,
-                   {.first_number = finding.trace.size() + 1, .before = &witness},
+                   {.first_number = finding.trace.size() + 1,
+                    .before = &witness,
+                    .cycle_start = outcome.cycle_start},
                    absl::StrCat(id, "-order", i + 1), trace_id, out, listing);
     out << "</section>\n";
   }

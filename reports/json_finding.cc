@@ -24,8 +24,9 @@ Json FindingToJson(const model::Model& model, const ReportedFinding& entry, bool
   if (!finding.outcomes.empty()) {
     Json outcomes = Json::array();
     for (const results::Finding::Outcome& outcome : finding.outcomes) {
-      outcomes.push_back(
-          Json{{"order", outcome.order}, {"steps", TraceToJson(model, outcome.steps)}});
+      Json json_outcome{{"order", outcome.order}, {"steps", TraceToJson(model, outcome.steps)}};
+      if (outcome.cycle_start >= 0) json_outcome["cycle_start"] = outcome.cycle_start;
+      outcomes.push_back(std::move(json_outcome));
     }
     json["outcomes"] = std::move(outcomes);
   }

@@ -119,14 +119,25 @@ Json FindingCodeFlows(const model::Model& model, const results::Finding& finding
     FlatState previous;
     Json locations = Json::array();
     AppendSteps(model, finding.trace, 1, notes, previous, locations);
-    AppendSteps(model, outcome.steps, finding.trace.size() + 1, notes, previous, locations);
-    thread_flows.push_back(ThreadFlow(
-        std::move(locations),
-        absl::StrCat("with ", outcome.order,
-                     outcome.steps.empty()
-                         ? ": the chain never settles"
-                         : ": the moves after step " + std::to_string(finding.trace.size()) +
-                               " lead to where the chain settles")));
+    FlowNotes outcome_notes = notes;
+    const int before = static_cast<int>(finding.trace.size());
+    if (outcome.cycle_start >= 0) {
+      outcome_notes.cycle_start = before + outcome.cycle_start;
+      outcome_notes.cycle_end = before + static_cast<int>(outcome.steps.size()) - 1;
+    }
+    AppendSteps(model, outcome.steps, finding.trace.size() + 1, outcome_notes, previous, locations);
+    std::string message;
+    if (outcome.steps.empty()) {
+      message = ": the chain never settles";
+    } else if (outcome.cycle_start >= 0) {
+      message = absl::StrCat(": the chain never settles; the moves after step ", before,
+                             " (each state's first) come back to the state of step ",
+                             outcome_notes.cycle_start + 1);
+    } else {
+      message = absl::StrCat(": the moves after step ", before, " lead to where the chain settles");
+    }
+    thread_flows.push_back(
+        ThreadFlow(std::move(locations), absl::StrCat("with ", outcome.order, message)));
   }
   return OneFlow(
       std::move(thread_flows),

@@ -66,8 +66,14 @@ void WriteFindingTraceText(const model::Model& model, const results::Finding& fi
   for (const results::Finding::Outcome& outcome : finding.outcomes) {
     out << kStepIndent << "then, with " << outcome.order << ":\n";
     if (outcome.steps.empty()) out << kStateIndent << "(the chain never settles)\n";
+    if (outcome.cycle_start >= 0) {
+      out << kStateIndent << "(the chain never settles: each state's first move, into a loop)\n";
+    }
     WriteTraceText(model, outcome.steps,
-                   {.first_number = finding.trace.size() + 1, .before = &witness}, out);
+                   {.first_number = finding.trace.size() + 1,
+                    .before = &witness,
+                    .cycle_start = outcome.cycle_start},
+                   out);
   }
 }
 

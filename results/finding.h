@@ -78,7 +78,11 @@ struct Finding {
   // where this order reaches none such, in its first settled state (properties/order_check.cc).
   struct Outcome {
     std::string order;  // "default: dog first", "other: cat first"
-    Trace steps;        // the moves after the witness state; empty: the chain never settles
+    Trace steps;        // the moves after the witness state
+    // A chain that never settles: steps is a lasso, as a finding's trace with cycle_start (each
+    // state's first move until one comes again). -1: the chain settles (or the budget had no
+    // room for the walk, and steps is empty).
+    int cycle_start = -1;
   };
   std::vector<Outcome> outcomes;
 };

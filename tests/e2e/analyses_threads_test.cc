@@ -315,6 +315,22 @@ TEST_P(AnalysesTest, AnOrderThatFailsEndsInTheFailedMove) {
   EXPECT_THAT(other[0]["error"].get<std::string>(), HasSubstr("outside 0..3"));
 }
 
+// order_never_settles.rules, by hand: with b first the chain loops on spin; the outcome shows
+// the way into the loop (b, a, spin back to the state after a) as a lasso.
+TEST_P(AnalysesTest, AnOrderThatNeverSettlesShowsTheWayIntoItsLoop) {
+  const json report = Run("order_never_settles", 0);
+  EXPECT_EQ(report["states"], 4);
+  const std::vector<json> found = OfKind(report, "order_dependence");
+  ASSERT_EQ(found.size(), 1u) << report.dump(2);
+  const json& outcomes = found[0]["outcomes"];
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_THAT(Moves(outcomes[0]["steps"]), ElementsAre("a()", "b()"));
+  EXPECT_FALSE(outcomes[0].contains("cycle_start"));
+  EXPECT_THAT(Moves(outcomes[1]["steps"]), ElementsAre("b()", "a()", "spin()"));
+  EXPECT_EQ(outcomes[1]["cycle_start"], 1);
+  EXPECT_EQ(outcomes[1]["steps"][2]["state"], outcomes[1]["steps"][1]["state"]);
+}
+
 // forced_trap.rules, by hand: the shortest cycle is ta alone, but tb is in the trap too, and
 // the message names both (it said no choice on the cycle leads out, while `may: no` does).
 TEST_P(AnalysesTest, AForcedChainNamesEveryTriggerOfItsTrap) {
@@ -421,6 +437,15 @@ TEST(AnalysesTextTest, TextReportNarratesLassosAndOutcomes) {
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_THAT(run.stdout_text, HasSubstr("then, with `double` first (the default order):"));
   EXPECT_THAT(run.stdout_text, HasSubstr("then, with `inc` first:"));
+  run = RunRulecheck({"check", "tests/e2e/analyses/order_never_settles.rules", "-q"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("  then, with `b` first:\n"
+                        "       (the chain never settles: each state's first move, into a loop)\n"
+                        "  3. b()\n"));
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("  -- the cycle starts here: the moves below come back to this state\n"
+                        "  5. spin()\n"));
 }
 
 }  // namespace

@@ -152,6 +152,19 @@ TEST_F(HtmlReportTest, CheckShowsBothOrdersOfAnOrderDependence) {
               HasSubstr("<code class=\"call\">inc()</code>"));
 }
 
+// tests/e2e/analyses/order_never_settles.rules: with b first the chain loops on spin; that
+// order's steps are a lasso back to the state of step 4, and no table compares settled states.
+TEST_F(HtmlReportTest, AnOrderThatNeverSettlesShowsItsLoop) {
+  const std::string html = Html({"check", "tests/e2e/analyses/order_never_settles.rules"}, 0);
+  const std::string finding = Article(html, "order_dependence");
+  EXPECT_THAT(finding, Not(HasSubstr("class=\"settled\"")));
+  EXPECT_THAT(finding, HasSubstr("the chain never settles: each state's first move, into a loop"));
+  EXPECT_THAT(Part(finding, "-order2-s4\"", "</li>"),
+              HasSubstr("the cycle starts here: the moves below come back to this state"));
+  EXPECT_THAT(Part(finding, "-order2-s5\"", "</li>"),
+              HasSubstr("back to the state of step 4: the cycle closes"));
+}
+
 // tests/e2e/analyses/dead_rules.rules: action never (line 34), trigger on_joker (35), the `if`
 // branch at line 27 (its line 28 never runs) and the card Joker (16).
 TEST_F(HtmlReportTest, CheckMarksDeadRulesAndTheirLines) {

@@ -170,6 +170,28 @@ TEST_F(SarifTest, AnOrderDependenceHasAThreadFlowPerOrder) {
   Validate();
 }
 
+// order_never_settles.rules: with b first the chain never settles; its thread flow is the
+// way into the loop, whose last step comes back to the state of step 4.
+TEST_F(SarifTest, AnOrderThatNeverSettlesIsALassoInItsThreadFlow) {
+  const json log =
+      Sarif({"check", "tests/e2e/analyses/order_never_settles.rules"}, "never.sarif", 0);
+  const json* order = nullptr;
+  for (const json& result : log["runs"][0]["results"]) {
+    if (result["ruleId"] == "order_dependence") order = &result;
+  }
+  ASSERT_NE(order, nullptr) << log.dump(2);
+  const json& flows = (*order)["codeFlows"][0]["threadFlows"];
+  ASSERT_EQ(flows.size(), 2u);
+  EXPECT_THAT(flows[1]["message"]["text"].get<std::string>(),
+              HasSubstr("`b` first: the chain never settles; the moves after step 2 (each "
+                        "state's first) come back to the state of step 4"));
+  const std::vector<std::string> steps = StepMessages(flows[1]);
+  ASSERT_EQ(steps.size(), 5u);
+  EXPECT_THAT(steps[3], HasSubstr("the cycle starts here"));
+  EXPECT_EQ(steps[4], "5. spin(): no change (back to the state of step 4)");
+  Validate();
+}
+
 // The other samples: dead rules (dead_rules.rules names four), a forced reaction chain, a
 // stopped search (its notification), and the answers of solve (both engines) and prove.
 TEST_F(SarifTest, EverySampleValidates) {
