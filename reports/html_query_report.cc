@@ -93,7 +93,13 @@ void WriteAnswer(const model::Model& model, const results::Answer& answer, const
   out << "</p></header>\n<dl class=\"extra\">"
       << "<div><dt>verdict</dt><dd>" << results::VerdictName(answer.verdict) << "</dd></div>";
   if (answer.value.has_value()) out << "<div><dt>value</dt><dd>" << *answer.value << "</dd></div>";
-  out << "<div><dt>depth</dt><dd>" << answer.depth << "</dd></div>";
+  out << "<div><dt>depth</dt><dd>";
+  if (answer.depth >= 0) {
+    out << answer.depth;
+  } else {
+    out << "none answered";
+  }
+  out << "</dd></div>";
   if (answer.proof) {
     out << "<div><dt>proof</dt><dd>" << EscapeHtml(answer.proof->message) << "</dd></div>";
   }

@@ -31,7 +31,13 @@ void WriteQueryTextReport(const model::Model& model, const std::vector<results::
         << results::AnswerKindName(answer.kind) << " " << answer.name << ": "
         << results::VerdictName(answer.verdict) << (reported[i].known ? " (known)" : "");
     if (answer.value) out << ", value " << *answer.value;
-    out << ", depth " << answer.depth << ", " << Seconds(answer.seconds) << "\n";
+    // Depth -1: not even depth 0 was answered (a query a stop came before).
+    if (answer.depth >= 0) {
+      out << ", depth " << answer.depth;
+    } else {
+      out << ", no depth answered";
+    }
+    out << ", " << Seconds(answer.seconds) << "\n";
     if (!answer.message.empty()) out << kStepIndent << answer.message << "\n";
     if (answer.proof) {
       out << kStepIndent << "proof: " << answer.proof->message << ", "

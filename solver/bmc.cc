@@ -60,6 +60,10 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
                                        const Hint& hint = nullptr, const Listed& listed = nullptr) {
   Deadline deadline(bc.timeout_seconds);
   ContextHolder holder;
+  if (!holder.ok()) {
+    result.depth = -1;  // not even depth 0 was asked
+    return OutOfMemoryAnswer(deadline, std::move(result));
+  }
   z3::context& ctx = holder.get();
   Watchdog watchdog(holder, deadline, bc.cancel);
   int in_progress = 0;  // the depth being asked about
@@ -184,10 +188,12 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
   }
 }
 
-// Whether some run of `init` fails (then no state is reached at all).
-absl::StatusOr<bool> InitFails(const model::Model& model) {
+// Whether some run of `init` fails (then no state is reached at all); nothing when Z3 ran out
+// of memory (the --memory budget) before it could tell.
+absl::StatusOr<std::optional<bool>> InitFails(const model::Model& model) {
   try {
     ContextHolder holder;
+    if (!holder.ok()) return std::nullopt;
     z3::context& ctx = holder.get();
     StepEncoder enc(ctx, model);
     InitTerms init = enc.Init();
@@ -197,6 +203,7 @@ absl::StatusOr<bool> InitFails(const model::Model& model) {
     solver.add(init.fail);
     return solver.check() == z3::sat;
   } catch (const z3::exception& e) {
+    if (IsOutOfMemory(e)) return std::nullopt;
     return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
   }
 }
@@ -296,8 +303,11 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
     r.name = "failure";
     r.kind = results::AnswerKind::kFailure;
     ir::StepFailure failure;
-    ASSIGN_OR_RETURN(bool init_fails, InitFails(model));
-    if (init_fails) {
+    ASSIGN_OR_RETURN(std::optional<bool> init_fails, InitFails(model));
+    if (!init_fails.has_value()) {
+      r.depth = -1;
+      r = OutOfMemoryAnswer(Deadline(bc.timeout_seconds), std::move(r));
+    } else if (*init_fails) {
       r.verdict = results::Verdict::kSat;
       ASSIGN_OR_RETURN(r.trace, ReplayTrace(model, {}, true, true, &failure));
       r.message = results::InitFailsSentence(r.trace.back().error);

@@ -78,6 +78,7 @@ absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const 
     return proof;
   };
   ContextHolder holder;
+  if (!holder.ok()) return only_to_depth("Z3 ran out of memory (the --memory budget)");
   z3::context& ctx = holder.get();
   Watchdog watchdog(holder, deadline, bc.cancel);
   auto stopped = [&]() {

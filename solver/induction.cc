@@ -103,6 +103,10 @@ absl::StatusOr<InductionResult> Induction(const model::Model& model, const BmcCo
     return result;
   };
   ContextHolder holder;
+  if (!holder.ok()) {
+    result.depth = -1;  // not even depth 0 was asked
+    return OutOfMemoryAnswer(deadline, std::move(result));
+  }
   z3::context& ctx = holder.get();
   Watchdog watchdog(holder, deadline, bc.cancel);
   try {

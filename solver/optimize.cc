@@ -108,6 +108,10 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
     return result;
   };
   ContextHolder holder;
+  if (!holder.ok()) {
+    result.depth = -1;  // not even depth 0 was asked
+    return OutOfMemoryAnswer(deadline, std::move(result));
+  }
   z3::context& ctx = holder.get();
   Watchdog watchdog(holder, deadline, bc.cancel);
   int depth = 0;

@@ -37,6 +37,7 @@ results::Answer NotStarted(const std::string& name, results::AnswerKind kind) {
   answer.name = name;
   answer.kind = kind;
   answer.verdict = results::Verdict::kUnknown;
+  answer.depth = -1;  // not even depth 0 was asked
   answer.message = results::NotStartedSentence();
   return answer;
 }

@@ -57,14 +57,24 @@ absl::StatusOr<results::Answer> Z3Failure(const z3::exception& e, const Watchdog
                                           const Deadline& deadline, results::Answer result) {
   const bool stopped = !watchdog.reason().empty();
   if (!stopped && !IsOutOfMemory(e)) return absl::InternalError(absl::StrCat("Z3: ", e.msg()));
+  if (!stopped) return OutOfMemoryAnswer(deadline, std::move(result));
   result.verdict = results::Verdict::kUnknown;
   result.seconds = deadline.Elapsed();
   result.trace.clear();
   result.trace_from_any_state = false;
   result.finding.reset();
-  result.message = stopped ? StopMessage(watchdog, result.depth, deadline, "")
-                           : absl::StrCat("Z3 ran out of memory (the --memory budget) after ",
-                                          absl::StrFormat("%.1f", deadline.Elapsed()), " s");
+  result.message = StopMessage(watchdog, result.depth, deadline, "");
+  return result;
+}
+
+results::Answer OutOfMemoryAnswer(const Deadline& deadline, results::Answer result) {
+  result.verdict = results::Verdict::kUnknown;
+  result.seconds = deadline.Elapsed();
+  result.trace.clear();
+  result.trace_from_any_state = false;
+  result.finding.reset();
+  result.message = absl::StrCat("Z3 ran out of memory (the --memory budget) after ",
+                                absl::StrFormat("%.1f", deadline.Elapsed()), " s");
   return result;
 }
 

@@ -57,6 +57,10 @@ std::string StopMessage(const Watchdog& watchdog, int depth, const Deadline& dea
 absl::StatusOr<results::Answer> Z3Failure(const z3::exception& e, const Watchdog& watchdog,
                                           const Deadline& deadline, results::Answer result);
 
+// `result` marked unknown because Z3 ran out of memory (the --memory budget), as Z3Failure
+// marks it.
+results::Answer OutOfMemoryAnswer(const Deadline& deadline, results::Answer result);
+
 // Whether a z3::exception says Z3 ran out of memory (its `memory_max_size` budget).
 bool IsOutOfMemory(const z3::exception& e);
 

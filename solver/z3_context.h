@@ -40,13 +40,17 @@ class ContextHolder {
   ContextHolder(const ContextHolder&) = delete;
   ContextHolder& operator=(const ContextHolder&) = delete;
 
+  // False when Z3 could not make a context: its memory budget (`memory_max_size`) is spent.
+  // Check before get().
+  bool ok() const { return ctx_ != nullptr; }
   z3::context& get() { return *ctx_; }
   // Parks the context when the holder goes, whatever its size (see above). Thread-safe.
   void ParkWhenReleased() { park_.store(true, std::memory_order_relaxed); }
 
  private:
-  z3::context* ctx_;
-  uint64_t allocated_at_start_;
+  uint64_t allocated_before_;  // Z3's estimate before the context was made
+  z3::context* ctx_ = nullptr;
+  uint64_t allocated_at_start_ = 0;  // and once it was made
   std::atomic<bool> park_{false};
 };
 

@@ -4,6 +4,7 @@
 // the exact text and the JSON fields. The report does not know which engine answered.
 #include "reports/query_report.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -24,6 +25,7 @@ using results::Answer;
 using results::AnswerKind;
 using results::Verdict;
 using testing::FailedStep;
+using ::testing::HasSubstr;
 using testing::LoadTiny;
 using testing::Play;
 
@@ -61,6 +63,14 @@ class QueryReportTest : public ::testing::Test {
   std::unique_ptr<model::Model> model_;
   std::vector<Answer> answers_;
 };
+
+// A question no depth of which was answered (a stop came before it) says so, not "depth 0".
+TEST_F(QueryReportTest, NoDepthAnsweredIsNotDepthZero) {
+  answers_.push_back(
+      Make(AnswerKind::kMaximize, "top", Verdict::kUnknown, -1, 0, results::NotStartedSentence()));
+  EXPECT_THAT(Text(), HasSubstr("maximize top: unknown, no depth answered, 0.00 s\n"));
+  EXPECT_EQ(Json()["queries"][0]["depth"], -1);
+}
 
 TEST_F(QueryReportTest, QueriesOfEachVerdict) {
   Answer top = Make(AnswerKind::kMaximize, "top", Verdict::kOptimal, 2, 0.5,

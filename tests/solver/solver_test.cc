@@ -348,6 +348,7 @@ query most: maximize x within 1000000
   EXPECT_EQ(most.message,
             "not answered: the run was stopped (Ctrl-C or a signal) before this question was "
             "started");
+  EXPECT_EQ(most.depth, -1);  // not even depth 0 was answered
 
   // prove, stopped before it starts: every invariant is listed so.
   std::unique_ptr<model::Model> two = test_models::LoadTestModel(

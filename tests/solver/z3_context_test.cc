@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace rulecheck::solver::internal {
 namespace {
@@ -39,6 +42,40 @@ TEST(ContextHolderTest, KeepAllKeepsNoMoreThanItsLimit) {
   EXPECT_EQ(ContextHolder::Parked(), before);
   ContextHolder::LimitKeptBytes(ContextHolder::kKeepAllBytes);
   ContextHolder::KeepAll(false);
+}
+
+// Each context takes about 17 MB of Z3's estimate when it is made: with KeepAll and a limit
+// of 40 MB, one context is kept and the next is not (its count once left that out, and every
+// small context was kept up to 20 times the limit).
+TEST(ContextHolderTest, TheKeptLimitCountsTheContextItself) {
+  ContextHolder::KeepAll();
+  ContextHolder::LimitKeptBytes(uint64_t{40} << 20);
+  const size_t before = ContextHolder::Parked();
+  for (int i = 0; i < 4; ++i) {
+    ContextHolder small;
+    EXPECT_TRUE(small.get().bool_val(true).is_true());
+  }
+  EXPECT_LE(ContextHolder::Parked(), before + 2);
+  EXPECT_GE(ContextHolder::Parked(), before + 1);
+  ContextHolder::LimitKeptBytes(ContextHolder::kKeepAllBytes);
+  ContextHolder::KeepAll(false);
+}
+
+// Once Z3's memory budget is spent a new context cannot be made: the holder says so (making
+// one crashed inside z3::context's constructor).
+TEST(ContextHolderTest, NoContextOnceZ3sMemoryIsSpent) {
+  z3::set_param("memory_max_size", 64);  // MiB
+  std::vector<std::unique_ptr<ContextHolder>> held;
+  bool refused = false;
+  for (int i = 0; i < 20 && !refused; ++i) {
+    held.push_back(std::make_unique<ContextHolder>());
+    refused = !held.back()->ok();
+  }
+  EXPECT_TRUE(refused);
+  held.clear();
+  z3::set_param("memory_max_size", 0);  // no limit again
+  ContextHolder after;
+  EXPECT_TRUE(after.ok());
 }
 
 TEST(ContextHolderTest, AnInterruptedContextIsParked) {
