@@ -256,7 +256,8 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
   eval_.ForEachCountedValue(*s.domain, s.loc, [&](int64_t v, uint64_t copies) {
     // A range bounded only by an `int` expression could otherwise exhaust memory.
     if (candidates.size() == kMaxCandidates) {
-      ThrowModelError(s.loc,
+      // One of the engine's limits, not an event of the game (ir::StepFailure::limit).
+      ThrowLimitError(s.loc,
                       absl::StrCat("`", s.name, "` has more than ", kMaxCandidates, " candidates"));
     }
     candidates.push_back(v);

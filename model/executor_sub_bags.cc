@@ -104,7 +104,8 @@ bool Executor::ExecChooseSubBag(const ir::Stmt& s) {
   ForEachSubBag(counts, n, [&](const std::vector<int64_t>& x) {
     eval_.Step(s.loc);
     if (count == kMaxCandidates) {
-      ThrowModelError(s.loc,
+      // One of the engine's limits, not an event of the game (ir::StepFailure::limit).
+      ThrowLimitError(s.loc,
                       absl::StrCat("`", s.name, "` has more than ", kMaxCandidates, " candidates"));
     }
     const size_t at = candidates.size();

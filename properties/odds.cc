@@ -198,6 +198,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     // (docs/odds.md); a move the engine could not finish is no such event, and leaving it out
     // would give a wrong number that looks exact.
     result.graph.failed_moves = g->failed_moves;
+    result.graph.limit_failed = true;
     return undefined(absl::StrCat("a move hit one of the engine's limits at line ", limit->loc.line,
                                   ", column ", limit->loc.column, " (", limit->message,
                                   "): the odds cannot leave its outcomes out"),

@@ -245,10 +245,13 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
             : absl::StrCat(g.failed_moves == 1 ? ", at " : ", the first at ",
                            g.first_failure_place.empty() ? "" : g.first_failure_place + " ", "(",
                            g.first_failure_message, ")");
-    notes.push_back(absl::StrCat(base::CountOf(g.failed_moves, "failed move", "failed moves"),
-                                 " (asserts, model errors) ", g.failed_moves == 1 ? "is" : "are",
-                                 " left out", first,
-                                 ": run `rulecheck check` on the file for a trace"));
+    // With a move past an engine limit nothing was left out: every answer is undefined.
+    notes.push_back(absl::StrCat(
+        base::CountOf(g.failed_moves, "failed move", "failed moves"),
+        g.limit_failed ? " (asserts, model errors, the engine's limits)"
+                       : absl::StrCat(" (asserts, model errors) ",
+                                      g.failed_moves == 1 ? "is" : "are", " left out", first),
+        ": run `rulecheck check` on the file for a trace"));
   }
   return notes;
 }

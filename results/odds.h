@@ -68,6 +68,8 @@ struct OddsGraph {
   uint64_t seat_draw_states = 0;  // states where several seats could move
   uint64_t conditioned_rolls = 0;  // roll nodes some outcome of which gave no successor
   uint64_t failed_moves = 0;       // failed moves (assert, model error) left out
+  // One of them hit an engine limit: nothing was left out, as every answer is undefined.
+  bool limit_failed = false;
   // The first of them in the states' order: its place (file:line:column) and message.
   std::string first_failure_place;
   std::string first_failure_message;

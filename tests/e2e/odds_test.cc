@@ -63,6 +63,23 @@ TEST(OddsTest, AMoveOnAnEngineLimitMakesTheAnswersUndefined) {
                         "of 400 copies: more ways than chance can weigh (2^64))"));
 }
 
+// A roll past the candidate limit said "random play 0, every answer is exact": its move was
+// left out as a failure of the rules.
+TEST(OddsTest, ARollPastTheCandidateLimitMakesTheAnswersUndefined) {
+  const json report = Odds({"tests/e2e/odds/too_many_outcomes.rules"});
+  for (const char* play : {"random", "max", "min"}) {
+    const json& value = Value(report, "ends", play);
+    EXPECT_EQ(value["kind"], "undefined") << value;
+    EXPECT_THAT(std::string(value["reason"]),
+                HasSubstr("a move hit one of the engine's limits at line 6, column 3 (`d` has "
+                          "more than 1048576 candidates)"));
+  }
+  const RunResult text = RunRulecheck({"odds", "tests/e2e/odds/too_many_outcomes.rules", "-q"});
+  EXPECT_THAT(text.stdout_text, HasSubstr("1 failed move (asserts, model errors, the engine's "
+                                          "limits): run `rulecheck check`"));
+  EXPECT_THAT(text.stdout_text, testing::Not(HasSubstr("left out")));
+}
+
 TEST(OddsTest, ADeadlockIsAnEndAndANote) {
   const json report = Odds({"tests/e2e/odds/stuck.rules"});
   ExpectExact(Value(report, "top", "random"), "0");
