@@ -94,6 +94,9 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
   // Ctrl-C during an analysis ends the run as it ends a search: incomplete, with the findings
   // of the analyses that finished.
   const std::atomic<bool>* cancel = options.explore.cancel;
+  auto stop_requested = [cancel] {
+    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+  };
   auto mark_cancelled = [&] {
     result.stats.complete = false;
     result.stats.stop_reason = explorer::StopReason::kCancelled;
@@ -108,6 +111,10 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
     termination_undetermined(reason);
     if (chains) trigger_analysis_undetermined("reaction_chain", "reaction chains", reason);
   };
+  // Ctrl-C during an analysis: it and the analyses after it are not determined (their findings
+  // so far stand), so that a stopped run does not read as one that found no cycle.
+  const std::string interrupted =
+      "the run was stopped (Ctrl-C or a signal) before this analysis finished";
   explorer::MemoryBudget& budget = exploration.budget();
   if ((termination || chains) && !recorded && GraphBytes(result.stats) > budget.available()) {
     // Known before the graph is built: not worth building.
@@ -134,7 +141,9 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
     explorer::MemoryCharge searches(&budget);
     if (graph.status().code() == absl::StatusCode::kCancelled) {
       mark_cancelled();
-      return termination_undetermined("");
+      no_room(interrupted);
+      if (order) trigger_analysis_undetermined("order_dependence", "trigger orders", interrupted);
+      return;
     }
     if (!graph.ok()) {
       // Every array of the graph is charged as it is built: the estimate was too low.
@@ -145,10 +154,13 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
                      CycleSearchBytes(*graph)));
     } else {
       // Where telling the cycles only rolls repeat needs more than the budget has left (or
-      // Ctrl-C came), what is known is reported and the rest is not determined.
-      auto undetermined = [&](const absl::Status& status, auto mark) {
+      // Ctrl-C came, before the analysis or during it), what is known is reported and the
+      // rest is not determined.
+      auto undetermined = [&](auto analysis, auto mark) {
+        const absl::Status status = stop_requested() ? absl::CancelledError("") : analysis();
         if (status.code() == absl::StatusCode::kCancelled) {
           mark_cancelled();
+          mark(interrupted);
         } else if (!status.ok()) {
           mark(absl::StrCat("telling the cycles only rolls repeat from the others: ",
                             status.message()));
@@ -156,16 +168,20 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
       };
       if (chains) {
         Announce(options, "looking for infinite reaction chains");
-        undetermined(CheckReactionChains(model, exploration, *graph, cancel, collector),
-                     [&](const std::string& reason) {
-                       trigger_analysis_undetermined("reaction_chain", "reaction chains", reason);
-                     });
+        undetermined(
+            [&] { return CheckReactionChains(model, exploration, *graph, cancel, collector); },
+            [&](const std::string& reason) {
+              trigger_analysis_undetermined("reaction_chain", "reaction chains", reason);
+            });
       }
       if (termination && result.stats.complete) {
         Announce(options,
                  absl::StrCat("looking for cycles among ", graph->edges(), " transitions"));
-        undetermined(CheckNonTermination(model, exploration, *graph, cancel, collector),
-                     termination_undetermined);
+        undetermined(
+            [&] { return CheckNonTermination(model, exploration, *graph, cancel, collector); },
+            termination_undetermined);
+      } else if (termination) {
+        termination_undetermined(interrupted);  // stopped while looking for reaction chains
       }
     }
   }
@@ -173,9 +189,11 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
     Announce(options, "comparing the orders of pending triggers");
     // The termination result stands: only the order comparison is cut short.
     const absl::Status status =
-        CheckOrderDependence(model, exploration, threads, cancel, collector);
+        stop_requested() ? absl::CancelledError("")
+                         : CheckOrderDependence(model, exploration, threads, cancel, collector);
     if (status.code() == absl::StatusCode::kCancelled) {
       mark_cancelled();
+      trigger_analysis_undetermined("order_dependence", "trigger orders", interrupted);
     } else if (!status.ok()) {
       trigger_analysis_undetermined("order_dependence", "trigger orders",
                                     std::string(status.message()));
