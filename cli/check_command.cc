@@ -68,7 +68,8 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->add_option("--checkpoint", flags.checkpoint,
                    "Write snapshots of the search to DIR (at level boundaries, on a stop and at "
                    "the end), so that --resume DIR can continue it after a kill")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(NonEmptyPath());
   check
       ->add_option("--checkpoint-every", flags.checkpoint_every,
                    "Minutes between snapshots (0: at every level)")
@@ -80,7 +81,8 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckFlags& flags) {
       ->add_option("--resume", flags.resume,
                    "Continue the search saved in DIR by --checkpoint DIR (FILE and the "
                    "search's flags come from the snapshot)")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(NonEmptyPath());
   return check;
 }
 

@@ -5,7 +5,6 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
-#include <set>
 #include <utility>
 #include <vector>
 
@@ -13,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "cli/byte_size.h"
+#include "cli/flag_checks.h"
 #include "cli/interrupt.h"
 
 namespace rulecheck::cli {
@@ -52,16 +52,22 @@ bool NotTheRulesFile(const CommonFlags& flags, const std::string& path, std::ost
 // Parses --report and --write-baseline into `setup.extra_reports` (files not yet opened), and
 // refuses a file named twice, --output included, and a report over the rules file.
 bool PlanExtraReports(const CommonFlags& flags, CommandSetup& setup, std::ostream& err) {
-  std::set<std::string> paths;
+  // Compared as files, not as text: `same.txt` and `./same.txt` are one file, and the second
+  // report written would silently replace the first.
+  std::vector<std::string> paths;
   if (!flags.output.empty()) {
     if (!NotTheRulesFile(flags, flags.output, err)) return false;
-    paths.insert(flags.output);
+    paths.push_back(flags.output);
   }
   auto add = [&](reports::Format format, const std::string& path) {
-    if (!paths.insert(path).second) {
-      err << "rulecheck: " << path << " is named as the file of two reports\n";
-      return false;
+    for (const std::string& other : paths) {
+      if (SameFile(path, other)) {
+        err << "rulecheck: " << path << (path == other ? "" : " (" + other + ")")
+            << " is named as the file of two reports\n";
+        return false;
+      }
     }
+    paths.push_back(path);
     if (!NotTheRulesFile(flags, path, err)) return false;
     setup.extra_reports.push_back({format, path, nullptr});
     return true;
@@ -106,7 +112,8 @@ void AddReportFlags(CLI::App& command, CommonFlags& flags) {
       ->check(CLI::IsMember(reports::FormatNames()))
       ->capture_default_str();
   command.add_option("--output", flags.output, "Write the report to this file, not stdout")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath());
   command
       .add_option("--report", flags.reports,
                   "Also write a report in this format to this file (repeatable), e.g. "
@@ -117,11 +124,13 @@ void AddReportFlags(CLI::App& command, CommonFlags& flags) {
       .add_option("--baseline", flags.baseline,
                   "An earlier JSON report: its findings are known, and only new error findings "
                   "fail the run")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath());
   command
       .add_option("--write-baseline", flags.write_baseline,
                   "Write the JSON report to this file, to serve as a later run's --baseline")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath());
 }
 
 void AddQuietFlag(CLI::App& command, CommonFlags& flags) {

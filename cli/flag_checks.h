@@ -15,18 +15,24 @@
 
 namespace rulecheck::cli {
 
-// For a count read into a uint64_t (e.g. --max-states): CLI11 reads "-3" as 2^64 - 3 and a
-// decimal too large for 64 bits as some other number, either of which would silently mean
-// "no limit" or an arbitrary one. Refuses a sign and a decimal number above 2^64 - 1.
+// For a count read into a uint64_t (e.g. --max-states, --seed): CLI11 reads "-3" as 2^64 - 3
+// and a decimal too large for 64 bits as some other number, either of which would silently
+// mean "no limit" or an arbitrary one, and reads "010" as octal and "0x10" as hexadecimal.
+// Refuses a sign, a decimal number above 2^64 - 1, and anything but decimal digits.
 inline CLI::Validator UnsignedCount() {
   return CLI::Validator(
       [](const std::string& value) {
         if (!value.empty() && value.front() == '-') return std::string("must not be negative");
         const char* begin = value.data() + (!value.empty() && value.front() == '+' ? 1 : 0);
+        const char* end = value.data() + value.size();
         uint64_t parsed = 0;
-        auto [end, error] = std::from_chars(begin, value.data() + value.size(), parsed);
+        auto [stop, error] = std::from_chars(begin, end, parsed);
         if (error == std::errc::result_out_of_range) {
           return std::string("must be at most 18446744073709551615 (2^64 - 1)");
+        }
+        if (begin == end || stop != end || error != std::errc() ||
+            (end - begin > 1 && *begin == '0')) {
+          return "must be a whole number in decimal, not `" + value + "`";
         }
         return std::string();
       },
@@ -53,6 +59,16 @@ inline CLI::Validator WholeNumber(int64_t min, int64_t max) {
           return "must be " + range + ", not " + value;
         }
         return std::string();
+      },
+      "");
+}
+
+// For a file or directory name: an empty one (`--output ''`) would silently mean the option
+// was not given.
+inline CLI::Validator NonEmptyPath() {
+  return CLI::Validator(
+      [](const std::string& value) {
+        return value.empty() ? std::string("must name a file, not be empty") : std::string();
       },
       "");
 }

@@ -58,7 +58,8 @@ CLI::App* AddOddsCommand(CLI::App& app, OddsFlags& flags) {
       ->check(CLI::IsMember({"text", "json", "html"}))
       ->capture_default_str();
   odds->add_option("--output", flags.output, "Write the report to this file, not stdout")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath());
   odds->add_option("--threads", flags.threads, "Worker threads (default: one per core)")
       ->type_name("N")
       ->check(WholeNumber(1, 1024));

@@ -63,7 +63,8 @@ CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& flags) {
       ->check(CLI::IsMember({"text", "json", "html"}))
       ->capture_default_str();
   simulate->add_option("--output", flags.output, "Write the report to this file, not stdout")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath());
   AddQuietFlag(*simulate, flags);
   return simulate;
 }

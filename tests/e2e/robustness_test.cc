@@ -84,6 +84,20 @@ TEST(RobustnessTest, AReportOverTheRulesFileIsRefused) {
   }
 }
 
+// Two reports named as one file by different spellings: the second silently replaced the
+// first. A directory given as the baseline was called a JSON syntax error.
+TEST(RobustnessTest, ReportFilesAreComparedAsFiles) {
+  const std::string dir = testing::TempDir();
+  const std::string same = dir + "/same.txt";
+  RunResult run = RunRulecheck({"check", "games/tictactoe.rules", "--output", same, "--report",
+                                "json=" + dir + "/./same.txt"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("is named as the file of two reports"));
+  run = RunRulecheck({"check", "games/tictactoe.rules", "--baseline", dir});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("cannot read baseline `" + dir + "`: it is a directory"));
+}
+
 TEST(RobustnessTest, FileWithoutDeclarationsIsAnError) {
   for (const std::string& text : {std::string(), std::string("# only a comment\n\n")}) {
     std::string path = WriteTempFile("empty.rules", text);
@@ -120,6 +134,17 @@ TEST(RobustnessTest, OutOfRangeNumbersAreUsageErrors) {
        "rulecheck simulate: --threads: must be from 1 to 1024, not 0"},
       {{"check", "games/puzzle8.rules", "--memory", ""},
        "--memory: expected a size such as 512M or 4G, got ''"},
+      {{"check", "games/puzzle8.rules", "--max-states", "010"},
+       "--max-states: must be a whole number in decimal, not `010`"},
+      {{"check", "games/puzzle8.rules", "--max-states", "0x10"},
+       "must be a whole number in decimal"},
+      {{"simulate", "games/puzzle8.rules", "--seed", "010"}, "--seed: must be a whole number"},
+      // An empty path meant the option was not given.
+      {{"check", "games/puzzle8.rules", "--output", ""}, "--output: must name a file"},
+      {{"check", "games/puzzle8.rules", "--baseline", ""}, "--baseline: must name a file"},
+      {{"check", "games/puzzle8.rules", "--write-baseline", ""},
+       "--write-baseline: must name a file"},
+      {{"odds", "games/puzzle8.rules", "--output", ""}, "--output: must name a file"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args[0] + " " + c.args.back());
