@@ -3,17 +3,15 @@
 // is collected before failing, and the layout is built only for an error-free program.
 #include "model/model.h"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "base/counts.h"
+#include "base/read_file.h"
+#include "base/status_macros.h"
 #include "front/diagnostics.h"
 #include "front/parser.h"
 #include "front/type_checker.h"
@@ -36,39 +34,12 @@ std::pair<const ir::SourceFile*, ir::Location> Model::Resolve(ir::Location locat
 absl::StatusOr<std::unique_ptr<Model>> LoadModel(const std::string& path,
                                                  const std::vector<ConstOverride>& overrides,
                                                  const std::vector<ExtraProperty>& extra) {
-  // A directory opens and reads as nothing; say what it is rather than check an empty model.
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (std::filesystem::is_directory(status)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot read rules file `", path, "`: it is a directory"));
-  }
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  // The system's reason (no such file, permission denied), where it gave one.
-  auto cannot_read = [&path](int why) {
-    return absl::NotFoundError(
-        absl::StrCat("cannot read rules file `", path, "`",
-                     why != 0 ? absl::StrCat(": ", std::strerror(why)) : ""));
-  };
-  if (!in) return cannot_read(errno);
-  // Read in pieces up to a cap: /dev/zero or a runaway pipe never ends, and a rules file of
-  // more than this is no rules file.
-  std::string text;
-  std::vector<char> piece(1 << 16);
-  while (in) {
-    in.read(piece.data(), static_cast<std::streamsize>(piece.size()));
-    text.append(piece.data(), static_cast<size_t>(in.gcount()));
-    if (text.size() > kMaxRulesFileBytes) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("cannot read rules file `", path, "`: it is longer than ",
-                       base::GroupThousands(kMaxRulesFileBytes), " bytes"));
-    }
-  }
-  if (in.bad()) return cannot_read(errno);
+  // A directory, an unreadable file and one past the cap are refused with the reason.
+  ASSIGN_OR_RETURN(std::string text, base::ReadWholeFile(path, "rules file", kMaxRulesFileBytes));
   // A pipe (`<(generate)`) is a fine source; a device such as /dev/null that gives nothing
   // is a mistake in the command line, not an empty file.
-  if (text.empty() && !std::filesystem::is_regular_file(status)) {
+  std::error_code error;
+  if (text.empty() && !std::filesystem::is_regular_file(path, error)) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read rules file `", path,
                                                    "`: it is not a regular file and gave no text"));
   }

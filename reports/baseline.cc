@@ -3,15 +3,13 @@
 // rules files' diagnostics count them).
 #include "reports/baseline.h"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
+#include <cstdint>
 #include <string>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "base/read_file.h"
+#include "base/status_macros.h"
 #include "ir/source.h"
 #include "nlohmann/json.hpp"
 
@@ -53,33 +51,10 @@ absl::Status AddId(const std::string& path, const nlohmann::json& finding, const
 }  // namespace
 
 absl::StatusOr<Baseline> Baseline::Load(const std::string& path) {
-  // A directory opens and reads as nothing, which JSON's parser called a syntax error.
-  std::error_code error;
-  if (std::filesystem::is_directory(std::filesystem::status(path, error))) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot read baseline `", path, "`: it is a directory"));
-  }
-  errno = 0;
-  std::ifstream file(path, std::ios::binary);
-  auto cannot_read = [&path](int why) {
-    return absl::NotFoundError(
-        absl::StrCat("cannot read baseline `", path, "`",
-                     why != 0 ? absl::StrCat(": ", std::strerror(why)) : ""));
-  };
-  if (!file) return cannot_read(errno);
-  // Read in pieces up to a cap: /dev/zero never ends.
-  constexpr size_t kMaxBaselineBytes = size_t{1} << 30;
-  std::string text;
-  std::vector<char> piece(1 << 16);
-  while (file) {
-    file.read(piece.data(), static_cast<std::streamsize>(piece.size()));
-    text.append(piece.data(), static_cast<size_t>(file.gcount()));
-    if (text.size() > kMaxBaselineBytes) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "cannot read baseline `", path, "`: it is longer than 1 GiB, which no report is"));
-    }
-  }
-  if (file.bad()) return cannot_read(errno);
+  // A directory opens and reads as nothing, which JSON's parser called a syntax error; and
+  // /dev/zero never ends.
+  constexpr uint64_t kMaxBaselineBytes = uint64_t{1} << 30;
+  ASSIGN_OR_RETURN(std::string text, base::ReadWholeFile(path, "baseline", kMaxBaselineBytes));
   return Parse(path, text);
 }
 
