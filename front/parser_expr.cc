@@ -191,10 +191,12 @@ std::unique_ptr<ast::Domain> Parser::ParseDomain() {
   return domain;
 }
 
+// The levels of nesting count what a reader sees nest (parentheses, brackets, blocks, and each
+// prefix operator or `=>` of a chain), not the precedence levels each of them passes through.
 ast::ExprPtr Parser::ParseImplies() {
-  Nesting nesting(*this);  // `=>` recurses to the right
   ast::ExprPtr lhs = ParseOr();
   if (At(Tok::kArrow)) {
+    Nesting nesting(*this);  // `=>` recurses to the right
     ir::Location op_loc = Next().loc;
     ast::ExprPtr rhs = At(Tok::kIf) || AtQuantifier() ? ParseExpr() : ParseImplies();
     return Bounded(MakeBinary(ast::Op::kImplies, op_loc, std::move(lhs), std::move(rhs)));
@@ -221,8 +223,8 @@ ast::ExprPtr Parser::ParseAnd() {
 }
 
 ast::ExprPtr Parser::ParseNot() {
-  Nesting nesting(*this);
   if (At(Tok::kNot)) {
+    Nesting nesting(*this);
     ir::Location loc = Next().loc;
     return Bounded(MakeUnary(ast::Op::kNot, loc, ParseNot()));
   }
@@ -294,8 +296,8 @@ ast::ExprPtr Parser::ParseMultiplicative() {
 }
 
 ast::ExprPtr Parser::ParseUnary() {
-  Nesting nesting(*this);
   if (At(Tok::kMinus)) {
+    Nesting nesting(*this);
     ir::Location loc = Next().loc;
     if (At(Tok::kInt) && Peek().int_value == std::numeric_limits<int64_t>::min()) {
       // `-9223372036854775808`: the one literal whose magnitude is not an int64 itself.

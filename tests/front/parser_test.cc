@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 namespace rulecheck::front {
 namespace {
 
@@ -373,6 +375,30 @@ TEST(ParserTest, DeepNestingIsAnErrorNotACrash) {
     Parsed parsed = ParseText(text);
     EXPECT_NE(parsed.errors.find("nesting too deep"), std::string::npos) << parsed.errors;
   }
+}
+
+// The message says 256 levels: parentheses, `not`s and `-`s count one level each (they once
+// counted four, the precedence levels each passes through, so 64 parentheses were too deep).
+TEST(ParserTest, TheNestingLimitIsTheOneTheMessageGives) {
+  auto nested = [](int n, const std::string& open, const std::string& core,
+                   const std::string& close) {
+    std::string text = "invariant deep: ";
+    for (int i = 0; i < n; ++i) text += open;
+    text += core;
+    for (int i = 0; i < n; ++i) text += close;
+    return text + "\n";
+  };
+  for (const auto& [open, core, close] :
+       {std::tuple<std::string, std::string, std::string>{"(", "1 == 1", ")"},
+        {"not ", "true", ""},
+        {"abs(", "1", ")"}}) {
+    Parsed ok = ParseText(nested(250, open, core, close));
+    EXPECT_EQ(ok.errors, "") << open;
+    Parsed deep = ParseText(nested(260, open, core, close));
+    EXPECT_NE(deep.errors.find("may nest at most 256 levels"), std::string::npos)
+        << open << deep.errors;
+  }
+  EXPECT_EQ(ParseText("const C = " + std::string(250, '-') + "1\n").errors, "");
 }
 
 TEST(ParserTest, LongChainsParseAndFree) {
