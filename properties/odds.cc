@@ -189,7 +189,12 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   }
   absl::StatusOr<ChanceGraph> g =
       BuildChanceGraph(exploration, exploration.stats().threads, cancel, &*policies);
+  if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+    g = absl::CancelledError("interrupted");
+  }
   if (!g.ok()) {
+    // The search had seen every state: what was stopped is the work on them.
+    result.stopped_solving = true;
     return unknown(g.status().code() == absl::StatusCode::kCancelled ? "cancelled" : "store_full",
                    {"the rules"});
   }
