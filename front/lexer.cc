@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "front/source_display.h"
 
 namespace rulecheck::front {
@@ -206,10 +207,12 @@ class Scanner {
     Advance();
     // A string is written to terminals and reports as it is: control bytes (a NUL, an escape
     // sequence that clears the screen) or bytes that are no UTF-8 would garble them.
-    if (const std::string shown = EscapeForDisplay(contents); shown != contents) {
+    if (!PrintableText(contents)) {
+      const std::string shown = EscapeForDisplay(contents);
       diagnostics_.Error(token.loc,
                          absl::StrCat("a string may hold only printable text: \"", shown,
-                                      "\" has a control character or bytes that are not UTF-8"));
+                                      "\" has a control character, a direction control or bytes "
+                                      "that are not UTF-8"));
       contents = shown;  // the token stands, so that the parse goes on without more errors
     }
     token.kind = Tok::kString;
@@ -248,7 +251,12 @@ class Scanner {
     std::string_view run = std::string_view(text_).substr(start, pos_ - start);
     constexpr size_t kShownBytes = 16;
     if (run.size() <= kShownBytes && ir::CharLength(run, 0) == run.size()) {
-      diagnostics_.Error(token.loc, absl::StrCat("unexpected character `", std::string(run), "`"));
+      // A character outside ASCII is named by its code point: a no-break space or a
+      // zero-width one cannot be told from a space, or from nothing, on the screen.
+      diagnostics_.Error(
+          token.loc,
+          absl::StrCat("unexpected character `", std::string(run), "`",
+                       run.size() > 1 ? absl::StrFormat(" (U+%04X)", CodePoint(run)) : ""));
     } else {
       diagnostics_.Error(
           token.loc,

@@ -5,9 +5,22 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "ir/source.h"
 
 namespace rulecheck::front {
+
+uint32_t CodePoint(std::string_view c) {
+  const auto byte = [&c](size_t i) {
+    return static_cast<uint32_t>(static_cast<unsigned char>(c[i]));
+  };
+  if (c.empty()) return 0;
+  if (c.size() == 1) return byte(0);
+  uint32_t cp = byte(0) & (0x7f >> c.size());
+  for (size_t i = 1; i < c.size(); ++i) cp = (cp << 6) | (byte(i) & 0x3f);
+  return cp;
+}
+
 namespace {
 
 // One character of a line as it is shown: its text and how many columns it takes.
@@ -18,10 +31,30 @@ struct Shown {
 
 bool PrintableAscii(unsigned char c) { return c >= 0x20 && c < 0x7f; }
 
+// Whether code point `cp` shows as nothing, as a plain space, or reorders the text around it in
+// a terminal: spaces other than U+0020, zero-width characters, direction controls, the
+// byte-order mark. A reader cannot see which it is, so it is shown as `\uXXXX`.
+bool Invisible(uint32_t cp) {
+  return cp == 0xa0 || cp == 0xad || cp == 0x34f || cp == 0x61c || cp == 0x115f || cp == 0x1160 ||
+         cp == 0x17b4 || cp == 0x17b5 || cp == 0x180e || (cp >= 0x2000 && cp <= 0x200f) ||
+         (cp >= 0x2028 && cp <= 0x202f) || (cp >= 0x205f && cp <= 0x206f) || cp == 0x3000 ||
+         cp == 0x3164 || cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb);
+}
+
 // The character at text[pos] (ir::CharLength bytes) as shown. A UTF-8 character is shown as it
-// is unless it is a C1 control (U+0080..U+009F); anything else that is not printable is escaped.
+// is unless it is a C1 control (U+0080..U+009F) or invisible (above); anything else that is not
+// printable is escaped.
 Shown ShowChar(std::string_view text, size_t pos, size_t length) {
   unsigned char c = static_cast<unsigned char>(text[pos]);
+  if (length > 1) {
+    const uint32_t cp = CodePoint(text.substr(pos, length));
+    if (Invisible(cp)) {
+      Shown shown;
+      shown.text = absl::StrFormat("\\u%04X", cp);
+      shown.width = static_cast<int>(shown.text.size());
+      return shown;
+    }
+  }
   bool printable = length > 1 ? !(c == 0xc2 && static_cast<unsigned char>(text[pos + 1]) < 0xa0)
                               : PrintableAscii(c) || c == '\t';
   if (printable) return {std::string(text.substr(pos, length)), 1};
@@ -45,6 +78,23 @@ std::vector<Shown> ShowChars(std::string_view text) {
 }
 
 }  // namespace
+
+bool PrintableText(std::string_view text) {
+  for (size_t pos = 0; pos < text.size();) {
+    const size_t length = ir::CharLength(text, pos);
+    const unsigned char c = static_cast<unsigned char>(text[pos]);
+    if (length == 1) {
+      if (!PrintableAscii(c) && c != '\t') return false;
+    } else {
+      const uint32_t cp = CodePoint(text.substr(pos, length));
+      const bool direction = cp == 0x61c || cp == 0x200e || cp == 0x200f ||
+                             (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+      if ((cp >= 0x80 && cp < 0xa0) || direction) return false;
+    }
+    pos += length;
+  }
+  return true;
+}
 
 std::string EscapeForDisplay(std::string_view text) {
   std::string out;

@@ -6,6 +6,7 @@
 #ifndef RULECHECK_FRONT_SOURCE_DISPLAY_H_
 #define RULECHECK_FRONT_SOURCE_DISPLAY_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,14 @@ inline constexpr int kMaxQuotedWidth = 120;
 // `text` with each byte that is neither printable ASCII, a tab, a line break nor part of a
 // printable UTF-8 character written as `\xNN`. Thread-safe.
 std::string EscapeForDisplay(std::string_view text);
+
+// The code point of `c`, one whole UTF-8 character (as ir::CharLength delimits it).
+uint32_t CodePoint(std::string_view c);
+
+// Whether `text` is printable as it is: printable ASCII, tabs and UTF-8 characters, but no
+// control character (C0 or C1), no byte that is not UTF-8, and no direction control (U+202E
+// and the like reorder a terminal's output). Thread-safe.
+bool PrintableText(std::string_view text);
 
 // The longest run of characters without a space a message shows whole.
 inline constexpr int kMaxShownRun = 80;

@@ -79,6 +79,28 @@ TEST(SourceDisplayTest, RenderedErrorsAreCappedAndShort) {
   EXPECT_NE(errors.find("4950 more errors not shown"), std::string::npos) << errors.substr(0, 400);
 }
 
+// A no-break space looked like a space and a zero-width space like nothing in "unexpected
+// character ` `"; a right-to-left override reordered the terminal's line.
+TEST(SourceDisplayTest, InvisibleCharactersAreShownByCodePoint) {
+  std::string errors = LexErrors("x\xc2\xa0y");
+  EXPECT_NE(errors.find("1:2: error: unexpected character `\\u00A0` (U+00A0)"), std::string::npos)
+      << errors;
+  EXPECT_NE(errors.find("  x\\u00A0y\n   ^\n"), std::string::npos) << errors;
+  errors = LexErrors("x \xe2\x80\xae y # \xe2\x80\x8b");
+  EXPECT_NE(errors.find("unexpected character `\\u202E` (U+202E)"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("# \\u200B"), std::string::npos) << errors;
+  EXPECT_EQ(errors.find("\xe2\x80"), std::string::npos) << errors;
+  EXPECT_EQ(CodePoint("\xf0\x9f\x8e\xb2"), 0x1f3b2u);
+}
+
+TEST(SourceDisplayTest, StringsMayHoldAnyPrintableCharacterButNoDirectionControl) {
+  EXPECT_TRUE(PrintableText("caf\xc3\xa9 10\xc2\xa0\xe2\x82\xac\tok"));
+  EXPECT_FALSE(PrintableText("abc\xe2\x80\xae"));  // U+202E
+  EXPECT_FALSE(PrintableText("a\x1b[2J"));
+  EXPECT_FALSE(PrintableText("\xc2\x85"));  // U+0085, a C1 control
+  EXPECT_FALSE(PrintableText("\xff"));
+}
+
 // A name of a million characters was quoted whole in its error.
 TEST(SourceDisplayTest, ALongNameInAMessageIsCutWithItsLength) {
   const std::string name(100000, 'x');
