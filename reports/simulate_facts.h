@@ -1,7 +1,7 @@
 // Pieces the text and HTML reports of `simulate` share (internal to reports/): a share of the
-// games as a percentage, and a violation met in some games as the reports narrate it, its
-// message saying in how many games it was met and which game its trace replays.
-// Thread-safe (pure functions).
+// games as a percentage, the note on estimates where games failed, and a violation met in some
+// games as the reports narrate it, its message saying in how many games it was met and which game
+// its trace replays. Thread-safe (pure functions).
 #ifndef RULECHECK_REPORTS_SIMULATE_FACTS_H_
 #define RULECHECK_REPORTS_SIMULATE_FACTS_H_
 
@@ -15,6 +15,10 @@ namespace rulecheck::reports {
 
 // "12.5%": `part` of `whole` (0% of nothing).
 std::string Percent(uint64_t part, uint64_t whole);
+
+// Under the chance queries' estimates when `failed` games ended in a failed move: empty when
+// none did; else how the estimates then differ from `rulecheck odds`' figures.
+std::string FailedGamesNote(uint64_t failed);
 
 // `found.finding` with " (in 3 of 1,000 games; the trace is game 17)" after its message.
 results::Finding NarratedFinding(const properties::SimulatedFinding& found, uint64_t games);

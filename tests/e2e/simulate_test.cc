@@ -299,6 +299,23 @@ TEST(SimulateTest, AViolationIsReplayedAsCheckShowsIt) {
   EXPECT_EQ(simulated_json["ended"]["failed"], finding["games"]);
 }
 
+// failed_roll.rules, by hand: odds 1/2, simulate about 1/3 (failed games left out whole). The
+// report once said nothing of it, and simulate.md claimed the two agree.
+TEST(SimulateTest, AnEstimateWithFailedGamesSaysHowItDiffersFromOdds) {
+  const std::string file = "tests/e2e/simulate/failed_roll.rules";
+  const RunResult text = RunRulecheck({"simulate", file, "--games", "4000", "--seed", "3", "-q"});
+  EXPECT_EQ(text.exit_code, 1);  // the assert's failure is an error finding
+  EXPECT_THAT(text.stdout_text, HasSubstr(" games ended in a failed move and are left out: the "
+                                          "estimates are over the games that did not fail, while "
+                                          "`rulecheck odds` leaves out only the failed outcomes"));
+  const json report = SimulateJson({file, "--games", "4000", "--seed", "3"}, 1);
+  const double estimate = report["chance"][0]["estimate"].get<double>();
+  EXPECT_GT(estimate, 0.30);
+  EXPECT_LT(estimate, 0.37);
+  const RunResult odds = RunRulecheck({"odds", file, "-q"});
+  EXPECT_THAT(odds.stdout_text, HasSubstr("random play                 1/2"));
+}
+
 TEST(SimulateTest, InterruptReportsTheGamesPlayedSoFar) {
   for (int signal : {SIGINT, SIGTERM}) {
     SCOPED_TRACE(signal);
