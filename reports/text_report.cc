@@ -19,7 +19,10 @@ namespace {
 
 void WriteSummary(const model::Model& model, const explorer::ExplorationStats& stats,
                   std::ostream& out) {
-  out << model.source->path() << ": " << base::CountOf(stats.states, "state", "states") << ", "
+  // A stopped search counts the states it checked; its progress lines counted those it found,
+  // some not yet checked, so they can be more.
+  out << model.source->path() << ": " << base::CountOf(stats.states, "state", "states")
+      << (stats.complete ? "" : " checked") << ", "
       << base::CountOf(stats.transitions, "transition", "transitions") << ", "
       << base::GroupThousands(stats.terminal_states) << " terminal, "
       << base::CountOf(static_cast<uint64_t>(stats.levels), "level", "levels") << ", "

@@ -288,8 +288,8 @@ TEST_F(CheckReportTest, WitnessIsLabelledByItsKindAndIsNoError) {
   result_.stats.max_states = 1000;
   const std::string text = Text();
   EXPECT_EQ(text.substr(0, text.find('\n')),
-            "tiny.rules: 8 states, 14 transitions, 0 terminal, 4 levels, 0.25 s, INCOMPLETE: "
-            "stopped at --max-states 1,000");
+            "tiny.rules: 8 states checked, 14 transitions, 0 terminal, 4 levels, 0.25 s, "
+            "INCOMPLETE: stopped at --max-states 1,000");
   EXPECT_NE(text.find("\nwitness: reachable lit_on holds\n  1. init\n"), std::string::npos);
   EXPECT_EQ(text.substr(text.rfind('\n', text.size() - 2) + 1),
             "no errors so far; the search is incomplete\n");
