@@ -122,6 +122,10 @@ struct Expr {
   std::unique_ptr<Domain> domain;  // kQuantifier
   ExprPtr filter;                  // kQuantifier `where`, may be null
   std::vector<ExprPtr> args;
+  // kArrayOf that reads nothing but constants (a list literal, a table of tables): its value,
+  // worked out once when the model is loaded (model/constant_tables.h), which the interpreter
+  // reads instead of building the array at each use. Empty otherwise.
+  std::vector<uint32_t> table;
 };
 
 struct Block {

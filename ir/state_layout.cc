@@ -12,55 +12,12 @@
 #include <limits>
 
 #include "ir/bits.h"
+#include "ir/expr_walk.h"
 #include "ir/layout_order.h"
 #include "ir/passes.h"
 
 namespace rulecheck::ir {
 namespace {
-
-// Writes state-variable offsets into every kStateVar node reachable from a piece of IR.
-class OffsetWriter {
- public:
-  explicit OffsetWriter(const std::vector<uint32_t>& offsets) : offsets_(offsets) {}
-
-  void Visit(ir::Expr* e) {
-    if (e == nullptr) return;
-    if (e->op == ir::ExprOp::kStateVar) {
-      assert(e->index >= 0 && static_cast<size_t>(e->index) < offsets_.size());
-      e->offset = offsets_[e->index];
-    }
-    Visit(e->domain.get());
-    Visit(e->filter.get());
-    for (ir::ExprPtr& arg : e->args) Visit(arg.get());
-  }
-
-  void Visit(ir::Domain* d) {
-    if (d == nullptr) return;
-    Visit(d->lo.get());
-    Visit(d->hi.get());
-    Visit(d->collection.get());
-  }
-
-  void Visit(ir::Block& b) {
-    for (ir::StmtPtr& s : b.stmts) Visit(*s);
-  }
-
-  void Visit(ir::Stmt& s) {
-    Visit(s.place.get());
-    Visit(s.target.get());
-    Visit(s.value.get());
-    Visit(s.index.get());
-    Visit(s.domain.get());
-    Visit(s.filter.get());
-    for (ir::ExprPtr& c : s.conds) Visit(c.get());
-    for (ir::Block& b : s.blocks) Visit(b);
-    if (s.else_block) Visit(*s.else_block);
-    for (ir::ExprPtr& arg : s.args) Visit(arg.get());
-  }
-
- private:
-  const std::vector<uint32_t>& offsets_;
-};
 
 uint32_t CheckedBits(uint64_t bits) {
   assert(bits <= std::numeric_limits<uint32_t>::max() && "state too large for 32-bit offsets");
@@ -120,28 +77,15 @@ StateLayout StateLayout::Build(ir::Program& program) {
   layout.bits_ = CheckedBits(bit);
   layout.words_ = std::max<uint32_t>(1, CheckedBits((bit + 31) / 32));
 
-  OffsetWriter writer(layout.var_offsets_);
-  for (ir::StateVar& var : program.state) writer.Visit(var.initial.get());
-  writer.Visit(program.init);
-  for (ir::Fun& f : program.funs) writer.Visit(f.body.get());
-  for (ir::Action& a : program.actions) {
-    writer.Visit(a.by.get());
-    writer.Visit(a.guard.get());
-    writer.Visit(a.body);
-  }
-  for (ir::Trigger& t : program.triggers) {
-    writer.Visit(t.by.get());
-    writer.Visit(t.guard.get());
-    writer.Visit(t.body);
-  }
-  for (auto* properties : {&program.terminals, &program.invariants, &program.reachables}) {
-    for (ir::Property& p : *properties) writer.Visit(p.expr.get());
-  }
-  for (ir::Query& q : program.queries) writer.Visit(q.expr.get());
-  for (ir::ChanceQuery& q : program.chance_queries) writer.Visit(q.expr.get());
-  for (ir::Policy& policy : program.policies) {
-    for (ir::Preference& p : policy.preferences) writer.Visit(p.condition.get());
-  }
+  // Every kStateVar node gets its variable's offset.
+  const std::vector<uint32_t>& offsets = layout.var_offsets_;
+  VisitExprs(program, [&offsets](ir::Expr& e) {
+    if (e.op == ir::ExprOp::kStateVar) {
+      assert(e.index >= 0 && static_cast<size_t>(e.index) < offsets.size());
+      e.offset = offsets[e.index];
+    }
+    return true;
+  });
   return layout;
 }
 

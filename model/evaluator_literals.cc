@@ -39,6 +39,7 @@ Slice Evaluator::BagLiteral(const ir::Expr& e) {
 }
 
 Slice Evaluator::ArrayOf(const ir::Expr& e) {
+  if (!e.table.empty()) return {e.table.data(), 0};  // a constant table (constant_tables.h)
   const ir::Type* et = e.type->elem;
   uint32_t* t = temps_.Alloc(e.type->width);
   uint64_t at = 0;

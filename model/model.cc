@@ -16,6 +16,7 @@
 #include "front/parser.h"
 #include "front/type_checker.h"
 #include "ir/passes.h"
+#include "model/constant_tables.h"
 
 namespace rulecheck::model {
 
@@ -116,6 +117,7 @@ absl::StatusOr<std::unique_ptr<Model>> LoadModelFromText(
   }
   ir::LaidOutProgram laid_out = ir::LayOut(ir::NumberTrailPoints(model->program));
   model->layout = laid_out.layout();
+  ComputeConstantTables(model->program);
   return model;
 }
 
