@@ -366,11 +366,17 @@ class TypeChecker {
   // false, when they do and it is not false for every setting; empty otherwise.
   std::vector<int> ConstantsSwitchingOff(const ast::Expr& when, const ir::Expr& guard) const;
   // The constants (indices into constants_) that `e` reads, in order of first use, and the
-  // places it reads them: named, through a local whose value was computed from them, or in
-  // the body of a fun it calls. `in_fun`: `e` is in a fun's body, where no local of the
-  // scope is visible.
-  void ConstantsRead(const ast::Expr& e, std::vector<int>& constants, std::set<ir::Location>& uses,
-                     std::set<int>* funs_read = nullptr) const;
+  // places it reads them (each with the constant read there): named, through a local whose
+  // value was computed from them, or in the body of a fun it calls. `in_fun`: `e` is in a
+  // fun's body, where no local of the scope is visible.
+  void ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
+                     std::map<ir::Location, int>& uses, std::set<int>* funs_read = nullptr) const;
+  // Of `constants` (read by condition `cond` at `uses`), those whose values decide what `cond`
+  // folds to, in the same order: in `ON and OTHER == 7` with ON false, ON and not OTHER. A
+  // side of an `and` or `or` that does not decide it, and an `if`'s branch not taken, name
+  // none; where both sides decide, both are named.
+  std::vector<int> DecidingConstants(const ir::Expr& cond, const std::vector<int>& constants,
+                                     const std::map<ir::Location, int>& uses) const;
   // What the checker knows of a value (`value`, written as `written`) that a parameter or
   // `let` is bound to, for Local::known: set it on the local once it is bound.
   struct Known {
@@ -382,7 +388,7 @@ class TypeChecker {
   static void SetKnown(Local& local, Known known);
   // The value of condition `e` where it folds, with the literals at `unknown` taken as
   // unknown, and the known locals (only those known without constants when `literal_only`).
-  std::optional<int64_t> FoldKnown(const ir::Expr& e, const std::set<ir::Location>& unknown,
+  std::optional<int64_t> FoldKnown(const ir::Expr& e, const std::map<ir::Location, int>& unknown,
                                    bool literal_only) const;
 
   // ------------------------------------------------------------ type_checker_calls.cc

@@ -27,7 +27,7 @@ namespace rulecheck::front {
 namespace {
 
 // Whether `e` holds a literal written at one of `places` (a use of a constant).
-bool ReadsAny(const ir::Expr& e, const std::set<ir::Location>& places) {
+bool ReadsAny(const ir::Expr& e, const std::map<ir::Location, int>& places) {
   if (e.op == ir::ExprOp::kConst && places.count(e.loc) != 0) return true;
   for (const ir::ExprPtr& arg : e.args) {
     if (arg != nullptr && ReadsAny(*arg, places)) return true;
@@ -38,7 +38,9 @@ bool ReadsAny(const ir::Expr& e, const std::set<ir::Location>& places) {
 // What FoldCondition may use: the literals taken as unknown, the locals whose values are
 // known (by frame slot), and the funs it may follow into.
 struct FoldContext {
-  const std::set<ir::Location>* unknown = nullptr;
+  const std::map<ir::Location, int>* unknown = nullptr;
+  // For CollectDeciding: the places where constants are read, and which (not unknown).
+  const std::map<ir::Location, int>* constant_at = nullptr;
   std::map<int64_t, int64_t> locals;
   const std::vector<ir::Fun>* funs = nullptr;
   const std::vector<bool>* fun_recursive = nullptr;
@@ -138,10 +140,114 @@ std::optional<int64_t> FoldCondition(const ir::Expr& e, const FoldContext& ctx) 
   }
 }
 
+// The constants that decide the value `e` folds to (with every constant known), added to
+// `out`: the constants read at `ctx.constant_at`'s places (it names the constant read at each)
+// and through known locals (`from`, by slot). Where a side of `and`, `or` or `=>` decides the
+// whole on its own, only the sides that do count; an `if` counts its condition and the branch
+// it takes; any other operation counts everything it reads. False when it cannot tell (a fun
+// call it would not follow): the caller then names every constant read.
+bool CollectDeciding(const ir::Expr& e, const FoldContext& ctx,
+                     const std::map<int64_t, std::vector<int>>& from, std::set<int>& out) {
+  using ir::ExprOp;
+  auto fold = [&](size_t i) { return FoldCondition(*e.args[i], ctx); };
+  auto collect = [&](size_t i) { return CollectDeciding(*e.args[i], ctx, from, out); };
+  switch (e.op) {
+    case ExprOp::kConst: {
+      auto it = ctx.constant_at->find(e.loc);
+      if (it != ctx.constant_at->end()) out.insert(it->second);
+      return true;
+    }
+    case ExprOp::kLocal: {
+      auto it = from.find(e.index);
+      if (it != from.end()) out.insert(it->second.begin(), it->second.end());
+      return true;
+    }
+    case ExprOp::kAnd:
+    case ExprOp::kOr:
+    case ExprOp::kImplies: {
+      auto a = fold(0), b = fold(1);
+      // Whether each side decides the whole alone.
+      bool a_decides = false, b_decides = false;
+      if (e.op == ExprOp::kImplies) {
+        a_decides = a && *a == 0;
+        b_decides = b && *b != 0;
+      } else {
+        const bool decides = e.op == ExprOp::kOr;
+        a_decides = a && (*a != 0) == decides;
+        b_decides = b && (*b != 0) == decides;
+      }
+      if (!a_decides && !b_decides) return collect(0) && collect(1);  // both sides fold
+      return (!a_decides || collect(0)) && (!b_decides || collect(1));
+    }
+    case ExprOp::kIf: {
+      auto c = fold(0);
+      if (!c) return false;
+      return collect(0) && collect(*c != 0 ? 1 : 2);
+    }
+    case ExprOp::kCall: {
+      if (ctx.funs == nullptr || ctx.depth >= kMaxEvalDepth || --*ctx.calls_left < 0 ||
+          e.index < 0 || static_cast<size_t>(e.index) >= ctx.funs->size() ||
+          (*ctx.fun_recursive)[e.index]) {
+        return false;
+      }
+      const ir::Fun& f = (*ctx.funs)[e.index];
+      if (f.body == nullptr || f.params.size() != e.args.size()) return false;
+      FoldContext inner;
+      inner.unknown = ctx.unknown;
+      inner.constant_at = ctx.constant_at;
+      inner.funs = ctx.funs;
+      inner.fun_recursive = ctx.fun_recursive;
+      inner.depth = ctx.depth + 1;
+      inner.calls_left = ctx.calls_left;
+      std::map<int64_t, std::vector<int>> inner_from;
+      for (size_t i = 0; i < f.params.size(); ++i) {
+        std::optional<int64_t> a = fold(i);
+        if (!a) return false;
+        inner.locals[f.params[i].slot] = *a;
+        std::set<int> arg_from;
+        if (!CollectDeciding(*e.args[i], ctx, from, arg_from)) return false;
+        inner_from[f.params[i].slot].assign(arg_from.begin(), arg_from.end());
+      }
+      return CollectDeciding(*f.body, inner, inner_from, out);
+    }
+    default:
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        if (e.args[i] != nullptr && !collect(i)) return false;
+      }
+      return true;
+  }
+}
+
 }  // namespace
 
+std::vector<int> TypeChecker::DecidingConstants(const ir::Expr& cond,
+                                                const std::vector<int>& constants,
+                                                const std::map<ir::Location, int>& uses) const {
+  int64_t calls_left = 10'000;
+  const std::map<ir::Location, int> none;
+  FoldContext ctx;
+  ctx.unknown = &none;
+  ctx.constant_at = &uses;
+  ctx.funs = &program_.funs;
+  ctx.fun_recursive = &fun_recursive_;
+  ctx.calls_left = &calls_left;
+  std::map<int64_t, std::vector<int>> from;
+  for (const Local& local : locals_) {
+    if (!local.known) continue;
+    ctx.locals[local.slot] = *local.known;
+    from[local.slot] = local.known_from;
+  }
+  std::set<int> deciding;
+  if (!FoldCondition(cond, ctx) || !CollectDeciding(cond, ctx, from, deciding)) return constants;
+  std::vector<int> named;
+  for (int c : constants) {
+    if (deciding.count(c) != 0) named.push_back(c);
+  }
+  return named.empty() ? constants : named;
+}
+
 std::optional<int64_t> TypeChecker::FoldKnown(const ir::Expr& e,
-                                              const std::set<ir::Location>& unknown,
+                                              const std::map<ir::Location, int>& unknown,
                                               bool literal_only) const {
   int64_t calls_left = 10'000;
   FoldContext ctx;
@@ -157,7 +263,7 @@ std::optional<int64_t> TypeChecker::FoldKnown(const ir::Expr& e,
 }
 
 void TypeChecker::ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
-                                std::set<ir::Location>& uses, std::set<int>* funs_read) const {
+                                std::map<ir::Location, int>& uses, std::set<int>* funs_read) const {
   auto note = [&constants](int c) {
     if (std::find(constants.begin(), constants.end(), c) == constants.end()) {
       constants.push_back(c);
@@ -172,7 +278,7 @@ void TypeChecker::ConstantsRead(const ast::Expr& e, std::vector<int>& constants,
     const Symbol* s = FindGlobal(e.name);
     // A collection constant never folds, so it decides no condition.
     if (s != nullptr && s->kind == SymbolKind::kConstant && !constants_[s->index].is_literal) {
-      uses.insert(e.loc);
+      uses.emplace(e.loc, s->index);
       note(s->index);
     }
   } else if (e.kind == ast::ExprKind::kCall) {
@@ -200,9 +306,10 @@ TypeChecker::Known TypeChecker::KnownValue(const ast::Expr& written, const ir::E
   if (IsError(value.type) || IsPlaceholder(value.type) || !value.type->is_scalar()) return known;
   known.value = FoldKnown(value, {}, false);
   if (!known.value) return known;
-  std::set<ir::Location> uses;
+  std::map<ir::Location, int> uses;
   ConstantsRead(written, known.from, uses);
   known.literal = FoldKnown(value, uses, true).has_value();
+  if (!known.literal) known.from = DecidingConstants(value, known.from, uses);
   return known;
 }
 
@@ -217,10 +324,10 @@ std::vector<int> TypeChecker::ConstantsSwitchingOff(const ast::Expr& when,
   const std::optional<int64_t> value = FoldKnown(guard, {}, false);
   if (!value || *value != 0) return {};
   std::vector<int> constants;
-  std::set<ir::Location> uses;
+  std::map<ir::Location, int> uses;
   ConstantsRead(when, constants, uses);
   if (FoldKnown(guard, uses, true).has_value()) return {};  // false whatever the constants
-  return constants;
+  return DecidingConstants(guard, constants, uses);
 }
 
 void TypeChecker::NoteSwitchedOffBranches(const ast::Stmt& s, ir::Stmt& stmt) {
@@ -234,15 +341,18 @@ void TypeChecker::NoteSwitchedOffBranches(const ast::Stmt& s, ir::Stmt& stmt) {
     std::vector<int> constants;
   };
   std::vector<Decided> decided(conds);
-  const std::set<ir::Location> none;
+  const std::map<ir::Location, int> none;
   bool any = false;
   for (size_t i = 0; i < conds && i < s.conds.size(); ++i) {
     decided[i].value = FoldKnown(*stmt.conds[i], none, false);
     if (!decided[i].value) continue;
     any = true;
-    std::set<ir::Location> uses;
+    std::map<ir::Location, int> uses;
     ConstantsRead(*s.conds[i], decided[i].constants, uses);
     decided[i].literal = FoldKnown(*stmt.conds[i], uses, true).has_value();
+    if (!decided[i].literal) {
+      decided[i].constants = DecidingConstants(*stmt.conds[i], decided[i].constants, uses);
+    }
   }
   if (!any) return;
   stmt.off_by.assign(conds + 1, {});

@@ -199,5 +199,24 @@ TEST(SwitchedOffTest, ThroughParametersLetsAndFuns) {
             "by MODE = 2");
 }
 
+// Only the constants that decide a condition are named: a side of `and`/`or` that does not
+// decide it, an `if`'s branch not taken, and a `let`'s unused alternative name none
+// (tests/e2e/analyses/switched_off_deciding.rules, worked by hand in its header).
+TEST(SwitchedOffTest, NamesOnlyTheConstantsThatDecide) {
+  const json report = CheckJsonOf("tests/e2e/analyses/switched_off_deciding.rules");
+  std::vector<std::string> off;
+  for (const json& entry : report["switched_off"]) off.push_back(entry["message"]);
+  EXPECT_THAT(off, ElementsAre("action rare is switched off by ON = false",
+                               "action both is switched off by ON = false, OTHER = 7",
+                               "action pick is switched off by MODE = 1, LIMIT = 3",
+                               "the `if` branch at line 29 of action step is switched off by "
+                               "ON = false",
+                               "the `if` branch at line 30 of action step is switched off by "
+                               "ON = false, OTHER = 7",
+                               "the `if` branch at line 32 of action step is switched off by "
+                               "ON = false, CAP = 5"));
+  EXPECT_TRUE(DeadBranches(report).empty()) << report.dump(2);
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e
