@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <string>
 
 #include "absl/strings/str_cat.h"
 #include "base/counts.h"
@@ -70,10 +71,20 @@ Evaluator::Evaluator(const ir::Program& program) : program_(program) {
   arg_slices_.reserve(16);
 }
 
-void Evaluator::StepBudgetSpent(ir::Location loc) {
-  ThrowLimitError(loc, absl::StrCat("one move took more than ", base::GroupThousands(kMaxMoveSteps),
-                                    " steps (loop values, statements and fun calls) when it got "
-                                    "here: a loop or quantifier over a huge domain?"));
+void Evaluator::StepBudgetSpent(ir::Location loc) const {
+  const std::string spent =
+      absl::StrCat("one move took more than ", base::GroupThousands(kMaxMoveSteps),
+                   " steps (loop values, statements and fun calls) when it "
+                   "got here");
+  if (paths_ended_ > 1) {
+    ThrowLimitError(loc, absl::StrCat(spent,
+                                      "; its ways through (one per outcome of its choose, "
+                                      "roll and may) share those steps, and ",
+                                      base::GroupThousands(paths_ended_),
+                                      " of them had run: too many outcomes, or too much work "
+                                      "in each?"));
+  }
+  ThrowLimitError(loc, absl::StrCat(spent, ": a loop or quantifier over a huge domain?"));
 }
 
 void Evaluator::Reset() {

@@ -172,7 +172,14 @@ class Evaluator {
   // (about a second at most); and being a count, not a time, it gives the same finding on
   // every run and thread count.
   static constexpr int64_t kMaxMoveSteps = int64_t{1} << 24;
-  void StartMove() { steps_left_ = kMaxMoveSteps; }
+  void StartMove() {
+    steps_left_ = kMaxMoveSteps;
+    paths_ended_ = 0;
+  }
+  // The executor's note that one way through the move (one outcome of each of its choose,
+  // roll and may) ran to its end: the steps of all of them count against the one budget, so
+  // the message of a spent budget says how many had run, where that is what spent it.
+  void NotePathEnded() { ++paths_ended_; }
   // One step at `loc`. Throws ModelError when the budget is spent.
   void Step(ir::Location loc) {
     if (--steps_left_ < 0) StepBudgetSpent(loc);
@@ -254,7 +261,7 @@ class Evaluator {
   Slice BagLiteral(const ir::Expr& e);
   Slice StructLiteral(const ir::Expr& e);
   uint64_t ArrayOffset(const ir::Expr& e, const ir::Type* array, int64_t index);
-  [[noreturn]] static void StepBudgetSpent(ir::Location loc);
+  [[noreturn]] void StepBudgetSpent(ir::Location loc) const;
 
   const ir::Program& program_;
   const uint32_t* state_ = nullptr;
@@ -262,6 +269,7 @@ class Evaluator {
   std::vector<FrameBuffer> fun_frames_;
   TempStack temps_;
   int64_t steps_left_ = kMaxMoveSteps;
+  int64_t paths_ended_ = 0;
   std::vector<int64_t> arg_scalars_;
   std::vector<Slice> arg_slices_;
 };

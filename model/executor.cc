@@ -50,6 +50,7 @@ void Executor::Run(const ir::Block& body, Frame frame, const ir::FrameLayout& la
   cont_.clear();
   loop_values_.clear();
   depth_ = 0;
+  limit_hit_ = false;
   PushBlock(body);
   Continue();
 }
@@ -99,10 +100,13 @@ void Executor::Continue() {
       eval_.set_frame(frame_);
       eval_.Reset();
       Fail(ir::StepFailure::Kind::kModelError, e.loc, e.message, e.limit);
+      eval_.NotePathEnded();
+      limit_hit_ = limit_hit_ || e.limit;
       return;
     }
     if (!go) return;
   }
+  eval_.NotePathEnded();
   sink_->OnSuccessor(state_.data(), move_);
 }
 
@@ -297,7 +301,7 @@ bool Executor::ExecChoose(const ir::Stmt& s) {
   }
   Save(snap);
   ++depth_;
-  for (size_t i = 0; i < snap.candidates.size(); ++i) {
+  for (size_t i = 0; i < snap.candidates.size() && !limit_hit_; ++i) {
     if (i > 0) Restore(snap);
     frame_.scalars[s.slot] = snap.candidates[i];
     choice.value = snap.candidates[i];
@@ -323,6 +327,10 @@ bool Executor::ExecMay(const ir::Stmt& s) {
   move_.choices.push_back(choice);
   if (s.blocks.size() > 1) PushBlock(s.blocks[1]);  // `else`
   Continue();
+  if (limit_hit_) {
+    --depth_;
+    return false;
+  }
   Restore(snap);
   choice.value = 1;
   move_.choices.push_back(choice);

@@ -151,6 +151,10 @@ class Executor {
   std::vector<int64_t> loop_values_;
   std::deque<Snapshot> snapshots_;
   size_t depth_ = 0;
+  // Set when a way through the move hits one of the engine's limits (the step budget, a
+  // choose's candidates): the move's other outcomes are not tried, as each would fail the
+  // same way, one failure each.
+  bool limit_hit_ = false;
   std::vector<std::vector<int>> triggers_on_;  // by event
   std::vector<FrameBuffer> guard_frames_;      // by trigger, for guards at emit time
   std::vector<int64_t> emit_args_;

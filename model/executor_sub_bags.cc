@@ -163,7 +163,7 @@ bool Executor::ExecChooseSubBag(const ir::Stmt& s) {
   }
   Save(snap);
   ++depth_;
-  for (size_t i = 0; i < count; ++i) {
+  for (size_t i = 0; i < count && !limit_hit_; ++i) {
     if (i > 0) Restore(snap);
     record(i);
     Continue();

@@ -14,6 +14,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "tests/e2e/run_binary.h"
 #include "tests/shared/sanitizers.h"
 
@@ -351,6 +352,32 @@ TEST(RobustnessTest, EndlessEvaluationIsAModelErrorAtItsPlace) {
     EXPECT_THAT(run.stdout_text, HasSubstr("steps (loop values, statements and fun calls)"));
     EXPECT_THAT(run.stdout_text, HasSubstr(path + c.where));
   }
+}
+
+// A move whose roll has a million outcomes, each with a loop of 20: no loop is huge, the
+// outcomes together spend the budget. The message says so, with how many had run, and the
+// move's later outcomes are not tried: one failure, not one for each outcome left.
+TEST(RobustnessTest, ASpentBudgetAfterManyOutcomesSaysSo) {
+  const std::string path = WriteTempFile("many_outcomes.rules",
+                                         "state { acc: 0..9, done: bool }\n"
+                                         "action go() when not done {\n"
+                                         "  roll x in 0..999999 {\n"
+                                         "    for i in 1..20 { acc := (acc + x + i) % 10 }\n"
+                                         "  }\n"
+                                         "  done := true\n"
+                                         "}\n");
+  RunResult run = RunRulecheck({"check", path, "--quiet", "--format", "json"});
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  const nlohmann::json report = nlohmann::json::parse(run.stdout_text);
+  std::vector<std::string> errors;
+  for (const nlohmann::json& f : report["findings"]) {
+    if (f["kind"] == "model_error") errors.push_back(f["message"]);
+  }
+  ASSERT_EQ(errors.size(), 1u) << run.stdout_text;
+  EXPECT_THAT(errors[0], HasSubstr("its ways through (one per outcome of its choose, roll and "
+                                   "may) share those steps, and "));
+  EXPECT_THAT(errors[0],
+              HasSubstr(" of them had run: too many outcomes, or too much work in each?"));
 }
 
 // An action whose parameters have 2^60 combinations is refused before any search; so is a
