@@ -145,7 +145,7 @@ Exploration Search::Run() {
   if (restored_complete_) {
     // The snapshot is of a finished search: nothing is left to explore.
     monitor_.Stop();
-    return Finish(depth, reason);
+    return Finish(depth, reason, depth + 1);
   }
   if (!restored_) {
     InitialLevel();
@@ -156,7 +156,10 @@ Exploration Search::Run() {
       Deliver(depth, 0);
     }
   }
+  // A stop part-way through a level leaves it, and the levels after it, not whole.
+  int whole_levels = 0;
   while (reason == StopReason::kNone) {
+    whole_levels = depth;
     // By size, not by reference: growing the store replaces the level lists.
     const uint64_t size = result_.levels_[depth].size();
     level_start_terminal_ = counters_.terminal();
@@ -182,12 +185,15 @@ Exploration Search::Run() {
     }
     std::vector<uint32_t> next = *std::move(finalized);
     if (limits_.max_reached()) {
+      // Level `depth` was visited in full; the next one is cut (perhaps to nothing).
       reason = StopReason::kMaxStates;
+      whole_levels = depth + 1;
       depth = StopAtMaxStates(depth, std::move(next));
       break;
     }
     RecordEdges(next, expand);
     Deliver(depth, size);
+    whole_levels = depth + 1;
     reason = SearchLimits::AfterLevel(expand, observers_);
     if (reason != StopReason::kNone || next.empty()) break;
     level_growth_ = static_cast<double>(next.size()) / static_cast<double>(size);
@@ -197,7 +203,7 @@ Exploration Search::Run() {
   }
   monitor_.Stop();
   if (reason == StopReason::kNone && checkpointing()) WriteCheckpoint(depth, /*complete=*/true);
-  return Finish(depth, reason);
+  return Finish(depth, reason, whole_levels);
 }
 
 void Search::InitialLevel() {
@@ -448,7 +454,7 @@ uint64_t Search::ExpandedPrefix() const {
   return logs_.empty() ? 0 : logs_.back().end;
 }
 
-Exploration Search::Finish(int depth, StopReason reason) {
+Exploration Search::Finish(int depth, StopReason reason, int whole_levels) {
   ExplorationStats& stats = result_.stats_;
   // Levels past the last counted one (never visited) are not part of the result.
   result_.levels_.resize(depth + 1);
@@ -461,6 +467,7 @@ Exploration Search::Finish(int depth, StopReason reason) {
   }
   stats.states = counted_;
   stats.levels = depth;
+  stats.whole_levels = whole_levels;
   stats.terminal_states += counters_.terminal();
   stats.store_bytes = store_->bytes();
   stats.flat_store = store_->layout() == StateStore::Layout::kFlat;

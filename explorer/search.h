@@ -96,7 +96,8 @@ class Search {
   // The position up to which level `depth`'s expansion is kept, given how the chunks ended.
   uint64_t ExpandedPrefix() const;
   // The search's statistics and result, ending at level `depth`.
-  Exploration Finish(int depth, StopReason reason);
+  // `whole_levels`: see ExplorationStats.
+  Exploration Finish(int depth, StopReason reason, int whole_levels);
 
   // What the workers get for one run of level `depth`.
   LevelTask Task(int depth, bool expand);

@@ -11,27 +11,6 @@
 #include "results/verdict_text.h"
 
 namespace rulecheck::properties {
-namespace {
-
-// The levels a search that ended this way visited completely. A search stopped by a limit
-// (states, memory, Ctrl-C) may have visited its last level only in part. (When --max-states
-// cuts the next level to nothing, the last level is whole: one level too few is said then,
-// which errs on the safe side.)
-int LevelsDone(const explorer::ExplorationStats& stats) {
-  switch (stats.stop_reason) {
-    case explorer::StopReason::kNone:
-    case explorer::StopReason::kMaxDepth:
-    case explorer::StopReason::kStoppedByObserver:
-      return stats.levels;
-    case explorer::StopReason::kMaxStates:
-    case explorer::StopReason::kCancelled:
-    case explorer::StopReason::kStoreFull:
-      break;
-  }
-  return stats.levels - 1;
-}
-
-}  // namespace
 
 absl::StatusOr<QueryRun> AnswerQueries(const model::Model& model, const QueryOptions& options) {
   std::vector<QueryTarget> targets;
@@ -57,7 +36,7 @@ absl::StatusOr<QueryRun> AnswerQueries(const model::Model& model, const QueryOpt
   const explorer::Exploration exploration = explorer::Explore(space, observers, explore);
 
   run.stats = exploration.stats();
-  run.levels_done = LevelsDone(run.stats);
+  run.levels_done = run.stats.whole_levels - 1;
   run.answers = observer.Answers();
   for (QueryAnswer& answer : run.answers) {
     answer.exact = run.stats.complete || run.levels_done >= answer.within ||

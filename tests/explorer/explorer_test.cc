@@ -39,6 +39,7 @@ TEST(ExplorerTest, CountsALine) {
   ExploreSummary summary = ExploreAndCollect(*model, {.threads = 1, .memory_bytes = 1 << 24});
   EXPECT_TRUE(summary.stats.complete);
   EXPECT_EQ(summary.stats.states, 6u);
+  EXPECT_EQ(summary.stats.whole_levels, summary.stats.levels + 1);
   EXPECT_EQ(summary.stats.transitions, 5u);
   EXPECT_EQ(summary.stats.terminal_states, 1u);
   EXPECT_EQ(summary.stats.levels, 5);
@@ -175,6 +176,24 @@ TEST(ExplorerTest, MaxStatesKeepsTheFirstStatesInCanonicalOrder) {
       }
     }
     EXPECT_EQ(counted, 1000u);
+    // 1 + 9 + 72 + 252 states in levels 0 to 3; level 4 is cut.
+    EXPECT_EQ(cut.stats.levels, 4);
+    EXPECT_EQ(cut.stats.whole_levels, 4);
+  }
+}
+
+TEST(ExplorerTest, MaxStatesThatCutTheNextLevelToNothingLeaveTheLastLevelWhole) {
+  auto model = LoadGame("tictactoe.rules");
+  ASSERT_NE(model, nullptr);
+  // 1 state in level 0 and 9 in level 1: a limit of 1 or 10 keeps no state of the next level.
+  for (uint64_t max_states : {1, 10}) {
+    const ExploreSummary cut = ExploreAndCollect(
+        *model, {.threads = 2, .memory_bytes = 1 << 26, .max_states = max_states});
+    EXPECT_EQ(cut.stats.stop_reason, StopReason::kMaxStates);
+    EXPECT_EQ(cut.stats.states, max_states);
+    const int levels = max_states == 1 ? 1 : 2;
+    EXPECT_EQ(cut.stats.levels, levels - 1);
+    EXPECT_EQ(cut.stats.whole_levels, levels);
   }
 }
 
@@ -185,6 +204,7 @@ TEST(ExplorerTest, ExactlyMaxStatesStillCompletes) {
       ExploreAndCollect(*model, {.threads = 2, .memory_bytes = 1 << 24, .max_states = 6});
   EXPECT_TRUE(summary.stats.complete);
   EXPECT_EQ(summary.stats.states, 6u);
+  EXPECT_EQ(summary.stats.whole_levels, summary.stats.levels + 1);
   ExploreSummary cut =
       ExploreAndCollect(*model, {.threads = 2, .memory_bytes = 1 << 24, .max_states = 5});
   EXPECT_FALSE(cut.stats.complete);
@@ -203,6 +223,7 @@ TEST(ExplorerTest, MaxDepthVisitsItsLevelWithoutExpandingIt) {
         ExploreAndCollect(*model, {.threads = threads, .memory_bytes = 1 << 26, .max_depth = 3});
     EXPECT_EQ(upto3.levels, first_four);
     EXPECT_EQ(upto3.stats.levels, 3);
+    EXPECT_EQ(upto3.stats.whole_levels, 4);
     EXPECT_EQ(upto3.stats.stop_reason, StopReason::kMaxDepth);
     EXPECT_FALSE(upto3.stats.complete);
     // 1 + 9 + 9 * 8 + C(9, 2) * 7 states; only levels 0 to 2 were expanded (no game is over

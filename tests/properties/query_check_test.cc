@@ -151,6 +151,24 @@ TEST(QueryCheckTest, MaxStatesLeavesDeepAnswersInexact) {
   EXPECT_TRUE(Named(run, "broken").exact);
 }
 
+TEST(QueryCheckTest, MaxStatesThatCutTheNextLevelToNothingAnswerTheLastLevel) {
+  std::unique_ptr<model::Model> model = HandWorked();
+  ASSERT_NE(model, nullptr);
+  // Level 0 is the start alone, levels 0 and 1 hold 3 states: a limit of 1 or 3 keeps no
+  // state of the next level, and the levels it kept were all visited.
+  for (uint64_t max_states : {1, 3}) {
+    QueryOptions options;
+    options.explore.max_states = max_states;
+    const QueryRun run = Answer(*model, options);
+    EXPECT_EQ(run.stats.stop_reason, explorer::StopReason::kMaxStates);
+    const int levels_done = max_states == 1 ? 0 : 1;
+    EXPECT_EQ(run.levels_done, levels_done);
+    // broken's bound is 1: answered exactly once level 1 is whole.
+    EXPECT_EQ(Named(run, "broken").exact, levels_done == 1);
+    EXPECT_FALSE(Named(run, "farthest").exact);
+  }
+}
+
 TEST(QueryCheckTest, UnknownQueryIsNotFound) {
   std::unique_ptr<model::Model> model = HandWorked();
   ASSERT_NE(model, nullptr);
