@@ -23,7 +23,6 @@ CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& flags) {
   AddInputFlags(*simulate, flags, "The .rules file to play");
   simulate->add_option("--games", flags.games, "Games to play")
       ->type_name("N")
-      ->check(UnsignedCount())
       ->check(WholeNumber(1, int64_t{1} << 40))
       ->capture_default_str();
   simulate->add_option("--seed", flags.seed, "The seed: the same seed plays the same games")
@@ -37,7 +36,6 @@ CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& flags) {
       ->add_option("--max-moves", flags.max_moves,
                    "Cut a game that has not ended after this many moves")
       ->type_name("M")
-      ->check(UnsignedCount())
       ->check(WholeNumber(1, int64_t{1} << 32))
       ->capture_default_str();
   simulate
