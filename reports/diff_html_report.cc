@@ -225,6 +225,10 @@ void WriteBehaviour(const VersionDiff& diff, std::ostream& out) {
   for (size_t i = 0; i < behaviour.shared.size(); ++i) {
     out << (i == 0 ? "" : ", ") << EscapeHtml(behaviour.shared[i]);
   }
+  if (!behaviour.differs()) {
+    out << "</code>: the same states and moves in both versions.</p>\n</section>\n";
+    return;
+  }
   out << "</code>: only the old version allows <span class=\"count-old\">"
       << base::CountOf(behaviour.only_old.states, "state", "states") << " and "
       << base::CountOf(behaviour.only_old.moves, "move", "moves")

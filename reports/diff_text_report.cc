@@ -99,6 +99,10 @@ void WriteDiffBehaviourText(const VersionDiff& diff, std::ostream& out) {
   for (size_t i = 0; i < behaviour.shared.size(); ++i) {
     out << (i == 0 ? " " : ", ") << behaviour.shared[i];
   }
+  if (!behaviour.differs()) {
+    out << ": the same states and moves in both versions\n";
+    return;
+  }
   out << ": only the old version allows "
       << base::CountOf(behaviour.only_old.states, "state", "states") << " and "
       << base::CountOf(behaviour.only_old.moves, "move", "moves") << ", only the new version "

@@ -22,6 +22,7 @@ namespace rulecheck::e2e {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using json = nlohmann::json;
 
 std::string Version(const std::string& name) { return "tests/e2e/diff/" + name + ".rules"; }
@@ -212,6 +213,19 @@ TEST_F(DiffReportFlagTest, SeveralReportsOfOneComparison) {
   const std::string page((std::istreambuf_iterator<char>(html_in)), {});
   EXPECT_THAT(page, HasSubstr("<title>rulecheck diff: new_move.rules:"));
   EXPECT_THAT(page, HasSubstr("id=\"behaviour-new-1\""));
+}
+
+// The same behaviour is said in words on the page, not as "0 states and 0 moves" each way.
+TEST_F(DiffReportFlagTest, TheSameBehaviourIsSaidOnThePage) {
+  const std::string html = (dir_ / "d.html").string();
+  const RunResult run = RunRulecheck(
+      {"diff", "-q", Version("base"), Version("hidden_flip"), "--report", "html=" + html});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  std::ifstream html_in(html);
+  const std::string page((std::istreambuf_iterator<char>(html_in)), {});
+  EXPECT_THAT(page, HasSubstr("class=\"group tone-pass\" id=\"behaviour\""));
+  EXPECT_THAT(page, HasSubstr("</code>: the same states and moves in both versions.</p>"));
+  EXPECT_THAT(page, Not(HasSubstr("only the old version allows")));
 }
 
 TEST_F(DiffReportFlagTest, BadReportFlagsAreRefusedBeforeAnySearch) {
