@@ -88,34 +88,70 @@ std::vector<int> CyclicByFirst(const Components& c) {
 }
 
 // A shortest cycle through `start`, a state of component k, as the edges taken, over the
-// edges `usable(e)` allows.
-template <typename Usable>
+// edges `usable(e)` allows, that takes at least one edge `marked(e)` picks (a search over
+// (state, whether a marked edge was taken)); none when there is no such cycle.
+template <typename Usable, typename Marked>
 std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c, int k,
-                                    Ordinal start, const Usable& usable) {
-  std::map<Ordinal, uint64_t> via;  // state -> the edge that first reached it
-  std::deque<Ordinal> queue{start};
+                                    Ordinal start, const Usable& usable, const Marked& marked) {
+  using Node = std::pair<Ordinal, bool>;
+  std::map<Node, std::pair<uint64_t, bool>> via;  // node -> (the edge that first reached it,
+                                                  // the mark before that edge)
+  std::deque<Node> queue{{start, false}};
   while (!queue.empty()) {
-    const Ordinal s = queue.front();
+    const auto [s, was_marked] = queue.front();
     queue.pop_front();
     for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
       const Ordinal t = graph.target[e];
       const uint32_t dense = c.dense_of[t];
       if (dense == ~uint32_t{0} || c.component[dense] != k || !usable(e)) continue;
-      if (t == start) {
+      const bool now_marked = was_marked || marked(e);
+      if (t == start && now_marked) {
         std::vector<uint64_t> cycle{e};
-        for (Ordinal at = s; at != start;) {
-          const uint64_t back = via.at(at);
+        for (Node at{s, was_marked}; at != Node{start, false};) {
+          const auto [back, before] = via.at(at);
           cycle.push_back(back);
           // The source of edge `back`: the state whose edge range holds it.
-          at = graph.Source(back);
+          at = {graph.Source(back), before};
         }
         std::reverse(cycle.begin(), cycle.end());
         return cycle;
       }
-      if (via.emplace(t, e).second) queue.push_back(t);
+      const Node next{t, now_marked};
+      if (next != Node{start, false} && via.emplace(next, std::pair{e, was_marked}).second) {
+        queue.push_back(next);
+      }
     }
   }
-  return {};  // unreachable for a start on a cycle of usable edges
+  return {};
+}
+
+// A shortest cycle through `start`, a state of component k, over the edges `usable(e)`
+// allows.
+template <typename Usable>
+std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c, int k,
+                                    Ordinal start, const Usable& usable) {
+  return ShortestCycle(graph, c, k, start, usable, [](uint64_t) { return true; });
+}
+
+// Adds to `out` the edges of state s that a choice picks among others (a seat's, the rules'
+// or the draw of which seat moves, with two or more children), whatever rolls lie on the way.
+void AddChosenEdges(const ChanceGraph& trees, const StateGraph& graph, Ordinal s,
+                    std::set<uint64_t>& out) {
+  if (trees.root[s] == ChanceGraph::kNoTree) return;
+  std::vector<std::pair<uint32_t, bool>> stack{{trees.root[s], false}};
+  while (!stack.empty()) {
+    const auto [index, chosen] = stack.back();
+    stack.pop_back();
+    const ChanceNode& node = trees.nodes[index];
+    if (node.kind == ChanceNode::Kind::kLeaf) {
+      if (chosen) out.insert(graph.edge_start[s] + node.owner);
+      continue;
+    }
+    const bool choice = node.kind != ChanceNode::Kind::kChance && node.count > 1;
+    for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+      stack.emplace_back(trees.child[i], chosen || choice);
+    }
+  }
 }
 
 // The lasso of a cycle: a shortest trace to the state it starts from, then the cycle. Fills
@@ -273,9 +309,10 @@ std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateG
     const int k = c.component[u];
     staying_states[u] = c.cyclic[k] && !open[k] && rounds[k].kept;
   }
-  // Per component, the edges its end components' staying moves take, and where its lasso
-  // starts: its first state in one.
+  // Per component, the edges its end components' staying moves take (and which of them a
+  // choice takes), and where its lasso starts: its first state in one.
   std::vector<std::set<uint64_t>> staying(c.cyclic.size());
+  std::vector<std::set<uint64_t>> chosen(c.cyclic.size());
   std::vector<Ordinal> start(c.cyclic.size(), 0);
   for (size_t i = 0; i < ends.states.size(); ++i) {
     const Ordinal s = ends.states[i];
@@ -284,13 +321,18 @@ std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateG
     if (!rounds[k].kept) start[k] = s;
     rounds[k].kept = true;
     for (uint32_t successor : ends.staying[i]) staying[k].insert(graph.edge_start[s] + successor);
+    AddChosenEdges(*trees, graph, s, chosen[k]);
   }
   const std::vector<bool> reaching = Reaching(graph, c, staying_states);
   for (int k : ks) {
     if (!rounds[k].kept) rounds[k].leads_to_kept = reaching[c.first[k]];
     if (!open[k] || staying[k].empty()) continue;
-    rounds[k].cycle =
-        ShortestCycle(graph, c, k, start[k], [&](uint64_t e) { return staying[k].count(e) > 0; });
+    // A cycle through a choice shows what keeps the play going; one that only rolls repeat,
+    // even among states the choices can keep it in, reads as chance.
+    const auto stays = [&](uint64_t e) { return staying[k].count(e) > 0; };
+    rounds[k].cycle = ShortestCycle(graph, c, k, start[k], stays,
+                                    [&](uint64_t e) { return chosen[k].count(e) > 0; });
+    if (rounds[k].cycle.empty()) rounds[k].cycle = ShortestCycle(graph, c, k, start[k], stays);
   }
   return rounds;
 }
