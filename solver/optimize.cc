@@ -92,7 +92,14 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       result.message = best ? results::OptimumSentence(result.kind, query.name, within,
                                                        *result.value, best_depth)
                             : results::NoValueSentence(query.name, within);
-      if (!best) result.verdict = results::Verdict::kUnsat;
+      if (!best) {
+        result.verdict = results::Verdict::kUnsat;
+        // A query's expression is evaluated in every state, and there is at least the initial
+        // one: no value means a model error in each (the explicit engine names the first).
+        absl::StrAppend(&result.message,
+                        "; its expression hits a model error in every reachable state within ",
+                        within, within == 1 ? " move" : " moves");
+      }
     } else {
       result.depth = finished;
       if (best) {

@@ -67,6 +67,19 @@ TEST(ExplicitSolveTest, HandWorkedWitnessesAreTheFirstInCanonicalOrder) {
               HasSubstr("1 state where the expression hit a model error does not count"));
 }
 
+// `broken` errs in every state within its bound: both engines say why it has no value.
+TEST(ExplicitSolveTest, ANoValueAnswerSaysTheExpressionErredEverywhere) {
+  const SolveRun symbolic = SolveJson({kHandWorked, "--query", "broken"});
+  EXPECT_EQ(symbolic.queries.at("broken").value("message", ""),
+            "broken has no value within 1 move; its expression hits a model error in every "
+            "reachable state within 1 move");
+  const SolveRun explicit_engine =
+      SolveJson({kHandWorked, "--query", "broken", "--engine", "explicit"});
+  EXPECT_THAT(explicit_engine.queries.at("broken").value("message", ""),
+              HasSubstr("3 states where the expression hit a model error do not count (first: "
+                        "division by zero in 0 / 0 (line 42))"));
+}
+
 TEST(ExplicitSolveTest, WithinOverridesTheBound) {
   const SolveRun solve =
       SolveJson({kHandWorked, "--engine", "explicit", "--query", "rich_end", "--within", "5"});
