@@ -208,9 +208,11 @@ absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
         absl::StrCat("--resume continues the search with the settings it was started with: ", flag,
                      " differs from the one ", path, " recorded (", recorded_value, ")"));
   };
-  if (flags.max_states != 0 && flags.max_states != recorded.max_states) {
-    return differs("--max-states", absl::StrCat(recorded.max_states));
-  }
+  // A snapshot falls on a level boundary, where a search with any limit at least its state
+  // count is the same search (explorer::ResumeExplore refuses a smaller one): --max-states
+  // may be given anew, to go further than the limit the search stopped at.
+  resumed.started_max_states = recorded.max_states;
+  if (flags.max_states != 0) recorded.max_states = flags.max_states;
   if (!flags.invariants.empty() && flags.invariants != recorded.invariants) {
     return differs("--invariant", Listed(recorded.invariants));
   }

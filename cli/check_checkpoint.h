@@ -46,8 +46,9 @@ class CheckpointDirLock {
 struct ResumedSearch {
   std::unique_ptr<CheckpointDirLock> lock;
   explorer::Snapshot snapshot;
-  CheckFlags flags;
+  CheckFlags flags;  // the recorded settings, with what the command line may choose anew
   std::string text;
+  uint64_t started_max_states = 0;  // --max-states of the search as it was started (0: none)
 };
 
 // The identity a snapshot of `flags`' search gets, `text` being its rules file's contents.

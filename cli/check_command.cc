@@ -127,7 +127,8 @@ bool SetUpCheckpoints(const CheckFlags& flags, const ResumedSearch* resumed,
   }
   if (resumed != nullptr) {
     checkpoint.path = resumed->snapshot.path;
-    checkpoint.identity = resumed->snapshot.identity;
+    // The recorded settings, with --max-states as given now.
+    checkpoint.identity = SnapshotIdentityFor(flags, resumed->text);
   } else if (!flags.checkpoint.empty()) {
     absl::StatusOr<std::unique_ptr<CheckpointDirLock>> locked =
         PrepareCheckpointDir(flags.checkpoint);
@@ -195,7 +196,22 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
 
   properties::CheckResult result;
   if (resumed != nullptr) {
-    if (!flags.quiet) progress.Note("resuming the search saved in " + resumed->snapshot.path);
+    if (!flags.quiet) {
+      progress.Note("resuming the search saved in " + resumed->snapshot.path);
+      // A limit the search stopped at stops it in the same place again: say which one.
+      if (resumed->started_max_states != 0 && flags.max_states == resumed->started_max_states) {
+        progress.Note("the search resumes with the limit it was started with, --max-states " +
+                      base::GroupThousands(flags.max_states) +
+                      "; give a larger --max-states to go further");
+      } else if (flags.max_states != resumed->started_max_states) {
+        progress.Note("the search resumes with --max-states " +
+                      base::GroupThousands(flags.max_states) + " (it was started with " +
+                      (resumed->started_max_states == 0
+                           ? std::string("none")
+                           : base::GroupThousands(resumed->started_max_states)) +
+                      ")");
+      }
+    }
     absl::StatusOr<properties::CheckResult> continued =
         properties::ResumeCheck(*setup->model, options, std::move(resumed->snapshot));
     if (!continued.ok()) {

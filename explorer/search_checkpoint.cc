@@ -184,6 +184,13 @@ absl::Status Search::Restore(const Snapshot& snapshot) {
     total += n;
   }
   if (total != states) return corrupt("its levels do not add up to its state count");
+  if (options_.max_states != 0 && states > options_.max_states) {
+    // A search with this limit would have stopped before the snapshot's level boundary.
+    return absl::InvalidArgumentError(
+        absl::StrCat(snapshot.path, " holds ", base::GroupThousands(states),
+                     " states, more than --max-states ", base::GroupThousands(options_.max_states),
+                     " allows: resume with a --max-states of at least that many"));
+  }
   const uint64_t observer_count = in.U64();
   if (!in.ok() || observer_count != observers_.size()) {
     return corrupt("it was written by a search with other checks");

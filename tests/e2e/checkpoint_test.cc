@@ -284,6 +284,33 @@ TEST_F(CheckpointTest, KilledWhileASnapshotIsBeingWritten) {
   EXPECT_EQ(hits, 1) << "no kill landed in the middle of a write";
 }
 
+// A search that --max-states stopped goes on from its last snapshot when resumed with a
+// larger limit, to the report of a search started with that limit; resumed with its own
+// limit, it says on stderr why it stops in the same place.
+TEST_F(CheckpointTest, ALargerMaxStatesGoesOnFromTheLastSnapshot) {
+  const std::string file = SourcePath("games/puzzle8.rules");
+  const RunResult first = RunRulecheck({"check", file, "--quiet", "--max-states", "1000",
+                                        "--checkpoint", Dir(), "--checkpoint-every", "0"});
+  ASSERT_EQ(first.exit_code, 3) << first.stderr_text;
+  ASSERT_TRUE(std::filesystem::exists(Snapshot()));
+  const RunResult again = RunRulecheck({"check", "--resume", Dir(), "--format", "json"});
+  EXPECT_EQ(again.exit_code, 3) << again.stderr_text;
+  EXPECT_THAT(again.stderr_text,
+              HasSubstr("the search resumes with the limit it was started with, --max-states "
+                        "1,000; give a larger --max-states to go further"));
+  EXPECT_EQ(Parse(again).value("states", 0), 1000);
+  int exit_code = -1;
+  milliseconds took{0};
+  const json whole = Comparable(Uninterrupted({file, "--max-states", "20000"}, exit_code, took));
+  ASSERT_EQ(exit_code, 3);
+  const RunResult further = RunRulecheck(
+      {"check", "--resume", Dir(), "--max-states", "20000", "--format", "json", "--threads", "2"});
+  EXPECT_EQ(further.exit_code, exit_code) << further.stderr_text;
+  EXPECT_THAT(further.stderr_text,
+              HasSubstr("the search resumes with --max-states 20,000 (it was started with 1,000)"));
+  EXPECT_EQ(Comparable(Parse(further)), whole);
+}
+
 class CheckpointRefusalTest : public CheckpointTest {
  protected:
   // A snapshot of `file` with `args`, complete.
@@ -344,8 +371,10 @@ TEST_F(CheckpointRefusalTest, AnotherSearch) {
   Snapshotted("games/tictactoe.rules");
   EXPECT_THAT(Refused({"--resume", Dir(), "--skip", "deadlock"}),
               HasSubstr("--skip differs from the one"));
+  // A limit the snapshot's search had passed already.
   EXPECT_THAT(Refused({"--resume", Dir(), "--max-states", "10"}),
-              HasSubstr("--max-states differs"));
+              AllOf(HasSubstr(Snapshot()),
+                    HasSubstr("holds 5,478 states, more than --max-states 10 allows")));
   EXPECT_THAT(Refused({"--resume", Dir(), "--checkpoint", Dir()}),
               HasSubstr("--checkpoint cannot be given with it"));
 }
