@@ -25,8 +25,7 @@ void WriteSummary(const model::Model& model, const explorer::ExplorationStats& s
       << (stats.complete ? "" : " checked") << ", "
       << base::CountOf(stats.transitions, "transition", "transitions") << ", "
       << base::GroupThousands(stats.terminal_states) << " terminal, "
-      << base::CountOf(static_cast<uint64_t>(stats.levels), "level", "levels") << ", "
-      << Seconds(stats.seconds) << ", "
+      << "depth " << stats.levels << ", " << Seconds(stats.seconds) << ", "
       << (stats.complete ? "complete" : "INCOMPLETE: " + properties::StopDescription(stats))
       << "\n";
 }

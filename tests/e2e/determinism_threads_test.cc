@@ -132,7 +132,7 @@ TEST(LimitsTest, TextReportSaysIncompleteAndHowFar) {
   EXPECT_EQ(run.exit_code, 3);
   EXPECT_THAT(run.stdout_text, testing::HasSubstr("1,000 states"));
   EXPECT_THAT(run.stdout_text, testing::HasSubstr("INCOMPLETE"));
-  EXPECT_THAT(run.stdout_text, testing::HasSubstr("levels"));
+  EXPECT_THAT(run.stdout_text, testing::HasSubstr(", depth 11, "));
 }
 
 TEST(SkipTest, SkippedChecksReportNothing) {

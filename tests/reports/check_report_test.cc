@@ -64,7 +64,7 @@ class CheckReportTest : public ::testing::Test {
 };
 
 constexpr char kSummary[] =
-    "tiny.rules: 8 states, 14 transitions, 0 terminal, 4 levels, 0.25 s, complete\n";
+    "tiny.rules: 8 states, 14 transitions, 0 terminal, depth 4, 0.25 s, complete\n";
 
 // The engine line: a library built in the background that was ready says so; one that was
 // still building when the search ended says the run was interpreted, and that the build goes
@@ -288,7 +288,7 @@ TEST_F(CheckReportTest, WitnessIsLabelledByItsKindAndIsNoError) {
   result_.stats.max_states = 1000;
   const std::string text = Text();
   EXPECT_EQ(text.substr(0, text.find('\n')),
-            "tiny.rules: 8 states checked, 14 transitions, 0 terminal, 4 levels, 0.25 s, "
+            "tiny.rules: 8 states checked, 14 transitions, 0 terminal, depth 4, 0.25 s, "
             "INCOMPLETE: stopped at --max-states 1,000");
   EXPECT_NE(text.find("\nwitness: reachable lit_on holds\n  1. init\n"), std::string::npos);
   EXPECT_EQ(text.substr(text.rfind('\n', text.size() - 2) + 1),
