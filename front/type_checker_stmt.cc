@@ -340,6 +340,21 @@ void TypeChecker::LowerCall(const ast::Stmt& s, std::vector<ir::StmtPtr>& out) {
   InlineProc(sym->index, s, std::move(args), out);
 }
 
+namespace {
+
+// Whether every value of scalar type `from` lies in scalar type `to`, so that a value of
+// `from` bound to a parameter of `to` needs no check.
+bool ValuesWithin(const ir::Type* from, const ir::Type* to) {
+  if (from == to) return true;
+  if (to->kind == ir::TypeKind::kOption) {
+    return ValuesWithin(from->kind == ir::TypeKind::kOption ? from->elem : from, to->elem);
+  }
+  return from->kind == ir::TypeKind::kRange && to->kind == ir::TypeKind::kRange &&
+         from->lo >= to->lo && from->hi <= to->hi;
+}
+
+}  // namespace
+
 void TypeChecker::InlineProc(int proc, const ast::Stmt& call, std::vector<ir::ExprPtr> args,
                              std::vector<ir::StmtPtr>& out) {
   if (proc_recursive_[proc]) return;
@@ -373,6 +388,15 @@ void TypeChecker::InlineProc(int proc, const ast::Stmt& call, std::vector<ir::Ex
     let->name = p.name;
     let->slot = BindLocal(p.name, p.loc, info.params[i], LocalKind::kParam).slot;
     if (i < known.size()) SetKnown(locals_.back(), std::move(known[i]));
+    // The value is checked as it is bound, as a fun's argument is: the body reads the
+    // parameter as a value of its type (and the engines store it in that type's bits).
+    // (A value made an option for an option parameter has its own type inside.)
+    const ir::Type* from =
+        args[i]->op == ir::ExprOp::kSome ? args[i]->args[0]->type : args[i]->type;
+    if (info.params[i]->is_scalar() && !ValuesWithin(from, info.params[i])) {
+      let->bound = info.params[i];
+      let->message = absl::StrCat(" of parameter ", Quote(p.name), " of ", Quote(info.decl->name));
+    }
     let->value = std::move(args[i]);
     out.push_back(std::move(let));
   }

@@ -173,8 +173,12 @@ struct Stmt {
   std::unique_ptr<Block> else_block;
   int event = -1;  // kEmit
   std::vector<ExprPtr> args;
-  std::string message;  // kAssert
-  std::string name;     // kLet/kFor/kChoose/kRoll: the local's name, for narration
+  std::string message;  // kAssert; kLet with a `bound`: what the value is for (see below)
+  // kLet of a scalar: when set, the value must lie in this type, else a model error at the
+  // value, `OutsideMessage` followed by `message` (a proc's parameter: " of parameter `k` of
+  // `deal`"; the index of a `var` parameter's place). Null: the value is not checked.
+  const Type* bound = nullptr;
+  std::string name;  // kLet/kFor/kChoose/kRoll: the local's name, for narration
   // Trail ids (see TrailPoint), set by NumberTrailPoints (passes.h): this statement's, and for kIf
   // the first of its branches' (branch i is branch_id + i; conds.size() is the else, or the
   // fall-through when there is no else block).

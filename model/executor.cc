@@ -474,7 +474,11 @@ void Executor::ExecAssign(const ir::Stmt& s) {
 void Executor::ExecLet(const ir::Stmt& s) {
   const ir::Type* t = s.value->type;
   if (IsScalarType(t)) {
-    frame_.scalars[s.slot] = eval_.Scalar(*s.value);
+    const int64_t v = eval_.Scalar(*s.value);
+    if (s.bound != nullptr && !InType(s.bound, v)) {
+      ThrowModelError(s.value->loc, absl::StrCat(OutsideMessage(s.bound, v), s.message));
+    }
+    frame_.scalars[s.slot] = v;
     return;
   }
   Slice v = eval_.Composite(*s.value);

@@ -38,6 +38,11 @@ void Generator::Stmt(const ir::Stmt& s, int indent) {
     case StmtOp::kLet:
       if (s.value->type->is_scalar()) {
         Line(indent, absl::StrCat("l", s.slot, " = ", Scalar(*s.value), ";"));
+        // Out of its bound: the interpreter redoes the move and names the error.
+        if (s.bound != nullptr) {
+          Line(indent,
+               absl::StrCat("if (!(", Contains(s.bound, absl::StrCat("l", s.slot)), ")) Stop();"));
+        }
       } else {
         Line(indent, absl::StrCat("{ const Sl v = ", Composite(*s.value), "; B::Copy(F, ", s.slot,
                                   ", v.w, v.b, ", s.value->type->width, "); }"));

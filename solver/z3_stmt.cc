@@ -115,7 +115,12 @@ void Translator::Exec(const ir::Stmt& s, Path& p) {
       break;
     case StmtOp::kLet:
       if (s.value->type->is_scalar()) {
-        p.env.scalars.insert_or_assign(s.slot, EvalScalar(*s.value, p.st, p.env, p.live));
+        Scalar v = EvalScalar(*s.value, p.st, p.env, p.live);
+        if (s.bound != nullptr) {
+          Fail(p.live && !Contains(s.bound, v));
+          v = NarrowTo(s.bound, v);
+        }
+        p.env.scalars.insert_or_assign(s.slot, std::move(v));
       } else {
         p.env.words.insert_or_assign(s.slot, EvalBits(*s.value, p.st, p.env, p.live));
       }

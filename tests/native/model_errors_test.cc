@@ -1,6 +1,7 @@
 // Model errors in compiled code: small models where a move leaves a value's type, indexes
-// outside an array, divides by zero, fails an assert, passes a fun an argument outside its
-// parameter's type, overflows a seq, asks `the` of no value, or decides terminal states or
+// outside an array, divides by zero, fails an assert, passes a fun or a proc an argument
+// outside its parameter's type (or a `var` parameter a place whose index is outside), overflows
+// a seq, asks `the` of no value, or decides terminal states or
 // evaluates an invariant with an error; in a later branch of a fork, in an `emit`, in a
 // set literal, and in taking or putting every copy of a bag. Each runs both ways (both_ways.h: the
 // same report and the same successors and failures in every state), and the report must hold the
@@ -70,6 +71,27 @@ INSTANTIATE_TEST_SUITE_P(
                   "game \"g\"\nstate { n: 0..3 }\nfun f(x: 0..2): bool = x < 5\n"
                   "action inc when n < 3 and f(n) { n += 1 }\naction stay when f(n) { n := n }\n",
                   "model_error", "of parameter `x` of `f`"},
+        // A proc's parameter is checked as it is bound: n + 3 is 3, outside 0..2, although
+        // n := k would take it.
+        ErrorCase{"proc_parameter",
+                  "game \"g\"\nstate { n: 0..5 }\nproc put(k: 0..2) { n := k }\n"
+                  "action go when n < 2 { put(n + 3) }\n",
+                  "model_error", "value 3 is outside 0..2 of parameter `k` of `put`"},
+        // The same for an option parameter, whose argument is made an option at the call.
+        ErrorCase{"proc_option_parameter",
+                  "game \"g\"\nstate { n: 0..5\n o: (0..2)? }\n"
+                  "proc put(k: (0..2)?) { o := k }\n"
+                  "action go when n < 2 { n += 1\n put(n + 1) }\n",
+                  "model_error", "value 3 is outside 0..2? of parameter `k` of `put`"},
+        // The index of a `var` parameter's place is checked at the call, where it is
+        // evaluated, although the body never uses the place: a[n + 2] with n = 1.
+        ErrorCase{"var_place_index",
+                  "game \"g\"\nstate { a: [0..2] 0..1\n n: 0..3 }\n"
+                  "proc tick(var w: 0..1) { n += 1 }\n"
+                  "action go when n < 2 { tick(a[n + 2]) }\n",
+                  "model_error",
+                  "value 3 is outside 0..2: an index of the place given to the `var` parameter "
+                  "`w` of `tick`"},
         // The third push finds the seq of capacity 2 full.
         ErrorCase{"seq_full", "game \"g\"\nstate { s: seq<1..3, 2> }\naction put { push(s, 1) }\n",
                   "model_error", "is full (capacity 2)"},

@@ -78,6 +78,14 @@ INSTANTIATE_TEST_SUITE_P(
                     "too many"},
         // Only the path that takes the may overflows: y = 1 after one move, 2 after two.
         FailureCase{"state { y: 0..1 }\naction a() { may { y += 1 } }\n", 1, "outside 0..1"},
+        // A proc's parameter is checked as it is bound: the first move puts 1 + 2.
+        FailureCase{"state { c: 0..5 }\nproc put(k: 0..2) { c := k }\n"
+                    "action a() when c < 2 { c += 1  put(c + 2) }\n",
+                    0, "value 3 is outside 0..2 of parameter `k` of `put`"},
+        // The index of a `var` parameter's place, at the call, though the body never uses it.
+        FailureCase{"state { a: [0..2] bool  n: 0..3 }\nproc tick(var w: bool) { n += 1 }\n"
+                    "action go() when n < 2 { tick(a[n + 2]) }\n",
+                    1, "an index of the place given to the `var` parameter `w`"},
         // Removing a card that is not in the bag.
         FailureCase{"enum C { A, B }\nstate { b: bag<C, 1> }\naction r(c: C) { remove(b, c) }\n", 0,
                     "holds no"},
