@@ -289,10 +289,11 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
                               return !(v.ok && v.value.e);
                             },
                             false));
-    r.message =
-        r.verdict == results::Verdict::kSat ? results::InvariantViolatedSentence(inv.name, r.depth)
-        : r.verdict == results::Verdict::kUnsat ? results::InvariantHoldsSentence(inv.name, depth)
-                                                : r.message;
+    r.message = r.verdict == results::Verdict::kSat
+                    ? InvariantViolationSentence(model, inv, r.trace, r.depth)
+                : r.verdict == results::Verdict::kUnsat
+                    ? results::InvariantHoldsSentence(inv.name, depth)
+                    : r.message;
     if (r.verdict == results::Verdict::kSat) {
       r.finding = ViolationFinding(model, results::InvariantViolation(inv), r.trace);
     }

@@ -149,7 +149,7 @@ absl::StatusOr<InductionResult> Induction(const model::Model& model, const BmcCo
       result.finding =
           ViolationFinding(model, results::InvariantViolation(invariant), result.trace);
       return done(results::Verdict::kSat, depth,
-                  results::InvariantViolatedSentence(invariant.name, depth));
+                  InvariantViolationSentence(model, invariant, result.trace, depth));
     };
     // Violated where the listing says: Z3 finds the play to the shortest violation.
     if (listed) {

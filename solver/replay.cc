@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "model/successors.h"
+#include "results/verdict_text.h"
 #include "solver/successor_collector.h"
 
 namespace rulecheck::solver::internal {
@@ -36,6 +37,21 @@ results::TraceStep FailedStep(const model::Model& model, const ir::StepFailure& 
 }
 
 }  // namespace
+
+std::string InvariantViolationSentence(const model::Model& model, const ir::Property& invariant,
+                                       const results::Trace& trace, int depth) {
+  std::string sentence = results::InvariantViolatedSentence(invariant.name, depth);
+  if (trace.empty() || trace.back().failed || trace.back().state.empty()) return sentence;
+  model::SuccessorGenerator gen(model);
+  const model::PropertyValue v = gen.Evaluate(invariant, trace.back().state.data());
+  if (v.ok) return sentence;
+  const auto [source, loc] = model.Resolve(v.failure.loc);
+  absl::StrAppend(&sentence, "; evaluating it hit a model error: ", v.failure.message);
+  if (source != nullptr && loc.valid()) {
+    absl::StrAppend(&sentence, " (", source->path(), ":", loc.line, ":", loc.column, ")");
+  }
+  return sentence;
+}
 
 absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
                                            const std::vector<std::vector<uint32_t>>& states,

@@ -5,6 +5,7 @@
 #define RULECHECK_SOLVER_REPLAY_H_
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -30,6 +31,13 @@ absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
 // whose failed last step (when `failure` is given) has the explicit engine's wording.
 results::Finding ViolationFinding(const model::Model& model, results::Finding finding,
                                   results::Trace trace, const ir::StepFailure* failure = nullptr);
+
+// "invariant inv is violated after 2 moves", for a violation whose `trace` ends in the
+// violating state; where evaluating the invariant there hit a model error (which counts as a
+// violation), the sentence names it, as `check` does: "; evaluating it hit a model error:
+// integer overflow in ... (FILE:LINE:COL)".
+std::string InvariantViolationSentence(const model::Model& model, const ir::Property& invariant,
+                                       const results::Trace& trace, int depth);
 
 }  // namespace rulecheck::solver::internal
 

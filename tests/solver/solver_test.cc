@@ -535,6 +535,10 @@ TEST(ProveTest, ListingLeavesAModelErrorToInduction) {
   const results::Answer four = ProveTheInvariant(text, 4, true);
   EXPECT_EQ(four.verdict, results::Verdict::kSat) << four.message;
   EXPECT_EQ(four.depth, 3);
+  // A model error counts as a violation, and the sentence says which one, as `check` does.
+  EXPECT_EQ(four.message,
+            "invariant defined is violated after 3 moves; evaluating it hit a model error: "
+            "division by zero in 10 / 0 (t.rules:3:20)");
 }
 
 // Peterson's mutual exclusion for two processes (pc: 0 idle, 1 flag set, 2 waiting, 3 in the
