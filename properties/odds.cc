@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <optional>
 #include <string>
 #include <utility>
@@ -56,8 +57,55 @@ void MakeUndefined(results::OddsAnswer& answer, const std::string& reason) {
   }
 }
 
+// Why `q` has no values: the model error `v` hit evaluating it in state `s`.
+std::string ModelErrorReason(const model::Model& model, const ChanceGraph& g, uint64_t s,
+                             const model::PropertyValue& v) {
+  const auto [depth, pos] = g.graph.Where(static_cast<explorer::Ordinal>(s));
+  // The place as the file (or the command-line flag) spells it: `--probability:1:3`.
+  const auto [source, at] = model.Resolve(v.failure.loc);
+  return absl::StrCat("evaluating it hit a model error at ",
+                      source != nullptr ? source->path() + ":" : "line ", at.line,
+                      source != nullptr ? ":" : ", column ", at.column, " (", v.failure.message,
+                      ") in a state ", depth, depth == 1 ? " move" : " moves", " from the start");
+}
+
+// The first state, in canonical order, of those marked `failed` that the game can reach
+// before a state where the probability's condition holds (`holds`): the first such state
+// settles the question, so what lies only beyond one does not matter.
+std::optional<uint64_t> FirstFailureThatMatters(const ChanceGraph& g,
+                                                const std::vector<bool>& failed,
+                                                const std::vector<bool>& holds) {
+  const explorer::StateGraph& graph = g.graph;
+  const uint64_t n = graph.states();
+  std::vector<bool> reached(n, false);
+  std::deque<uint64_t> queue;
+  for (uint64_t s = graph.level_start[0]; s < graph.level_start[1]; ++s) {
+    reached[s] = true;
+    queue.push_back(s);
+  }
+  std::optional<uint64_t> first;
+  while (!queue.empty()) {
+    const uint64_t s = queue.front();
+    queue.pop_front();
+    if (failed[s]) {
+      if (!first || s < *first) first = s;
+      continue;
+    }
+    if (holds[s]) continue;
+    for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
+      const uint64_t t = graph.target[e];
+      if (!reached[t]) {
+        reached[t] = true;
+        queue.push_back(t);
+      }
+    }
+  }
+  return first;
+}
+
 // The fixed values of `q` in every state, or why there are none (a model error while
-// evaluating it in some state where it is needed).
+// evaluating it in some state where it is needed: for `expect`, an end; for `probability`,
+// a state the game reaches before its condition first holds).
 std::optional<std::string> FixQuestion(const model::Model& model,
                                        const explorer::Exploration& exploration,
                                        const ChanceGraph& g, const ir::ChanceQuery& q,
@@ -67,26 +115,40 @@ std::optional<std::string> FixQuestion(const model::Model& model,
   question.expect = q.kind == ir::ChanceKind::kExpect;
   question.fixed.assign(n, false);
   question.value.assign(n, 0);
+  std::vector<bool> failed;
+  std::vector<bool> holds;
+  if (!question.expect) {
+    failed.assign(n, false);
+    holds.assign(n, false);
+  }
+  bool any_failed = false;
   for (uint64_t s = 0; s < n; ++s) {
     const bool end = g.root[s] == ChanceGraph::kNoTree;
     if (question.expect && !end) continue;
     const std::vector<uint32_t> words = exploration.StateWords(g.graph.id[s]);
     model::PropertyValue v = generator.Evaluate(q, words.data());
+    if (!v.ok && question.expect) return ModelErrorReason(model, g, s, v);
     if (!v.ok) {
-      const auto [depth, pos] = g.graph.Where(static_cast<explorer::Ordinal>(s));
-      // The place as the file (or the command-line flag) spells it: `--probability:1:3`.
-      const auto [source, at] = model.Resolve(v.failure.loc);
-      return absl::StrCat(
-          "evaluating it hit a model error at ", source != nullptr ? source->path() + ":" : "line ",
-          at.line, source != nullptr ? ":" : ", column ", at.column, " (", v.failure.message,
-          ") in a state ", depth, depth == 1 ? " move" : " moves", " from the start");
+      // Whether it matters is known once every state is: see below. Meanwhile an end of the
+      // question, so that nothing is read from beyond it.
+      failed[s] = true;
+      any_failed = true;
+      question.fixed[s] = true;
+      continue;
     }
     if (question.expect) {
       question.fixed[s] = true;
       question.value[s] = v.value;
     } else {
+      holds[s] = v.value != 0;
       question.fixed[s] = end || v.value != 0;
       question.value[s] = v.value != 0 ? 1 : 0;
+    }
+  }
+  if (any_failed) {
+    if (std::optional<uint64_t> s = FirstFailureThatMatters(g, failed, holds)) {
+      const std::vector<uint32_t> words = exploration.StateWords(g.graph.id[*s]);
+      return ModelErrorReason(model, g, *s, generator.Evaluate(q, words.data()));
     }
   }
   return std::nullopt;

@@ -54,6 +54,19 @@ TEST(OddsTest, EachPositionOfASeqIsAnOutcome) {
   ExpectExact(Value(report, "picked_one", "min"), "0");
 }
 
+// The first state where a probability's condition holds settles it: a model error only in
+// states after that does not matter (it made the answer undefined); one before it does.
+TEST(OddsTest, AnErrorPastTheStateThatSettlesAProbabilityDoesNotMatter) {
+  const json report = Odds({"tests/e2e/odds/settled_before_error.rules"});
+  for (const char* play : {"random", "max", "min"}) {
+    ExpectExact(Value(report, "settled", play), "1");
+    const json& early = Value(report, "early", play);
+    EXPECT_EQ(early["kind"], "undefined") << early;
+    EXPECT_THAT(std::string(early["reason"]),
+                HasSubstr("(division by zero in 6 / 0) in a state 0 moves from the start"));
+  }
+}
+
 TEST(OddsTest, AMoveOnAnEngineLimitMakesTheAnswersUndefined) {
   const json report = Odds({"tests/e2e/odds/too_many_ways.rules"});
   const json& value = Value(report, "all_aces", "random");
