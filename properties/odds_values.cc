@@ -280,7 +280,8 @@ bool SolveComponent(const ChanceGraph& g, std::span<const uint32_t> members, con
 
 // `q` to 10 significant digits in a binary float with GMP's exponent range (a probability
 // below 1e-308 is not 0); a value those digits round to a whole number it is not is that
-// number and the difference, so 1 - 2^-80 does not read as 1.
+// number and the difference, so 1 - 2^-80 does not read as 1. Only where the digits spell the
+// whole number exactly: 123456789012345678 + 1/3 is 1.23456789e+17, not that and 1/3.
 std::string Decimal(const mpq_class& q) {
   constexpr int kBits = 128;
   const mpf_class f(q, kBits);
@@ -292,6 +293,9 @@ std::string Decimal(const mpq_class& q) {
   char near[64];
   gmp_snprintf(near, sizeof near, "%.10Fg", mpf_class(whole, kBits).get_mpf_t());
   if (std::string(text) != near) return text;
+  std::string digits = mpz_class(abs(whole)).get_str();
+  digits.erase(digits.find_last_not_of('0') + 1);
+  if (digits.size() > 10) return text;
   char difference[64];
   gmp_snprintf(difference, sizeof difference, "%.2Fe", mpf_class(abs(rest), kBits).get_mpf_t());
   return absl::StrCat(near, sgn(rest) < 0 ? " - " : " + ", difference);

@@ -481,6 +481,16 @@ TEST(OddsTest, TextReportShowsTinyExactValues) {
   EXPECT_THAT(run.stdout_text, HasSubstr("1 - 7.36e-332 (exact; its fraction, 332 digits"));
 }
 
+// A value within a third of a whole number is that number and the difference only where
+// ten significant digits spell the number (tests/e2e/odds/near_whole.rules).
+TEST(OddsTest, TextReportShowsTheDifferenceOnlyFromAWholeNumberItSpells) {
+  const RunResult run = RunRulecheck({"odds", "tests/e2e/odds/near_whole.rules", "-q"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("370370367037037035/3 (1.23456789e+17)\n"));
+  EXPECT_THAT(run.stdout_text, HasSubstr("300000000000000001/3 (1e+17 + 3.33e-01)\n"));
+  EXPECT_THAT(run.stdout_text, Not(HasSubstr("1.23456789e+17 + ")));
+}
+
 TEST(OddsTest, TextReport) {
   const RunResult run = RunRulecheck({"odds", "tests/e2e/odds/craps.rules", "-q"});
   EXPECT_EQ(run.exit_code, 0);
