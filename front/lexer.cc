@@ -175,6 +175,19 @@ class Scanner {
       token.int_value = 0;
       return true;
     }
+    if (Peek() == '.' && std::isdigit(static_cast<unsigned char>(Peek(1)))) {
+      // `3.5`: read as 3, then `.5` a field of it, the parser would say "expected a field
+      // name after `.`". (`1..6` has two dots.)
+      Advance();
+      while (std::isdigit(static_cast<unsigned char>(Peek()))) Advance();
+      token.text = text_.substr(start, pos_ - start);
+      diagnostics_.Error(token.loc, absl::StrCat("`", token.text,
+                                                 "` is not a number of the language: its "
+                                                 "numbers are whole (integers)"));
+      token.kind = Tok::kInt;
+      token.int_value = 0;
+      return true;
+    }
     // 2^63 is a number only as `-9223372036854775808`; the parser rejects it after a `-`
     // that turns out to be a subtraction.
     if (overflow || (value == kMostNegativeMagnitude && !after_minus_)) {
