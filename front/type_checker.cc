@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/counts.h"
+#include "front/source_display.h"
 #include "front/type_checker_internal.h"
 
 namespace rulecheck::front {
@@ -23,6 +24,12 @@ ir::Type MakePlaceholder(ir::TypeKind kind) {
 }
 
 const char* kBuiltinTypes[] = {"bool", "int"};
+
+// A property's name as reports show it: a command-line property is named by its text, which
+// may hold any byte the shell passed; shown escaped, as diagnostics show source text.
+std::string PropertyName(const ast::Decl& d) {
+  return d.from_command_line ? EscapeForDisplay(d.name) : d.name;
+}
 
 }  // namespace
 
@@ -548,7 +555,7 @@ void TypeChecker::CheckProperties() {
     if (d->kind == ast::DeclKind::kQuery && (d->query_kind == ast::QueryKind::kProbability ||
                                              d->query_kind == ast::QueryKind::kExpect)) {
       ir::ChanceQuery q;
-      q.name = d->name;
+      q.name = PropertyName(*d);
       q.loc = d->name_loc;
       const bool probability = d->query_kind == ast::QueryKind::kProbability;
       q.kind = probability ? ir::ChanceKind::kProbability : ir::ChanceKind::kExpect;
@@ -561,7 +568,7 @@ void TypeChecker::CheckProperties() {
     }
     if (d->kind == ast::DeclKind::kQuery) {
       ir::Query q;
-      q.name = d->name;
+      q.name = PropertyName(*d);
       q.loc = d->name_loc;
       q.kind = d->query_kind == ast::QueryKind::kMaximize   ? ir::QueryKind::kMaximize
                : d->query_kind == ast::QueryKind::kMinimize ? ir::QueryKind::kMinimize
@@ -583,7 +590,7 @@ void TypeChecker::CheckProperties() {
       continue;
     }
     ir::Property p;
-    p.name = d->name;
+    p.name = PropertyName(*d);
     p.loc = d->kind == ast::DeclKind::kTerminal ? d->loc : d->name_loc;
     BeginUnit(&p.frame);
     moved_allowed_ = d->kind != ast::DeclKind::kTerminal;

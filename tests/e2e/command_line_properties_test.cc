@@ -38,6 +38,19 @@ TEST(CommandLinePropertiesTest, InvariantFromTheCommandLineIsChecked) {
   EXPECT_EQ(finding["trace"].size(), 6u);
 }
 
+// A command-line property is named by its text, shown as diagnostics show source text: a
+// control character or a direction override the shell passed is escaped, not written raw.
+TEST(CommandLinePropertiesTest, ANameFromTheCommandLineIsShownEscaped) {
+  const RunResult run =
+      RunRulecheck({"check", "games/tictactoe.rules", "-q", "--invariant",
+                    "not won(X) # \xe2\x80\xae note \x1b[31mred"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("invariant not won(X) # \\u202E note \\x1b[31mred is violated"));
+  EXPECT_EQ(run.stdout_text.find('\x1b'), std::string::npos);
+  EXPECT_EQ(run.stdout_text.find("\xe2\x80\xae"), std::string::npos);
+}
+
 TEST(CommandLinePropertiesTest, ReachableFromTheCommandLineGetsAWitness) {
   // A draw with O in the centre: the board is full after 9 moves.
   const RunResult run =
