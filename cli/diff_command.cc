@@ -91,7 +91,6 @@ std::optional<CommandSetup> SetUpVersion(const DiffFlags& flags, const std::stri
 
 int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   std::optional<CommandSetup> old_setup = SetUpVersion(flags, flags.file, err);
-  if (!old_setup.has_value()) return kExitUsage;
   DiffFlags new_flags = flags;
   new_flags.file = flags.new_file;
   // The reports are written, and the baseline read, once, through old_setup.
@@ -99,8 +98,9 @@ int RunDiff(const DiffFlags& flags, std::ostream& out, std::ostream& err) {
   new_flags.reports.clear();
   new_flags.baseline.clear();
   new_flags.write_baseline.clear();
+  // Both versions are read whatever the first gave: every error of both files in one run.
   std::optional<CommandSetup> new_setup = SetUpVersion(new_flags, flags.new_file, err);
-  if (!new_setup.has_value()) return kExitUsage;
+  if (!old_setup.has_value() || !new_setup.has_value()) return kExitUsage;
 
   if (properties::SharedVariables(old_setup->model->program, new_setup->model->program).empty()) {
     const std::vector<ir::StateVar>& state = new_setup->model->program.state;

@@ -322,6 +322,17 @@ TEST(DiffTest, AFileThatDoesNotLoadIsRefused) {
   EXPECT_TRUE(bad.stdout_text.empty());
 }
 
+// Both versions are read, so that one run names the errors of both files.
+TEST(DiffTest, TheErrorsOfBothFilesAreReported) {
+  const RunResult run =
+      RunRulecheck({"diff", "-q", "tests/e2e/bad_inputs/05_missing_rbrace_at_eof.rules",
+                    "tests/e2e/bad_inputs/13_undefined_type.rules"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.stderr_text, HasSubstr("tests/e2e/bad_inputs/05_missing_rbrace_at_eof.rules:"));
+  EXPECT_THAT(run.stderr_text, HasSubstr("tests/e2e/bad_inputs/13_undefined_type.rules:"));
+  EXPECT_TRUE(run.stdout_text.empty());
+}
+
 TEST(DiffTest, AnUnknownFormatIsRefused) {
   const RunResult run = RunDiff("base", "score", {"--format", "pdf"});
   EXPECT_EQ(run.exit_code, 2);
