@@ -210,7 +210,37 @@ std::vector<ast::Param> Parser::ParseParams() {
 
 void Parser::ParseRuleHead(ast::Decl& decl) {
   if (Accept(Tok::kBy)) decl.by = ParseExpr();
-  if (Accept(Tok::kWhen)) decl.when = ParseExpr();
+  if (Accept(Tok::kWhen)) {
+    // `when { n := 1 }`, the condition left out: read as a set literal, the body would be
+    // reported at its first statement ("expected `,` or `}`, found `:=`").
+    if (At(Tok::kLBrace) && BodyFollows()) {
+      Fail("a condition after `when` (a rule with no condition leaves `when` out)");
+    }
+    decl.when = ParseExpr();
+  }
+}
+
+bool Parser::BodyFollows() const {
+  switch (Peek(1).kind) {
+    case Tok::kRBrace:
+    case Tok::kLet:
+    case Tok::kIf:
+    case Tok::kFor:
+    case Tok::kChoose:
+    case Tok::kRoll:
+    case Tok::kMay:
+    case Tok::kRequire:
+    case Tok::kAssert:
+    case Tok::kEmit:
+    case Tok::kMove:
+      return true;
+    case Tok::kIdent: {
+      const Tok after = Peek(2).kind;
+      return after == Tok::kColonEq || after == Tok::kPlusEq || after == Tok::kMinusEq;
+    }
+    default:
+      return false;
+  }
 }
 
 void Parser::ParseEnumBody(ast::Decl& decl) {

@@ -104,6 +104,9 @@ class Parser {
   const Token& ExpectWord(std::string_view word);
   const Token& ExpectIdent(const std::string& what);
   [[noreturn]] void Fail(const std::string& expected);
+  // At a `{`: whether what follows it starts a block of statements (a statement keyword, an
+  // assignment, or `}`) rather than a set literal.
+  bool BodyFollows() const;
 
   // How deep expressions, types and blocks may nest, and how high an expression or type tree
   // may be: deeper input is reported, not parsed by a recursion (or later walked by one) that
