@@ -362,7 +362,9 @@ absl::Status CheckReactionChains(const model::Model& model,
     std::vector<std::string> trapped;  // forced: every trigger resolving among the trap's states
     bool leads_on = false;  // chance: a way out leads into a chain that can go on for ever
   };
-  using Key = std::pair<bool, std::set<std::string>>;  // (only rolls repeat it, triggers)
+  // (forced, optional or chance, triggers): a forced chain and an optional one of the same
+  // triggers are two findings, each of its own kind.
+  using Key = std::pair<std::string, std::set<std::string>>;
   std::map<Key, Chain> chains;
   std::vector<const Key*> order;
   for (int k : cyclic) {
@@ -374,7 +376,7 @@ absl::Status CheckReactionChains(const model::Model& model,
     // cycle's triggers are read off its states without running any rule.
     const std::vector<uint64_t>& cycle = round.cycle;
     const bool kept = round.kept;
-    Key key{!kept, {}};
+    Key key{forced ? "forced" : kept ? "optional" : "chance", {}};
     for (uint64_t e : cycle) {
       const std::vector<uint32_t> words = exploration.StateWords(graph.id[graph.Source(e)]);
       key.second.insert(model.program.triggers[model.layout.PendingTrigger(words.data(), 0)].name);
@@ -389,7 +391,7 @@ absl::Status CheckReactionChains(const model::Model& model,
     it->second.leads_on = round.leads_to_kept;
     if (forced) it->second.trapped = ComponentTriggers(model, exploration, graph, c, k);
     finding.severity = kept ? results::Severity::kError : results::Severity::kWarning;
-    finding.chain = forced ? "forced" : kept ? "optional" : "chance";
+    finding.chain = key.first;
     finding.triggers = triggers;
     finding.name = absl::StrJoin(triggers, ", ");
     const ir::Trigger& first =

@@ -97,6 +97,24 @@ TEST_P(AnalysesTest, OptionalReactionChain) {
   EXPECT_EQ(report["findings"].size(), 1u);
 }
 
+// A forced and an optional chain of one trigger are two findings, each of its own kind (they
+// were one, of the first one's kind, counting "2 such cycles").
+TEST_P(AnalysesTest, ForcedAndOptionalChainsOfOneTriggerAreTwoFindings) {
+  const json report = Run("optional_into_forced", 1);
+  const std::vector<json> chains = OfKind(report, "reaction_chain");
+  ASSERT_EQ(chains.size(), 2u) << report.dump(2);
+  EXPECT_EQ(chains[0]["chain"], "optional");
+  EXPECT_EQ(chains[0]["cycle_start"], 1);
+  EXPECT_THAT(Moves(chains[0]["trace"]), ElementsAre("init", "start()", "t()"));
+  EXPECT_EQ(chains[1]["chain"], "forced");
+  EXPECT_EQ(chains[1]["cycle_start"], 2);
+  EXPECT_THAT(Moves(chains[1]["trace"]), ElementsAre("init", "start()", "t()", "t()"));
+  for (const json& chain : chains) {
+    EXPECT_THAT(chain.value("message", ""), Not(HasSubstr("such cycles")));
+  }
+  EXPECT_EQ(report["findings"].size(), 2u);
+}
+
 // The choices each step makes, as the trace shows them.
 std::vector<json> Choices(const json& steps) {
   std::vector<json> choices;
