@@ -125,11 +125,14 @@ struct Settling {
   // Settled states (and -1, the start) where the chain ended because the trigger to resolve
   // failed (a model error, an assert): it ends there as if settled, shown by this failed step.
   absl::flat_hash_map<int, results::TraceStep> failed;
-  // The settled states as compared between orders: without the hidden `moved` markers, which
-  // record which trigger resolved last and so always differ between two orders. `views[k]`
-  // is that of `settled[k]`. Both are empty when the model has no hidden variable.
-  std::vector<Words> views;
-  absl::flat_hash_set<Words> settled_views;
+  // Whether the start itself ends the chain: its first pending trigger has no move there (it
+  // failed, or its `require` ruled every path out). The start then counts as settled.
+  bool start_ends = false;
+  // Where the chain ends as compared between orders, the start first (index -1) when it ends
+  // there, then the settled states: without the hidden `moved` markers, which record which
+  // trigger resolved last and so always differ between two orders.
+  std::vector<std::pair<int, Words>> ends;
+  absl::flat_hash_set<Words> end_set;
 
   // The moves from the start to state i (-1: the start itself), then the move that failed
   // there if the chain ended so.
@@ -195,6 +198,7 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
   };
   bool none = false;
   if (!expand(start, -1, none)) return std::nullopt;
+  settling.start_ends = none;
   while (!queue.empty()) {
     const int i = queue.front();
     queue.pop_front();
@@ -208,19 +212,17 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
     if (none) settling.settled.push_back(i);
   }
   std::sort(settling.settled.begin(), settling.settled.end());
-  std::vector<int> hidden;
-  for (size_t v = 0; v < model.program.state.size(); ++v) {
-    if (model.program.state[v].hidden) hidden.push_back(static_cast<int>(v));
-  }
-  if (hidden.empty()) return settling;
-  for (int i : settling.settled) {
-    Words view = settling.states[i];
-    for (int v : hidden) {
-      ir::bits::Clear(view.data(), model.layout.var_offset(v), model.program.state[v].type->width);
+  auto add_end = [&](int i, Words view) {
+    for (size_t v = 0; v < model.program.state.size(); ++v) {
+      if (!model.program.state[v].hidden) continue;
+      ir::bits::Clear(view.data(), model.layout.var_offset(static_cast<int>(v)),
+                      model.program.state[v].type->width);
     }
-    settling.settled_views.insert(view);
-    settling.views.push_back(std::move(view));
-  }
+    settling.end_set.insert(view);
+    settling.ends.emplace_back(i, std::move(view));
+  };
+  if (settling.start_ends) add_end(-1, start);
+  for (int i : settling.settled) add_end(i, settling.states[i]);
   return settling;
 }
 
@@ -264,22 +266,14 @@ std::optional<results::Finding::Outcome> NeverSettling(const model::Model& model
   }
 }
 
-// The first settled state of `a` that `b` does not have (apart from hidden markers), or -1.
-int FirstMissing(const Settling& a, const Settling& b) {
-  if (!a.views.empty() || !b.views.empty()) {
-    for (size_t k = 0; k < a.views.size(); ++k) {
-      if (b.settled_views.count(a.views[k]) == 0) return a.settled[k];
-    }
-    return -1;
+// The first state where the chain of `a` ends (apart from hidden markers; -1: its start) that
+// the chain of `b` does not end in, or nothing. Two orders that fail in the same state end
+// alike: the start, where one failed at once, is where the other failed after coming back.
+std::optional<int> FirstMissing(const Settling& a, const Settling& b) {
+  for (const auto& [i, view] : a.ends) {
+    if (!b.end_set.contains(view)) return i;
   }
-  for (int i : a.settled) {
-    auto it = b.index.find(a.states[i]);
-    if (it == b.index.end() ||
-        !std::binary_search(b.settled.begin(), b.settled.end(), it->second)) {
-      return i;
-    }
-  }
-  return -1;
+  return std::nullopt;
 }
 
 struct Witness {
@@ -310,16 +304,28 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     if (swapped == state) continue;  // the same entry twice: no choice of order
     const int other = layout.PendingTrigger(state.data(), i);
     const PairKey key{std::min(first, other), std::max(first, other)};
-    if (!fifo.has_value()) {
-      fifo = Settle(model, generator, state, budget);
-      if (!fifo.has_value()) return false;
+    // The pair alone is swapped: entry i right after the first (`a, c, b`) against entry i
+    // first (`c, a, b`), the rest in their order. Entry i first against the queue's order
+    // (`a, b, c`) would also swap it with the entries between, and blame the pair for them.
+    Words paired = swapped;
+    layout.MovePendingToFront(paired.data(), 1);
+    std::optional<Settling> own_base;
+    if (i == 1) {
+      if (!fifo.has_value()) {
+        fifo = Settle(model, generator, state, budget);
+        if (!fifo.has_value()) return false;
+      }
+    } else {
+      own_base = Settle(model, generator, paired, budget);
+      if (!own_base.has_value()) return false;
     }
+    const Settling& base = i == 1 ? *fifo : *own_base;
     const std::optional<Settling> settled = Settle(model, generator, swapped, budget);
     if (!settled.has_value()) return false;
     const Settling& alternative = *settled;
-    const int only_default = FirstMissing(*fifo, alternative);
-    const int only_other = FirstMissing(alternative, *fifo);
-    if (only_default < 0 && only_other < 0) continue;  // they commute here
+    const std::optional<int> only_default = FirstMissing(base, alternative);
+    const std::optional<int> only_other = FirstMissing(alternative, base);
+    if (!only_default.has_value() && !only_other.has_value()) continue;  // they commute here
     if (!counted.insert(key).second) continue;
     auto [it, inserted] = found.try_emplace(key);
     ++it->second.states;
@@ -339,10 +345,11 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     }
     // Show what only one order reaches; where an order reaches nothing the other does not,
     // its first settled state; where it never settles, the way into its loop.
-    auto shown = [&](std::string order, int only, const Settling& settling, const Words& start) {
+    auto shown = [&](std::string order, std::optional<int> only, const Settling& settling,
+                     const Words& start) {
       results::Finding::Outcome outcome{.order = std::move(order), .steps = {}};
-      if (only >= 0) {
-        outcome.steps = settling.PathTo(only);
+      if (only.has_value()) {
+        outcome.steps = settling.PathTo(*only);
       } else if (!settling.settled.empty()) {
         outcome.steps = settling.PathTo(settling.settled.front());
       } else if (settling.failed.contains(-1)) {
@@ -354,8 +361,11 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
       }
       return outcome;
     };
-    finding.outcomes.push_back(
-        shown(absl::StrCat("`", a, "` first (the default order)"), only_default, *fifo, state));
+    // With entries between the two, the default order is the queue's with the pair together.
+    finding.outcomes.push_back(shown(
+        i == 1 ? absl::StrCat("`", a, "` first (the default order)")
+               : absl::StrCat("`", a, "` first, then `", b, "` (the default order of the two)"),
+        only_default, base, i == 1 ? state : paired));
     finding.outcomes.push_back(
         shown(absl::StrCat("`", b, "` first"), only_other, alternative, swapped));
   }

@@ -115,6 +115,27 @@ TEST_P(AnalysesTest, ForcedAndOptionalChainsOfOneTriggerAreTwoFindings) {
   EXPECT_EQ(report["findings"].size(), 2u);
 }
 
+// The warning names the pair whose order matters, not the first trigger with one queued after
+// the pair (tests/e2e/analyses/order_pair_apart.rules).
+TEST_P(AnalysesTest, OrderDependenceNamesThePairThatConflicts) {
+  const json report = Run("order_pair_apart", 0);
+  json found = OneOfKind(report, "order_dependence");
+  EXPECT_EQ(found["name"], "b, c");
+  EXPECT_THAT(Moves(found["trace"]), ElementsAre("init", "go()", "a()"));
+  EXPECT_THAT(found.value("message", ""), HasSubstr("(1 reachable state with both pending)"));
+  EXPECT_EQ(report["findings"].size(), 1u);
+}
+
+// Two orders that fail in the same state with the same error end alike.
+TEST_P(AnalysesTest, OrdersThatFailInTheSameStateAreNoOrderDependence) {
+  const json report = Run("order_same_failure", 1);
+  EXPECT_TRUE(OfKind(report, "order_dependence").empty()) << report.dump(2);
+  json overflow = OneOfKind(report, "reaction_chain");
+  EXPECT_EQ(overflow["chain"], "overflow");
+  EXPECT_THAT(Moves(overflow["trace"]), ElementsAre("init", "start()", "ta()", "ta()"));
+  EXPECT_EQ(report["findings"].size(), 2u);
+}
+
 // The choices each step makes, as the trace shows them.
 std::vector<json> Choices(const json& steps) {
   std::vector<json> choices;
