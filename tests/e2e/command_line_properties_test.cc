@@ -41,9 +41,8 @@ TEST(CommandLinePropertiesTest, InvariantFromTheCommandLineIsChecked) {
 // A command-line property is named by its text, shown as diagnostics show source text: a
 // control character or a direction override the shell passed is escaped, not written raw.
 TEST(CommandLinePropertiesTest, ANameFromTheCommandLineIsShownEscaped) {
-  const RunResult run =
-      RunRulecheck({"check", "games/tictactoe.rules", "-q", "--invariant",
-                    "not won(X) # \xe2\x80\xae note \x1b[31mred"});
+  const RunResult run = RunRulecheck({"check", "games/tictactoe.rules", "-q", "--invariant",
+                                      "not won(X) # \xe2\x80\xae note \x1b[31mred"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_THAT(run.stdout_text,
               HasSubstr("invariant not won(X) # \\u202E note \\x1b[31mred is violated"));
