@@ -48,11 +48,15 @@ Finding FailedMove(const ir::Program& program, const ir::StepFailure& failure) {
       finding.message = absl::StrCat("model error in ", finding.name, ": ", failure.message);
       break;
     case ir::StepFailure::Kind::kPendingOverflow:
-      // An unbounded reaction chain: more triggers queued than the list can hold.
+      // More triggers queued than the list can hold: a chain that keeps growing, where a
+      // trigger queued them; where an action (or init) did, one move's own emits.
       finding.kind = FindingKind::kReactionChain;
       finding.chain = "overflow";
       finding.message =
-          absl::StrCat("unbounded reaction chain in ", finding.name, ": ", failure.message);
+          failure.move.kind == ir::Move::Kind::kTrigger
+              ? absl::StrCat("unbounded reaction chain in ", finding.name, ": ", failure.message)
+              : absl::StrCat("the pending-trigger list is too short for what ", finding.name,
+                             " queues at once: ", failure.message);
       break;
   }
   return finding;

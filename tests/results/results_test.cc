@@ -85,7 +85,15 @@ TEST(ResultsTest, FailedMoveIsNamedAfterItsRuleAndPlacedWhereItFailed) {
   finding = FailedMove(program, failure);
   EXPECT_EQ(finding.kind, FindingKind::kReactionChain);
   EXPECT_EQ(finding.chain, "overflow");
-  EXPECT_EQ(finding.message, "unbounded reaction chain in init: hand is full");
+  // Queued by init itself: no chain grew, the list is too short for one move.
+  EXPECT_EQ(finding.message,
+            "the pending-trigger list is too short for what init queues at once: hand is full");
+  failure.move.kind = ir::Move::Kind::kTrigger;
+  failure.move.index = 0;
+  program.triggers.resize(1);
+  program.triggers[0].name = "echo";
+  finding = FailedMove(program, failure);
+  EXPECT_EQ(finding.message, "unbounded reaction chain in trigger echo: hand is full");
 }
 
 TEST(ResultsTest, InvariantViolationAndDeadlock) {
