@@ -212,11 +212,24 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
     if (none) settling.settled.push_back(i);
   }
   std::sort(settling.settled.begin(), settling.settled.end());
+  const ir::StateLayout& layout = model.layout;
   auto add_end = [&](int i, Words view) {
     for (size_t v = 0; v < model.program.state.size(); ++v) {
       if (!model.program.state[v].hidden) continue;
-      ir::bits::Clear(view.data(), model.layout.var_offset(static_cast<int>(v)),
+      ir::bits::Clear(view.data(), layout.var_offset(static_cast<int>(v)),
                       model.program.state[v].type->width);
+    }
+    // A chain that ends in a failed trigger ends in that error: two orders that fail the same
+    // way in states that differ only in what else is still pending end alike. Its view is the
+    // state without the pending list, and the error's text.
+    const auto failed = settling.failed.find(i);
+    view.push_back(failed == settling.failed.end() ? 0 : 1);
+    if (failed != settling.failed.end()) {
+      ir::bits::Clear(view.data(), layout.pending_length_offset(), layout.pending_length_width());
+      ir::bits::Clear(
+          view.data(), layout.pending_entry_offset(0),
+          static_cast<uint32_t>(layout.pending_capacity()) * layout.pending_entry_width());
+      for (const char c : failed->second.error) view.push_back(static_cast<unsigned char>(c));
     }
     settling.end_set.insert(view);
     settling.ends.emplace_back(i, std::move(view));

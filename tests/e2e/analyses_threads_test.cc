@@ -136,6 +136,17 @@ TEST_P(AnalysesTest, OrdersThatFailInTheSameStateAreNoOrderDependence) {
   EXPECT_EQ(report["findings"].size(), 2u);
 }
 
+// Two orders that end in the same error, in states that differ only in what is still
+// pending, end alike (tests/e2e/analyses/order_same_error.rules).
+TEST_P(AnalysesTest, OrdersThatEndInTheSameErrorAreNoOrderDependence) {
+  const json report = Run("order_same_error", 1);
+  EXPECT_TRUE(OfKind(report, "order_dependence").empty()) << report.dump(2);
+  json error = OneOfKind(report, "model_error");
+  EXPECT_THAT(Moves(error["trace"]), ElementsAre("init", "go()", "bad()"));
+  EXPECT_EQ(OfKind(report, "dead_trigger").size(), 2u);
+  EXPECT_EQ(report["findings"].size(), 3u);
+}
+
 // The choices each step makes, as the trace shows them.
 std::vector<json> Choices(const json& steps) {
   std::vector<json> choices;
