@@ -125,8 +125,8 @@ struct Settling {
   // Settled states (and -1, the start) where the chain ended because the trigger to resolve
   // failed (a model error, an assert): it ends there as if settled, shown by this failed step.
   absl::flat_hash_map<int, results::TraceStep> failed;
-  // Whether the start itself ends the chain: its first pending trigger has no move there (it
-  // failed, or its `require` ruled every path out). The start then counts as settled.
+  // Whether the start itself ends the chain: its first pending trigger failed there. The
+  // start then counts as settled, in that error.
   bool start_ends = false;
   // Where the chain ends as compared between orders, the start first (index -1) when it ends
   // there, then the settled states: without the hidden `moved` markers, which record which
@@ -198,7 +198,9 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
   };
   bool none = false;
   if (!expand(start, -1, none)) return std::nullopt;
-  settling.start_ends = none;
+  // (A start with no move and no failure, a terminal state with triggers pending, has no
+  // end: the two orders' starts differ only in the order of the list.)
+  settling.start_ends = none && settling.failed.contains(-1);
   while (!queue.empty()) {
     const int i = queue.front();
     queue.pop_front();
