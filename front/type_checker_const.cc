@@ -422,7 +422,9 @@ std::optional<int64_t> TypeChecker::Fold(const ir::Expr& e, const FoldLeaf* leaf
     case ExprOp::kConst:
       return e.value;
     case ExprOp::kNone:
-      return e.type->is_scalar() ? std::optional<int64_t>(ir::kNoneValue) : std::nullopt;
+      // (`none` where no option type was expected keeps its placeholder, which has no element.)
+      return !IsPlaceholder(e.type) && e.type->is_scalar() ? std::optional<int64_t>(ir::kNoneValue)
+                                                           : std::nullopt;
     case ExprOp::kSome:
       return e.type->is_scalar() ? arg(0) : std::nullopt;
     case ExprOp::kNeg: {

@@ -67,7 +67,9 @@ std::optional<ir::MovePattern> TypeChecker::CheckMovePattern(const ast::Expr& ru
         continue;
       }
       ir::ExprPtr value = Coerce(CheckExpr(arg), params[i].type);
-      if (IsError(value->type)) {
+      // A parameter whose type was refused (reported at the rule) matches nothing: its
+      // argument keeps its own type (`none` its placeholder, with no element type).
+      if (IsError(value->type) || IsError(params[i].type)) {
         ok = false;
         continue;
       }
