@@ -157,9 +157,8 @@ Exploration Search::Run() {
     }
   }
   // A stop part-way through a level leaves it, and the levels after it, not whole.
-  int whole_levels = 0;
+  int whole_levels = depth;
   while (reason == StopReason::kNone) {
-    whole_levels = depth;
     // By size, not by reference: growing the store replaces the level lists.
     const uint64_t size = result_.levels_[depth].size();
     level_start_terminal_ = counters_.terminal();

@@ -49,12 +49,11 @@ void TypeChecker::BindVarParam(const ast::Param& param, const ir::Type* type, ir
     let->name = param.name;
     let->slot = AllocSlot(index_type);
     // The index is checked at the call, where it is evaluated, whether or not the body uses
-    // the place.
+    // the place. (Only a call's place has indices: the proc being inlined is the last one.)
     let->bound = e->args[0]->type->index;
-    let->message = absl::StrCat(
-        ": an index of the place given to the `var` parameter ", Quote(param.name),
-        inlining_.empty() ? std::string()
-                          : absl::StrCat(" of ", Quote(procs_[inlining_.back()].decl->name)));
+    let->message =
+        absl::StrCat(": an index of the place given to the `var` parameter ", Quote(param.name),
+                     " of ", Quote(procs_[inlining_.back()].decl->name));
     ir::ExprPtr local = MakeExpr(ir::ExprOp::kLocal, index_type, e->args[1]->loc);
     local->index = let->slot;
     let->value = std::move(e->args[1]);

@@ -70,11 +70,11 @@ std::string ModelErrorReason(const model::Model& model, const ChanceGraph& g, ui
 }
 
 // The first state, in canonical order, of those marked `failed` that the game can reach
-// before a state where the probability's condition holds (`holds`): the first such state
-// settles the question, so what lies only beyond one does not matter.
+// before a state where the probability's condition holds (value 1 in `question`): the first
+// such state settles the question, so what lies only beyond one does not matter.
 std::optional<uint64_t> FirstFailureThatMatters(const ChanceGraph& g,
                                                 const std::vector<bool>& failed,
-                                                const std::vector<bool>& holds) {
+                                                const OddsQuestion& question) {
   const explorer::StateGraph& graph = g.graph;
   const uint64_t n = graph.states();
   std::vector<bool> reached(n, false);
@@ -91,7 +91,7 @@ std::optional<uint64_t> FirstFailureThatMatters(const ChanceGraph& g,
       if (!first || s < *first) first = s;
       continue;
     }
-    if (holds[s]) continue;
+    if (question.value[s] != 0) continue;
     for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
       const uint64_t t = graph.target[e];
       if (!reached[t]) {
@@ -115,12 +115,8 @@ std::optional<std::string> FixQuestion(const model::Model& model,
   question.expect = q.kind == ir::ChanceKind::kExpect;
   question.fixed.assign(n, false);
   question.value.assign(n, 0);
-  std::vector<bool> failed;
-  std::vector<bool> holds;
-  if (!question.expect) {
-    failed.assign(n, false);
-    holds.assign(n, false);
-  }
+  std::vector<bool> failed;  // probability: where evaluating it hit a model error
+  if (!question.expect) failed.assign(n, false);
   bool any_failed = false;
   for (uint64_t s = 0; s < n; ++s) {
     const bool end = g.root[s] == ChanceGraph::kNoTree;
@@ -140,13 +136,12 @@ std::optional<std::string> FixQuestion(const model::Model& model,
       question.fixed[s] = true;
       question.value[s] = v.value;
     } else {
-      holds[s] = v.value != 0;
       question.fixed[s] = end || v.value != 0;
       question.value[s] = v.value != 0 ? 1 : 0;
     }
   }
   if (any_failed) {
-    if (std::optional<uint64_t> s = FirstFailureThatMatters(g, failed, holds)) {
+    if (std::optional<uint64_t> s = FirstFailureThatMatters(g, failed, question)) {
       const std::vector<uint32_t> words = exploration.StateWords(g.graph.id[*s]);
       return ModelErrorReason(model, g, *s, generator.Evaluate(q, words.data()));
     }

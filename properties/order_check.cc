@@ -125,11 +125,9 @@ struct Settling {
   // Settled states (and -1, the start) where the chain ended because the trigger to resolve
   // failed (a model error, an assert): it ends there as if settled, shown by this failed step.
   absl::flat_hash_map<int, results::TraceStep> failed;
-  // Whether the start itself ends the chain: its first pending trigger failed there. The
-  // start then counts as settled, in that error.
-  bool start_ends = false;
-  // Where the chain ends as compared between orders, the start first (index -1) when it ends
-  // there, then the settled states: without the hidden `moved` markers, which record which
+  // Where the chain ends as compared between orders, the start first (index -1) when its first
+  // pending trigger failed there (it counts as settled then, in that error), then the settled
+  // states: without the hidden `moved` markers, which record which
   // trigger resolved last and so always differ between two orders.
   std::vector<std::pair<int, Words>> ends;
   absl::flat_hash_set<Words> end_set;
@@ -198,9 +196,6 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
   };
   bool none = false;
   if (!expand(start, -1, none)) return std::nullopt;
-  // (A start with no move and no failure, a terminal state with triggers pending, has no
-  // end: the two orders' starts differ only in the order of the list.)
-  settling.start_ends = none && settling.failed.contains(-1);
   while (!queue.empty()) {
     const int i = queue.front();
     queue.pop_front();
@@ -236,7 +231,9 @@ std::optional<Settling> Settle(const model::Model& model, model::SuccessorGenera
     settling.end_set.insert(view);
     settling.ends.emplace_back(i, std::move(view));
   };
-  if (settling.start_ends) add_end(-1, start);
+  // (A start with no move and no failure, a terminal state with triggers pending, has no
+  // end: the two orders' starts differ only in the order of the list.)
+  if (settling.failed.contains(-1)) add_end(-1, start);
   for (int i : settling.settled) add_end(i, settling.states[i]);
   return settling;
 }
@@ -310,7 +307,6 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
   const ir::StateLayout& layout = model.layout;
   const int64_t length = layout.PendingLength(state.data());
   if (length < 2) return true;
-  std::optional<Settling> fifo;
   std::set<PairKey> counted;  // pairs already counted for this state
   const int first = layout.PendingTrigger(state.data(), 0);
   for (int64_t i = 1; i < length; ++i) {
@@ -322,19 +318,12 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     // The pair alone is swapped: entry i right after the first (`a, c, b`) against entry i
     // first (`c, a, b`), the rest in their order. Entry i first against the queue's order
     // (`a, b, c`) would also swap it with the entries between, and blame the pair for them.
+    // For the second entry, `paired` is the queue's order itself.
     Words paired = swapped;
     layout.MovePendingToFront(paired.data(), 1);
-    std::optional<Settling> own_base;
-    if (i == 1) {
-      if (!fifo.has_value()) {
-        fifo = Settle(model, generator, state, budget);
-        if (!fifo.has_value()) return false;
-      }
-    } else {
-      own_base = Settle(model, generator, paired, budget);
-      if (!own_base.has_value()) return false;
-    }
-    const Settling& base = i == 1 ? *fifo : *own_base;
+    const std::optional<Settling> paired_settling = Settle(model, generator, paired, budget);
+    if (!paired_settling.has_value()) return false;
+    const Settling& base = *paired_settling;
     const std::optional<Settling> settled = Settle(model, generator, swapped, budget);
     if (!settled.has_value()) return false;
     const Settling& alternative = *settled;
@@ -380,7 +369,7 @@ bool CheckState(const model::Model& model, model::SuccessorGenerator& generator,
     finding.outcomes.push_back(shown(
         i == 1 ? absl::StrCat("`", a, "` first (the default order)")
                : absl::StrCat("`", a, "` first, then `", b, "` (the default order of the two)"),
-        only_default, base, i == 1 ? state : paired));
+        only_default, base, paired));
     finding.outcomes.push_back(
         shown(absl::StrCat("`", b, "` first"), only_other, alternative, swapped));
   }

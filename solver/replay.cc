@@ -21,18 +21,22 @@ size_t FirstLeadingTo(const SuccessorCollector& c, const std::vector<uint32_t>& 
   return std::find(c.states.begin(), c.states.end(), state) - c.states.begin();
 }
 
-// The error names its place as `check` does, file:line:column (or the flag of a command-line
-// property).
+// `message` with its place as `check` names it, file:line:column (or the flag of a
+// command-line property).
+std::string AtPlace(const model::Model& model, const std::string& message, ir::Location at) {
+  const auto [source, loc] = model.Resolve(at);
+  return source != nullptr && loc.valid()
+             ? absl::StrCat(message, " (", source->path(), ":", loc.line, ":", loc.column, ")")
+             : message;
+}
+
 results::TraceStep FailedStep(const model::Model& model, const ir::StepFailure& f,
                               const std::vector<uint32_t>& state) {
   results::TraceStep step;
   step.move = f.move;
   step.state = state;
   step.failed = true;
-  const auto [source, loc] = model.Resolve(f.loc);
-  step.error = source != nullptr && loc.valid() ? absl::StrCat(f.message, " (", source->path(), ":",
-                                                               loc.line, ":", loc.column, ")")
-                                                : f.message;
+  step.error = AtPlace(model, f.message, f.loc);
   return step;
 }
 
@@ -45,12 +49,8 @@ std::string InvariantViolationSentence(const model::Model& model, const ir::Prop
   model::SuccessorGenerator gen(model);
   const model::PropertyValue v = gen.Evaluate(invariant, trace.back().state.data());
   if (v.ok) return sentence;
-  const auto [source, loc] = model.Resolve(v.failure.loc);
-  absl::StrAppend(&sentence, "; evaluating it hit a model error: ", v.failure.message);
-  if (source != nullptr && loc.valid()) {
-    absl::StrAppend(&sentence, " (", source->path(), ":", loc.line, ":", loc.column, ")");
-  }
-  return sentence;
+  return absl::StrCat(sentence, "; evaluating it hit a model error: ",
+                      AtPlace(model, v.failure.message, v.failure.loc));
 }
 
 absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
