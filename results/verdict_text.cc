@@ -63,6 +63,11 @@ std::string MoveFailsSentence(int depth, const std::string& error) {
   return absl::StrCat("a move fails after ", Moves(depth), ": ", error);
 }
 
+std::string TerminalErrorSentence(int depth, const std::string& error) {
+  return absl::StrCat("model error while evaluating `terminal when` after ", Moves(depth), ": ",
+                      error);
+}
+
 std::string InitFailsSentence(const std::string& error) {
   return absl::StrCat("init fails: ", error);
 }

@@ -42,6 +42,8 @@ std::string InvariantViolatedSentence(const std::string& invariant, int depth);
 std::string InvariantHoldsSentence(const std::string& invariant, int depth);
 // "a move fails after 3 moves: ERROR" (ERROR: the failed step's error)
 std::string MoveFailsSentence(int depth, const std::string& error);
+// "model error while evaluating `terminal when` after 3 moves: ERROR"
+std::string TerminalErrorSentence(int depth, const std::string& error);
 // "init fails: ERROR"
 std::string InitFailsSentence(const std::string& error);
 // "no move fails up to depth 10"

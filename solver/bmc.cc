@@ -14,10 +14,12 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "base/counts.h"
 #include "base/status_macros.h"
+#include "model/successors.h"
 #include "results/verdict_text.h"
 #include "results/violations.h"
 #include "solver/deadline.h"
@@ -51,11 +53,17 @@ using Hint =
 // is not complete (or does not know).
 using Listed = std::function<std::optional<int>(const StateFacts& facts)>;
 
-// Asks `question` at depths 0..max_depth. `fail_at_end`: the witness ends with a failing move
-// (set in `failure` when not null).
+// Whether a witness ends with a failing move (replayed into `failure`), read off Z3's model of
+// the unrolling and the witness's states: a question may be a disjunction answered either way.
+// Null: never.
+using FailsAtEnd = std::function<bool(StepEncoder&, Unrolling&, const z3::model& m,
+                                      const std::vector<std::vector<uint32_t>>& states)>;
+
+// Asks `question` at depths 0..max_depth. `fail_at_end`: whether the witness ends with a
+// failing move (set in `failure` when not null).
 absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcContext& bc,
                                        results::Answer result, int max_depth,
-                                       const Question& question, bool fail_at_end,
+                                       const Question& question, const FailsAtEnd& fail_at_end,
                                        bool quantified = false, ir::StepFailure* failure = nullptr,
                                        const Hint& hint = nullptr, const Listed& listed = nullptr) {
   Deadline deadline(bc.timeout_seconds);
@@ -148,8 +156,10 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       }
       if (r != z3::sat) r = checker->Check({q}, deadline.CheckMillis(), quantified);
       if (r == z3::sat) {
-        ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, unrolling->Concrete(checker->Model(), k),
-                                                   true, fail_at_end, failure));
+        const z3::model m = checker->Model();
+        std::vector<std::vector<uint32_t>> states = unrolling->Concrete(m, k);
+        const bool fails = fail_at_end && fail_at_end(enc, *unrolling, m, states);
+        ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, states, true, fails, failure));
         result.verdict = results::Verdict::kSat;
         result.depth = k;
         result.seconds = deadline.Elapsed();
@@ -254,7 +264,7 @@ absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcCo
                                  ValueTerms v = enc.Value(*query.expr, u.last());
                                  return v.ok && v.value.e;
                                },
-                               false, false, nullptr, hint, listed));
+                               nullptr, false, nullptr, hint, listed));
   result.message = result.verdict == results::Verdict::kSat
                        ? results::ReachableSentence(query.name, result.depth)
                    : result.verdict == results::Verdict::kUnsat
@@ -288,7 +298,7 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
                               ValueTerms v = enc.Value(*inv.expr, u.last());
                               return !(v.ok && v.value.e);
                             },
-                            false));
+                            nullptr));
     r.message = r.verdict == results::Verdict::kSat
                     ? InvariantViolationSentence(model, inv, r.trace, r.depth)
                 : r.verdict == results::Verdict::kUnsat
@@ -304,6 +314,9 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
     r.name = "failure";
     r.kind = results::AnswerKind::kFailure;
     ir::StepFailure failure;
+    // A model error evaluating `terminal when` in the last state answers too, as it is a
+    // finding of the explicit engine's (the state then counts as not terminal).
+    std::optional<ir::StepFailure> terminal_failure;
     ASSIGN_OR_RETURN(std::optional<bool> init_fails, InitFails(model));
     if (!init_fails.has_value()) {
       r.depth = -1;
@@ -313,19 +326,38 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
       ASSIGN_OR_RETURN(r.trace, ReplayTrace(model, {}, true, true, &failure));
       r.message = results::InitFailsSentence(r.trace.back().error);
     } else {
+      model::SuccessorGenerator gen(model);
       ASSIGN_OR_RETURN(r, Search(
                               model, bc, r, depth,
-                              [](StepEncoder&, Unrolling& u) { return u.NextStep().fail; }, true,
+                              [](StepEncoder& enc, Unrolling& u) {
+                                return u.NextStep().fail || enc.TerminalError(u.last());
+                              },
+                              [&](StepEncoder& enc, Unrolling& u, const z3::model& m,
+                                  const std::vector<std::vector<uint32_t>>& states) {
+                                if (!m.eval(enc.TerminalError(u.last()), true).is_true())
+                                  return true;
+                                ir::StepFailure error;
+                                gen.IsTerminal(states.back().data(), &error);
+                                terminal_failure = std::move(error);
+                                return false;
+                              },
                               /*quantified=*/false, &failure));
-      r.message =
-          r.verdict == results::Verdict::kSat
-              ? results::MoveFailsSentence(r.depth, r.trace.empty() ? "" : r.trace.back().error)
-          : r.verdict == results::Verdict::kUnsat ? results::NoMoveFailsSentence(depth)
-                                                  : r.message;
+      if (r.verdict == results::Verdict::kSat && terminal_failure) {
+        r.message = results::TerminalErrorSentence(r.depth, terminal_failure->message);
+      } else {
+        r.message =
+            r.verdict == results::Verdict::kSat
+                ? results::MoveFailsSentence(r.depth, r.trace.empty() ? "" : r.trace.back().error)
+            : r.verdict == results::Verdict::kUnsat ? results::NoMoveFailsSentence(depth)
+                                                    : r.message;
+      }
     }
     if (r.verdict == results::Verdict::kSat) {
-      r.finding =
-          ViolationFinding(model, results::FailedMove(model.program, failure), r.trace, &failure);
+      r.finding = terminal_failure
+                      ? ViolationFinding(model, results::TerminalEvaluationError(*terminal_failure),
+                                         r.trace)
+                      : ViolationFinding(model, results::FailedMove(model.program, failure),
+                                         r.trace, &failure);
     }
     answers.push_back(std::move(r));
   }
@@ -361,7 +393,7 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
                               if (!any.vars.empty()) none = z3::forall(any.vars, none);
                               return !any.terminal && none;
                             },
-                            false, /*quantified=*/true, nullptr, hint, listed));
+                            nullptr, /*quantified=*/true, nullptr, hint, listed));
     r.message = r.verdict == results::Verdict::kSat     ? results::DeadlockAfterSentence(r.depth)
                 : r.verdict == results::Verdict::kUnsat ? results::NoDeadlockSentence(depth)
                                                         : r.message;

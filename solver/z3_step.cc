@@ -297,6 +297,16 @@ z3::expr StepEncoder::Terminal(const SymState& s) {
   return terminal;
 }
 
+z3::expr StepEncoder::TerminalError(const SymState& s) {
+  z3::expr error = ctx_.bool_val(false), decided = ctx_.bool_val(false);
+  for (const ir::Property& p : model_.program.terminals) {
+    ValueTerms v = Value(*p.expr, s);
+    error = error || (!decided && !v.ok);
+    decided = decided || (v.ok && v.value.e);
+  }
+  return error;
+}
+
 ValueTerms StepEncoder::Value(const ir::Expr& e, const SymState& s) {
   tr_.TakeFailure();
   Env env;

@@ -136,6 +136,9 @@ class StepEncoder {
   void set_stop(std::function<bool()> stop);
   const ControlSlice& slice() const { return slice_; }
   z3::expr Terminal(const SymState& s);
+  // Evaluating `terminal when` in `s` hits a model error the explicit engine reports: one in a
+  // condition that no condition before it makes true (the first true one ends the evaluation).
+  z3::expr TerminalError(const SymState& s);
   ValueTerms Value(const ir::Expr& e, const SymState& s);
   // Bitwise equality of two states on the bits that are not fixed (the fixed bits of any
   // reachable state, and of every FreshState, are equal anyway).

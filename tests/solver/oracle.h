@@ -24,7 +24,8 @@ namespace rulecheck::solver::testing {
 
 struct Levels {
   std::vector<std::vector<std::vector<uint32_t>>> states;  // [depth][i] -> words
-  std::optional<int> first_failure;  // depth of the state a failing move is tried in
+  // Depth of the state a failing move is tried in, or whose `terminal when` hits a model error.
+  std::optional<int> first_failure;
   std::optional<int> first_deadlock;
   bool init_fails = false;
 };
@@ -43,11 +44,14 @@ inline Levels ExploreLevels(const model::Model& model, int max_depth) {
   for (int d = 0; d <= max_depth && !level.empty(); ++d) {
     std::vector<std::vector<uint32_t>> next;
     for (const auto& s : level) {
+      ir::StepFailure terminal_error;
+      const bool terminal = gen.IsTerminal(s.data(), &terminal_error);
       internal::SuccessorCollector sink(model.layout.words());
       gen.Successors(s.data(), sink);
-      if (!sink.failures.empty() && !levels.first_failure) levels.first_failure = d;
-      if (sink.states.empty() && sink.failures.empty() && !gen.IsTerminal(s.data()) &&
-          !levels.first_deadlock) {
+      if ((!sink.failures.empty() || !terminal_error.message.empty()) && !levels.first_failure) {
+        levels.first_failure = d;
+      }
+      if (sink.states.empty() && sink.failures.empty() && !terminal && !levels.first_deadlock) {
         levels.first_deadlock = d;
       }
       for (auto& t : sink.states) {

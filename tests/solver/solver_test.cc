@@ -102,6 +102,45 @@ INSTANTIATE_TEST_SUITE_P(
                     "trigger t2 on E() { n := 0 }\npending 1\naction a() { emit E() }\n",
                     0, "overflow"}));
 
+// The failure answer of `Solve` on `text` up to 4 moves, without queries or deadlocks.
+results::Answer FailureAnswer(const std::string& text) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
+  EXPECT_NE(model, nullptr);
+  if (model == nullptr) return {};
+  SolveOptions options;
+  options.queries = false;
+  options.check_depth = 4;
+  options.deadlocks = false;
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+  EXPECT_TRUE(results.ok()) << results.status();
+  if (!results.ok()) return {};
+  const results::Answer* failure = Find(*results, "failure");
+  EXPECT_NE(failure, nullptr);
+  return failure == nullptr ? results::Answer{} : *failure;
+}
+
+// `terminal when` reads a[x] with a of 0..1: x = 2 after two moves, where the explicit engine
+// reports the model error (and counts the state as not terminal). A condition made true
+// before it ends the evaluation first, as in the explicit engine: no error then.
+TEST(FailureTest, TerminalWhenModelErrorIsFoundAtItsDepth) {
+  const std::string game =
+      "state { x: 0..3  a: [0..1] 0..3 }\n"
+      "action step() when x < 3 { x := x + 1 }\n";
+  const results::Answer error = FailureAnswer(game + "terminal when a[x] == 1\n");
+  ASSERT_EQ(error.verdict, results::Verdict::kSat) << error.message;
+  EXPECT_EQ(error.depth, 2);
+  EXPECT_EQ(error.trace.size(), 3u);
+  EXPECT_EQ(error.message,
+            "model error while evaluating `terminal when` after 2 moves: a[2]: index 2 is "
+            "outside 0..1");
+  ASSERT_TRUE(error.finding.has_value());
+  EXPECT_EQ(error.finding->kind, results::FindingKind::kModelError);
+  EXPECT_EQ(error.finding->location.line, 3);
+  const results::Answer ended =
+      FailureAnswer(game + "terminal when x >= 2\nterminal when a[x] == 1\n");
+  EXPECT_EQ(ended.verdict, results::Verdict::kUnsat) << ended.message;
+}
+
 // The deadlock answer of `Solve` on `text` up to `depth`, without queries.
 results::Answer DeadlockAnswer(const std::string& text, int depth) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
