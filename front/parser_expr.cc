@@ -272,7 +272,17 @@ ast::ExprPtr Parser::ParseComparison() {
       return lhs;
   }
   ir::Location op_loc = Next().loc;
-  return Bounded(MakeBinary(op, op_loc, std::move(lhs), ParseAdditive()));
+  ast::ExprPtr comparison = Bounded(MakeBinary(op, op_loc, std::move(lhs), ParseAdditive()));
+  if (At(Tok::kEqEq) || At(Tok::kNotEq) || At(Tok::kLess) || At(Tok::kLessEq) ||
+      At(Tok::kGreater) || At(Tok::kGreaterEq)) {
+    // `0 < x < 3`: a comparison is a bool, which no order compares. Reported at the second
+    // operator, whose operand is then read and dropped so that the rest is still checked.
+    diagnostics_.Error(Next().loc,
+                       "comparisons do not chain: write `a < b and b < c` to compare three "
+                       "values");
+    ParseAdditive();
+  }
+  return comparison;
 }
 
 ast::ExprPtr Parser::ParseAdditive() {

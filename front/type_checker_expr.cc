@@ -40,9 +40,10 @@ bool TakesType(const ir::Expr& e, const ir::Type* want) {
     // `if c then {A, A} else {}` takes the type its context wants when each branch does: the
     // branches are literals, placeholders (`{}`, `none`) or have that type already.
     auto branch = [want](const ir::Expr& b) {
+      const bool option = want->kind == ir::TypeKind::kOption;
       return b.type == want || TakesType(b, want) ||
-             (b.type == EmptySetType() && IsCollection(want)) ||
-             (b.type == NoneType() && want->kind == ir::TypeKind::kOption);
+             (b.type == EmptySetType() && IsCollection(want)) || (b.type == NoneType() && option) ||
+             (option && b.type->is_integer() && want->elem->is_integer());
     };
     return e.type != want && branch(*e.args[1]) && branch(*e.args[2]);
   }
@@ -336,7 +337,17 @@ ir::ExprPtr TypeChecker::CheckIf(const ast::Expr& e) {
     }
   }
   // Both branches `{}` (or `none`): the `if` is a placeholder as `{}` is, typed by its context
-  // (Coerce) or refused where none gives one, as `{}` would be.
+  // (Coerce) or refused where none gives one, as `{}` would be. So is `none` beside an integer
+  // of no range (`if c then 2 else none`): only the context says which option of a range it is.
+  for (auto [x, y] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+    if ((*x)->type == NoneType() && (*y)->type->kind == ir::TypeKind::kInt) {
+      ir::ExprPtr r = MakeExpr(ir::ExprOp::kIf, NoneType(), e.loc);
+      r->args.push_back(std::move(c));
+      r->args.push_back(std::move(a));
+      r->args.push_back(std::move(b));
+      return r;
+    }
+  }
   return MakeIf(std::move(c), std::move(a), std::move(b), e.loc);
 }
 
@@ -617,8 +628,10 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
     }
     return e;
   }
-  if (e->op == ir::ExprOp::kIf && TakesType(*e, want)) {
-    // Each branch takes the wanted type (a bag literal, the empty seq), not only the `if`.
+  if (e->op == ir::ExprOp::kIf &&
+      (TakesType(*e, want) || (from == NoneType() && want->kind == ir::TypeKind::kOption))) {
+    // Each branch takes the wanted type (a bag literal, the empty seq), not only the `if`; a
+    // branch that cannot (`if c then 2 else none` where `E?` is wanted) says so itself.
     for (size_t i = 1; i <= 2; ++i) {
       e->args[i] = Coerce(std::move(e->args[i]), want);
       if (IsError(e->args[i]->type)) return ErrorExpr(loc);

@@ -129,5 +129,22 @@ TEST_F(SubBagsTest, ARollDrawsAHandfulByChance) {
   ExpectBothEnginesAnswer(path, "maximize most_aces: optimal, value 2, depth 1");
 }
 
+// Two dice of a constant's faces {One, One, Six, Six} drawn at once: {One, One} and {Six, Six}
+// one way each of the 6, {One, Six} the other 4.
+TEST_F(SubBagsTest, ARollOfAConstantDrawsFromItsCopies) {
+  std::string path = WriteFile("faces.rules", R"(enum F { One, Six }
+const D = {One, One, Six, Six}
+state { h: bag<F, 4>  d: bool }
+action go() when not d { d := true  roll x in sub(D, 2) { h := x } }
+terminal when d
+query both_six: probability h[Six] == 2
+query mixed: probability h[Six] == 1
+)");
+  RunResult odds = RunRulecheck({"odds", path});
+  EXPECT_EQ(odds.exit_code, 0) << odds.stdout_text << odds.stderr_text;
+  EXPECT_THAT(odds.stdout_text, HasSubstr("random play                 1/6 (0.1666"));
+  EXPECT_THAT(odds.stdout_text, HasSubstr("random play                 2/3 (0.6666"));
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e

@@ -181,6 +181,32 @@ action a() when b == (if empty(q) then {A, A} else {A}) {
       11, "cannot tell the type of {} here"));
 }
 
+// `if c then 2 else none` is an option of whichever range its context wants (it was refused:
+// the integer's type, of no range, has no option), each branch checked against it.
+TEST(OptionIfTest, AnIntegerBesideNoneTakesTheWantedOption) {
+  auto r = CheckBody(R"(state { o: (0..3)?  n: 0..3 }
+action a() when o != (if n == 0 then 1 else none) {
+  o := if n == 0 then 2 else none
+  o := if n == 1 then none else n
+}
+)");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  const ir::Expr& assigned = *r->program.actions[0].body.stmts[0]->value;
+  EXPECT_EQ(assigned.op, ir::ExprOp::kIf);
+  EXPECT_EQ(assigned.type, r->program.state[0].type);
+  EXPECT_EQ(assigned.args[1]->op, ir::ExprOp::kSome);
+  EXPECT_EQ(assigned.args[2]->type, r->program.state[0].type);
+  EXPECT_TRUE(OneErrorAt(
+      *CheckBody("state { o: (0..3)? }\naction a() { o := if o == none then 7 else none }\n"), 3,
+      37, "the value 7 is outside 0..3"));
+  EXPECT_TRUE(
+      OneErrorAt(*CheckBody("state { o: P? }\naction a() { o := if o == none then 2 else none }\n"),
+                 3, 37, "expected P?, found int"));
+  EXPECT_TRUE(OneErrorAt(
+      *CheckBody("state { n: 0..3 }\naction a() { let x = if n == 0 then 2 else none }\n"), 3, 22,
+      "cannot tell the type of none here"));
+}
+
 TEST(CollectionConstantTest, EachUseIsTheLiteralTypedByItsContext) {
   auto r = CheckBody(R"(const DECK = {A, A, B}
 const ALL = {P.A, B, C}

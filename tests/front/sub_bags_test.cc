@@ -46,6 +46,19 @@ TEST(SubBagTest, RollDrawsABagOfTheSourceType) {
                    ->errors.empty());
 }
 
+// A literal, or a constant written as one, is the bag of its copies, as a roll's domain is
+// (it was refused as a set).
+TEST(SubBagTest, ALiteralOrConstantIsTheBagOfItsCopies) {
+  auto r = CheckSubBagBody(
+      "const D = {A, A, B, C}\n"
+      "action a() { roll h in sub(D, 2) { }  choose g in sub({A, B, B}, n) { } }\n");
+  ASSERT_TRUE(r->errors.empty()) << r->rendered;
+  const ir::Stmt& roll = *r->program.actions[0].body.stmts[0];
+  EXPECT_EQ(roll.domain->kind, ir::DomainKind::kSubBag);
+  EXPECT_EQ(roll.domain->elem_type->ToString(), "bag<Card, 4>");
+  EXPECT_EQ(r->program.actions[0].body.stmts[1]->domain->elem_type->ToString(), "bag<Card, 3>");
+}
+
 TEST(SubBagTest, Misuse) {
   // bag<Card, 2> holds at most 2 copies of each of 3 members.
   EXPECT_TRUE(OneErrorAt(*CheckSubBagBody("action a() { choose h in sub(hand, 7) { } }\n"), 3, 36,

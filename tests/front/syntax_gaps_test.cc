@@ -48,6 +48,19 @@ TEST(EqualsForComparisonTest, TheRestOfTheFileIsStillChecked) {
   EXPECT_EQ(r->errors[1].location.column, 3);
 }
 
+// ---------------------------------------------------------------- chained comparisons
+
+// `0 < n < 3` is reported at its second operator as what it is (it was `expected a
+// declaration, found <`), and what follows is still checked.
+TEST(ChainedComparisonTest, TheSecondOperatorIsReported) {
+  const std::string message = "comparisons do not chain: write `a < b and b < c`";
+  EXPECT_TRUE(OneErrorAt(*CheckBody("invariant i: 0 < n < 3\n"), 8, 20, message));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a when n == 1 == true { n := 2 }\n"), 8, 22, message));
+  auto r = CheckBody("invariant i: 0 <= n <= 3\ninvariant j: n = 1\n");
+  ASSERT_EQ(r->errors.size(), 2u) << r->rendered;
+  EXPECT_EQ(r->errors[1].location.line, 9);
+}
+
 // ---------------------------------------------------------------- stray characters
 
 TEST(StrayCharacterTest, OnlyTheCharacterIsReportedNotWhatTheParserMissesThere) {
