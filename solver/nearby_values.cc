@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "solver/objective.h"
 #include "solver/successor_collector.h"
 
 namespace rulecheck::solver::internal {
@@ -16,7 +17,7 @@ NearbyValues::NearbyValues(const model::Model& model, const ir::Query& query, bo
 std::optional<int64_t> NearbyValues::Objective(const uint32_t* state) {
   const model::PropertyValue v = gen_.Evaluate(query_, state);
   if (!v.ok) return std::nullopt;
-  return maximize_ ? v.value : -v.value;
+  return ObjectiveOf(v.value, maximize_);
 }
 
 void NearbyValues::SearchFrom(const std::vector<std::vector<uint32_t>>& play, size_t max_states,

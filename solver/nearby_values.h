@@ -32,8 +32,8 @@ namespace rulecheck::solver::internal {
 // Not thread-safe; `model` and `query` must outlive it.
 class NearbyValues {
  public:
-  // Values are kept in objective terms: bigger is better (a minimize query's values negated,
-  // as the optimiser keeps them).
+  // Values are kept in objective terms: bigger is better (objective.h, as the optimiser keeps
+  // them).
   NearbyValues(const model::Model& model, const ir::Query& query, bool maximize, int within);
 
   // The states one search listed, each with the index of the state it was reached from (-1 for

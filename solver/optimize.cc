@@ -25,6 +25,7 @@
 #include "solver/fixed_bits.h"
 #include "solver/incremental_solver.h"
 #include "solver/nearby_values.h"
+#include "solver/objective.h"
 #include "solver/reachable_best.h"
 #include "solver/replay.h"
 #include "solver/step_stats.h"
@@ -40,13 +41,14 @@ namespace {
 // otherwise list 100,000 states for each).
 constexpr size_t kNearbyStates = 100000, kNearbyStatesInAll = 400000;
 
-// The objective as a "bigger is better" scalar.
+// The objective as a "bigger is better" scalar (objective.h): -1 - v for minimize, which
+// cannot overflow.
 Scalar Objective(const Scalar& v, bool maximize) {
   Scalar s = v;
   if (s.is_bool()) s = IteScalar(s.e, IntConst(s.e.ctx(), 1), IntConst(s.e.ctx(), 0));
   s.present.reset();
   if (maximize) return s;
-  return Neg(s, [](const z3::expr&) {});
+  return Sub(IntConst(s.e.ctx(), -1), s, [](const z3::expr&) {});
 }
 
 // The objective's static upper bound in a state reached at any depth.
@@ -73,7 +75,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
   result.kind = maximize ? results::AnswerKind::kMaximize : results::AnswerKind::kMinimize;
   Deadline deadline(bc.timeout_seconds);
   std::vector<std::vector<uint32_t>> best_states;
-  std::optional<int64_t> best;  // in objective terms (negated for minimize)
+  std::optional<int64_t> best;  // in objective terms (objective.h)
   int best_depth = 0;
   // The deepest depth answered in full, and the best value within it then: a query stopped in
   // the depth after it reports that depth, as the explicit engine reports its last level
@@ -84,7 +86,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
     result.verdict = verdict;
     result.seconds = deadline.Elapsed();
     if (best) {
-      result.value = maximize ? *best : -*best;
+      result.value = ObjectiveOf(*best, maximize);
       ASSIGN_OR_RETURN(result.trace, ReplayTrace(model, best_states, true, false));
     }
     if (verdict == results::Verdict::kOptimal) {
@@ -109,7 +111,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       if (best_when_finished) {
         absl::StrAppend(&result.message, "; the best within ", finished,
                         finished == 1 ? " move is " : " moves is ",
-                        maximize ? *best_when_finished : -*best_when_finished);
+                        ObjectiveOf(*best_when_finished, maximize));
       }
     }
     return result;
@@ -168,7 +170,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
                                         CpuSeconds() - t0, " cpu s; best by depth:");
         for (int d = 0; d <= within; ++d) {
           if (const NearbyValues::Found* f = nearby.At(d)) {
-            absl::StrAppend(&line, " ", d, ":", maximize ? f->objective : -f->objective);
+            absl::StrAppend(&line, " ", d, ":", ObjectiveOf(f->objective, maximize));
           }
         }
         StatsLine(line);
@@ -192,7 +194,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         best_states = std::move(play);
       }
       if (StatsEnabled()) {
-        StatsLine(absl::StrCat("nearby value ", maximize ? found->objective : -found->objective,
+        StatsLine(absl::StrCat("nearby value ", ObjectiveOf(found->objective, maximize),
                                " at depth ", k, r == z3::sat ? "" : ": not admitted in time"));
       }
       // The play taken is a witness too: the states its search path added are searched from
@@ -214,7 +216,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         // Where the explicit engine saw every reachable state, their best value bounds every
         // depth (reachable_best.h).
         if (std::optional<int64_t> reach = facts.BestOf(model.program, query)) {
-          any_depth_hi = std::min(any_depth_hi, maximize ? *reach : -*reach);
+          any_depth_hi = std::min(any_depth_hi, ObjectiveOf(*reach, maximize));
           if (bc.progress) {
             bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name,
                                      ": no reachable state has a better value than ", *reach,
@@ -281,7 +283,9 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         int sat_probes = 0;
         bool galloping = true;
         while (r == z3::sat && *best < hi && !deadline.expired()) {
-          const int64_t mid = std::min(hi, *best + step);
+          // In 128 bits: a best near the int64 minimum and a bound near its maximum.
+          const int64_t mid =
+              static_cast<int64_t>(std::min<__int128>(hi, static_cast<__int128>(*best) + step));
           z3::check_result probe =
               checker->Check({better, LessEq(IntConst(ctx, mid), obj)}, deadline.CheckMillis());
           if (probe == z3::sat) {
@@ -293,9 +297,11 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
             galloping = false;
           }
           if (probe == z3::unknown) r = z3::unknown;
-          step = !galloping       ? std::max<int64_t>(1, (hi - *best + 1) / 2)
-                 : sat_probes < 2 ? 1
-                                  : 2 * step;
+          const __int128 left = static_cast<__int128>(hi) - *best + 1;
+          const __int128 next = !galloping       ? std::max<__int128>(1, left / 2)
+                                : sat_probes < 2 ? 1
+                                                 : 2 * __int128{step};
+          step = static_cast<int64_t>(std::min<__int128>(next, INT64_MAX));
         }
         if (r == z3::unknown || (r == z3::sat && *best < hi)) return timed_out();
         // No play has k moves: no deeper state exists (not asked where the sample made a
@@ -310,7 +316,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
       if (bc.progress) {
         bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name, ": depth ",
                                  k, ", best ",
-                                 best ? absl::StrCat(maximize ? *best : -*best) : "none", ", ",
+                                 best ? absl::StrCat(ObjectiveOf(*best, maximize)) : "none", ", ",
                                  deadline.Elapsed(), " s"));
       }
       // Nothing is better than the expression's static bound, or than the best value of every

@@ -62,12 +62,13 @@ TEST(NearbyValuesTest, TheBestValueAtEachDepthWithItsPlay) {
   EXPECT_EQ(nearby.At(4), nullptr);  // deeper than `within`
 }
 
-TEST(NearbyValuesTest, AMinimizeQueryIsKeptNegated) {
+TEST(NearbyValuesTest, AMinimizeQueryIsKeptComplemented) {
   Doubling d;
   NearbyValues nearby(*d.model, d.model->program.queries[1], false, 3);
   nearby.SearchFrom(d.start, 1000, kNeverStop);
   ASSERT_NE(nearby.At(2), nullptr);
-  EXPECT_EQ(nearby.At(2)->objective, 4);  // 0 - x is -4 at best, which is 4 as an objective
+  // 0 - x is -4 at best, which is -1 - (-4) = 3 as an objective (objective.h).
+  EXPECT_EQ(nearby.At(2)->objective, 3);
 }
 
 TEST(NearbyValuesTest, ModelErrorsDoNotCount) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -264,6 +265,40 @@ query most: maximize pts within 3
   EXPECT_EQ(results->front().verdict, results::Verdict::kOptimal);
   EXPECT_EQ(results->front().value, 2);
   EXPECT_EQ(results->front().depth, 3);
+}
+
+// The int64 extremes are values like any other: a minimum of exactly -2^63 (x = 1: -2^62 * 2,
+// or -2^62 - 2^62) was clipped when the optimiser negated it (a wrong optimum of 0, or of
+// -2^62 at depth 0), and a variable starting at -2^63 never finished. Both methods.
+TEST(SolveTest, TheInt64ExtremesAreOptima) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
+const BIG = 4611686018427387904
+state { x: 0..1  w: -9223372036854775808..9223372036854775807 = -9223372036854775808 }
+action inc() when x < 1 { x += 1 }
+query a: minimize x * (0 - BIG) * 2 within 1
+query b: minimize x * (0 - BIG) - BIG within 1
+query c: maximize x * BIG + (BIG - 1) within 1
+query d: minimize w within 2
+)");
+  ASSERT_NE(model, nullptr);
+  for (OptimizeMethod method : {OptimizeMethod::kBinarySearch, OptimizeMethod::kOptimizer}) {
+    SolveOptions options;
+    options.method = method;
+    options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
+    absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+    ASSERT_TRUE(results.ok()) << results.status();
+    ASSERT_EQ(results->size(), 4u);
+    const int64_t min = std::numeric_limits<int64_t>::min();
+    const int64_t max = std::numeric_limits<int64_t>::max();
+    const std::pair<int64_t, int> expected[] = {{min, 1}, {min, 1}, {max, 1}, {min, 0}};
+    for (size_t i = 0; i < 4; ++i) {
+      const results::Answer& a = (*results)[i];
+      SCOPED_TRACE(a.name + ": " + a.message);
+      EXPECT_EQ(a.verdict, results::Verdict::kOptimal);
+      EXPECT_EQ(a.value, expected[i].first);
+      EXPECT_EQ(a.depth, expected[i].second);
+    }
+  }
 }
 
 // A counter that climbs to 5 and starts again, whose type reaches 1000; queries follow.
