@@ -74,20 +74,47 @@ Named Triggers(const ir::Program& program) {
   return names;
 }
 
+// A deck reads as its attributes and their types: `(pts: 0..3, kind: Kind)`.
 Named Decks(const ir::Program& program) {
   Named names;
   for (const ir::EnumDef* def : program.enums) {
-    if (def->is_cards) names.emplace_back(def->name, "");
+    if (!def->is_cards) continue;
+    std::string shape = "(";
+    for (size_t a = 0; a < def->attrs.size(); ++a) {
+      const ir::EnumDef::Attr& attr = def->attrs[a];
+      absl::StrAppend(&shape, a == 0 ? "" : ", ", attr.name, ": ",
+                      attr.type != nullptr ? attr.type->ToString() : "?");
+    }
+    names.emplace_back(def->name, shape + ")");
   }
   return names;
 }
 
+// An attribute's value as the rules write it: a member's name, true or false, a number.
+std::string AttrValueText(const ir::Type* type, int64_t value) {
+  if (type != nullptr && type->kind == ir::TypeKind::kBool) return value != 0 ? "true" : "false";
+  if (type != nullptr && type->kind == ir::TypeKind::kEnum && value >= 0 &&
+      static_cast<size_t>(value) < type->enum_def->members.size()) {
+    return type->enum_def->members[static_cast<size_t>(value)];
+  }
+  return absl::StrCat(value);
+}
+
+// A card reads as its attributes' values, defaults included: `(pts: 3, kind: Monster)`.
 Named Cards(const ir::Program& program) {
   Named names;
   for (const ir::EnumDef* def : program.enums) {
     if (!def->is_cards) continue;
-    for (const std::string& member : def->members) {
-      names.emplace_back(absl::StrCat(def->name, ".", member), "");
+    for (size_t m = 0; m < def->members.size(); ++m) {
+      std::string values = "(";
+      for (size_t a = 0; a < def->attrs.size(); ++a) {
+        const int64_t v = m < def->attr_values.size() && a < def->attr_values[m].size()
+                              ? def->attr_values[m][a]
+                              : 0;
+        absl::StrAppend(&values, a == 0 ? "" : ", ", def->attrs[a].name, ": ",
+                        AttrValueText(def->attrs[a].type, v));
+      }
+      names.emplace_back(absl::StrCat(def->name, ".", def->members[m]), values + ")");
     }
   }
   return names;

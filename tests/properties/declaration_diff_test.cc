@@ -74,6 +74,35 @@ TEST(DeclarationDiffTest, NamesAddedRemovedAndChanged) {
             }));
 }
 
+// A card's attribute values and a deck's attribute types are what they read as (both were
+// compared as empty text, so neither could be `changed`): Two's points, and a default that
+// changes Joker's.
+TEST(DeclarationDiffTest, CardsAndDecksChangeWithTheirAttributes) {
+  const std::unique_ptr<model::Model> old_model = test_models::LoadTestModel(R"(
+enum Suit { Red, Black }
+cards Card(pts: 0..3 = 0, suit: Suit = Red, face: bool = false) { Ace(pts: 3) Two(pts: 2) Joker }
+state { c: Card? }
+)");
+  const std::unique_ptr<model::Model> new_model = test_models::LoadTestModel(R"(
+enum Suit { Red, Black }
+cards Card(pts: 0..5 = 1, suit: Suit = Red, face: bool = false) {
+  Ace(pts: 3) Two(pts: 1, suit: Black, face: true) Joker
+}
+state { c: Card? }
+)");
+  ASSERT_NE(old_model, nullptr);
+  ASSERT_NE(new_model, nullptr);
+  EXPECT_EQ(Lines(CompareDeclarations(old_model->program, new_model->program)),
+            (std::vector<std::string>{
+                "cards Card changed: (pts: 0..3, suit: Suit, face: bool) -> (pts: 0..5, suit: "
+                "Suit, face: bool)",
+                "card Card.Two changed: (pts: 2, suit: Red, face: false) -> (pts: 1, suit: "
+                "Black, face: true)",
+                "card Card.Joker changed: (pts: 0, suit: Red, face: false) -> (pts: 1, suit: "
+                "Red, face: false)",
+            }));
+}
+
 TEST(DeclarationDiffTest, IdenticalProgramsHaveNoChange) {
   const std::unique_ptr<model::Model> a = test_models::LoadTestModel(kOld);
   const std::unique_ptr<model::Model> b = test_models::LoadTestModel(kOld);
