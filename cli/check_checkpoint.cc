@@ -228,8 +228,12 @@ absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
   recorded.memory = flags.memory;
   recorded.format = flags.format;
   recorded.output = flags.output;
+  recorded.reports = flags.reports;
+  recorded.baseline = flags.baseline;
+  recorded.write_baseline = flags.write_baseline;
   recorded.quiet = flags.quiet;
   recorded.threads = flags.threads;
+  recorded.engine = flags.engine;  // both engines give the same states
   recorded.checkpoint_every = flags.checkpoint_every;
   recorded.resume = flags.resume;
   return resumed;

@@ -227,6 +227,7 @@ int RunSearch(const CheckFlags& flags, ResumedSearch* resumed, const std::atomic
   result.engine = engine->EndOfRun(cancel == nullptr || !cancel->load());
 
   setup->context.skipped_checks = flags.skip;
+  setup->context.show_coverage = flags.coverage;
   const bool written =
       WriteReports(*setup, flags, out, err, [&](reports::Format format, std::ostream& stream) {
         reports::WriteReport(format, *setup->model, result, stream, setup->context);

@@ -65,7 +65,7 @@ Json ReportToJson(const model::Model& model, const properties::CheckResult& resu
     switched_off.push_back(std::move(entry));
   }
   json["switched_off"] = std::move(switched_off);
-  if (result.has_coverage) {
+  if (result.has_coverage && context.show_coverage) {
     Json coverage = Json::array();
     for (const properties::LineCoverage& line : result.coverage) {
       Json entry = Json::object();

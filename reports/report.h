@@ -42,6 +42,9 @@ struct ReportContext {
   // `check`: the checks `--skip` switched off ("invariant", "reachable", "deadlock", "dead",
   // "chain", "order", "termination"); the JUnit report lists them as skipped.
   std::vector<std::string> skipped_checks{};
+  // Whether the text and JSON reports show the result's coverage: `--coverage` asks for it,
+  // while the page shows it always (so it is worked out for the page alone without the flag).
+  bool show_coverage = true;
 };
 
 // Writes the report of `result`, a check of `model`, to `out`. The model must be the one the

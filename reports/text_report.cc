@@ -129,7 +129,7 @@ void WriteTextReport(const model::Model& model, const properties::CheckResult& r
     const auto [source, local] = model.Resolve(branch.location);
     WriteLocation(source->path(), local, out);
   }
-  if (result.has_coverage) WriteCoverage(model, result, out);
+  if (result.has_coverage && context.show_coverage) WriteCoverage(model, result, out);
   out << "\n";
   WriteClosing(result, reported, context.baseline, out);
 }

@@ -311,6 +311,28 @@ TEST_F(CheckpointTest, ALargerMaxStatesGoesOnFromTheLastSnapshot) {
   EXPECT_EQ(Comparable(Parse(further)), whole);
 }
 
+// The reports a resume writes are the command line's: --report, --baseline and
+// --write-baseline were dropped (the resume exited 1 on findings the baseline held, and wrote
+// neither file).
+TEST_F(CheckpointTest, AResumeWritesTheReportsAndReadsTheBaselineItIsGiven) {
+  const std::string file = WriteFile("findings.rules", kFindings);
+  const std::string baseline = (dir_ / "baseline.json").string();
+  const RunResult known = RunRulecheck({"check", file, "--quiet", "--write-baseline", baseline});
+  ASSERT_EQ(known.exit_code, 1) << known.stderr_text;
+  const RunResult first = RunRulecheck({"check", file, "--quiet", "--max-states", "1000",
+                                        "--checkpoint", Dir(), "--checkpoint-every", "0"});
+  ASSERT_EQ(first.exit_code, 1) << first.stderr_text;  // the assert is found early
+  const std::string sarif = (dir_ / "resumed.sarif").string();
+  const std::string written = (dir_ / "resumed-baseline.json").string();
+  const RunResult resumed =
+      RunRulecheck({"check", "--resume", Dir(), "--quiet", "--max-states", "1000000", "--baseline",
+                    baseline, "--report", "sarif=" + sarif, "--write-baseline", written});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.stdout_text << resumed.stderr_text;
+  EXPECT_THAT(resumed.stdout_text, HasSubstr("new since the baseline"));
+  EXPECT_TRUE(std::filesystem::exists(sarif));
+  EXPECT_TRUE(std::filesystem::exists(written));
+}
+
 class CheckpointRefusalTest : public CheckpointTest {
  protected:
   // A snapshot of `file` with `args`, complete.

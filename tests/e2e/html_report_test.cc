@@ -116,6 +116,15 @@ TEST_F(HtmlReportTest, AnHtmlPageAskedForWithReportHasTheLineCounts) {
   html << std::ifstream(page).rdbuf();
   EXPECT_THAT(Row(html.str(), 37), HasSubstr(">30</td>"));
   EXPECT_THAT(Row(html.str(), 44), HasSubstr(">14</td>"));
+  // The JSON (and text) report shows the coverage only with --coverage: asking for the page
+  // added it to them.
+  EXPECT_THAT(run.stdout_text, Not(HasSubstr("\"coverage\"")));
+  const RunResult text =
+      RunRulecheck({"check", "tests/e2e/html/potion.rules", "--report", "html=" + page, "--quiet"});
+  EXPECT_THAT(text.stdout_text, Not(HasSubstr("coverage:")));
+  const RunResult asked = RunRulecheck({"check", "tests/e2e/html/potion.rules", "--coverage",
+                                        "--report", "html=" + page, "--quiet"});
+  EXPECT_THAT(asked.stdout_text, HasSubstr("coverage: transitions that ran each line"));
 }
 
 // tests/e2e/analyses/endless.rules: one non_termination lasso, init -> pass() -> pass(), whose
