@@ -72,6 +72,7 @@ struct Counts {
       to.held += from.held;
       to.undecided += from.undecided;
       to.left_out += from.left_out;
+      to.failed += from.failed;
       to.sum += from.sum;
       to.AddSquare(from.squares_low);
       to.squares_high += from.squares_high;
@@ -347,11 +348,13 @@ void GamePlayer::CountChance(End end) {
         if (end == End::kCut) ++estimate.undecided;
       } else {
         ++estimate.left_out;
+        if (end == End::kFailed) ++estimate.failed;
       }
       continue;
     }
     if (!ended) {
       ++estimate.left_out;
+      if (end == End::kFailed) ++estimate.failed;
       continue;
     }
     const std::optional<int64_t> value = EvaluateChance(query);

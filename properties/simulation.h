@@ -81,6 +81,9 @@ struct ChanceEstimate {
   // Games not counted: failed, or where evaluating the query hit a model error (the finding
   // says where), or (an expectation) cut.
   uint64_t left_out = 0;
+  // Of those, the games that ended in a failed move before they could count (the note on how
+  // `simulate` and `odds` then differ).
+  uint64_t failed = 0;
   absl::int128 sum = 0;  // expectation: of the values where the games ended
   // And of their squares, exactly: each is below 2^126, so the sum takes 256 bits.
   absl::uint128 squares_high = 0, squares_low = 0;

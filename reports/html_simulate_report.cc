@@ -135,8 +135,7 @@ void WriteRates(const model::Model& model, const std::string& id, const std::str
 // A table of the chance queries' estimates; a probability's interval is drawn on a 0-100%
 // scale.
 void WriteChance(const model::Model& model,
-                 const std::vector<properties::ChanceEstimate>& estimates, uint64_t failed,
-                 std::ostream& out) {
+                 const std::vector<properties::ChanceEstimate>& estimates, std::ostream& out) {
   if (estimates.empty()) return;
   out << "<h3>chance queries: estimates from the games (<code>rulecheck odds</code> gives exact "
          "answers where every state fits)</h3>\n<table class=\"tallies rates\" id=\"chance\">"
@@ -171,7 +170,7 @@ void WriteChance(const model::Model& model,
     out << "</td></tr>\n";
   }
   out << "</tbody></table>\n";
-  if (const std::string note = FailedGamesNote(failed); !note.empty()) {
+  if (const std::string note = FailedGamesNote(estimates); !note.empty()) {
     out << "<p class=\"note\">" << EscapeHtml(note) << "</p>\n";
   }
 }
@@ -267,7 +266,7 @@ void WriteSimulationHtml(const model::Model& model, const SimulationResult& resu
                result.reachables, games, out);
     WriteRates(model, "terminals", "terminal: games that ended in a state where each holds",
                result.terminals, games, out);
-    WriteChance(model, result.chance, result.failed, out);
+    WriteChance(model, result.chance, out);
     out << "</section>\n";
   }
   out << "<section class=\"group tone-info\" id=\"acted\"><h2>Acted</h2>\n";

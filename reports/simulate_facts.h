@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "properties/simulation.h"
 #include "results/finding.h"
@@ -16,9 +17,10 @@ namespace rulecheck::reports {
 // "12.5%": `part` of `whole` (0% of nothing).
 std::string Percent(uint64_t part, uint64_t whole);
 
-// Under the chance queries' estimates when `failed` games ended in a failed move: empty when
-// none did; else how the estimates then differ from `rulecheck odds`' figures.
-std::string FailedGamesNote(uint64_t failed);
+// Under the chance queries' estimates when some left out games that ended in a failed move:
+// empty when none did (a game that failed after a probability's condition held counts); else
+// how the estimates then differ from `rulecheck odds`' figures.
+std::string FailedGamesNote(const std::vector<properties::ChanceEstimate>& estimates);
 
 // `found.finding` with " (in 3 of 1,000 games; the trace is game 17)" after its message.
 results::Finding NarratedFinding(const properties::SimulatedFinding& found, uint64_t games);

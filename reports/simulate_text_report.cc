@@ -92,8 +92,7 @@ void WriteRates(const std::string& heading, const std::vector<Tally>& tallies, u
 }
 
 // Each chance query of the file with its estimate and 95% interval, and the games it is over.
-void WriteChance(const std::vector<properties::ChanceEstimate>& estimates, uint64_t failed,
-                 std::ostream& out) {
+void WriteChance(const std::vector<properties::ChanceEstimate>& estimates, std::ostream& out) {
   if (estimates.empty()) return;
   out << "\nchance queries: estimates from the games (95% confidence interval; `rulecheck odds` "
          "gives exact answers where every state fits)\n";
@@ -123,7 +122,7 @@ void WriteChance(const std::vector<properties::ChanceEstimate>& estimates, uint6
                            over)
         << "\n";
   }
-  if (const std::string note = FailedGamesNote(failed); !note.empty()) {
+  if (const std::string note = FailedGamesNote(estimates); !note.empty()) {
     out << kStepIndent << note << "\n";
   }
 }
@@ -163,7 +162,7 @@ void WriteSimulationText(const model::Model& model, const SimulationResult& resu
              result.reachables, games, out);
   WriteRates("terminal: games that ended in a state where each holds (95% confidence interval)",
              result.terminals, games, out);
-  WriteChance(result.chance, result.failed, out);
+  WriteChance(result.chance, out);
   WriteActed("actions", result.actions, games, out);
   WriteActed("triggers", result.triggers, games, out);
   WriteActed("cards", result.cards, games, out);

@@ -22,6 +22,7 @@ namespace rulecheck::e2e {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using json = nlohmann::json;
 
 constexpr char kDie[] = "tests/e2e/simulate/die.rules";
@@ -305,15 +306,27 @@ TEST(SimulateTest, AnEstimateWithFailedGamesSaysHowItDiffersFromOdds) {
   const std::string file = "tests/e2e/simulate/failed_roll.rules";
   const RunResult text = RunRulecheck({"simulate", file, "--games", "4000", "--seed", "3", "-q"});
   EXPECT_EQ(text.exit_code, 1);  // the assert's failure is an error finding
-  EXPECT_THAT(text.stdout_text, HasSubstr(" games ended in a failed move and are left out: the "
-                                          "estimates are over the games that did not fail, while "
-                                          "`rulecheck odds` leaves out only the failed outcomes"));
+  EXPECT_THAT(text.stdout_text,
+              HasSubstr(" games that ended in a failed move are left out of the estimates: they "
+                        "are over the games that did not fail first, while `rulecheck odds` "
+                        "leaves out only the failed outcomes"));
   const json report = SimulateJson({file, "--games", "4000", "--seed", "3"}, 1);
   const double estimate = report["chance"][0]["estimate"].get<double>();
   EXPECT_GT(estimate, 0.30);
   EXPECT_LT(estimate, 0.37);
   const RunResult odds = RunRulecheck({"odds", file, "-q"});
   EXPECT_THAT(odds.stdout_text, HasSubstr("random play                 1/2"));
+}
+
+// The same flips asking whether the first is heads, which is settled before the second flip
+// can fail: every game counts, so the estimate is near odds' 1/2 and no note says otherwise
+// (the note came with any failed game).
+TEST(SimulateTest, AGameThatFailsAfterTheConditionHeldCounts) {
+  const std::string file = "tests/e2e/simulate/settled_first.rules";
+  const RunResult text = RunRulecheck({"simulate", file, "--games", "4000", "--seed", "3", "-q"});
+  EXPECT_EQ(text.exit_code, 1);
+  EXPECT_THAT(text.stdout_text, HasSubstr("over 4,000 games"));
+  EXPECT_THAT(text.stdout_text, Not(HasSubstr("left out")));
 }
 
 TEST(SimulateTest, InterruptReportsTheGamesPlayedSoFar) {
