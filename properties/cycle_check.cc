@@ -9,6 +9,7 @@
 #include "properties/cycle_check.h"
 
 #include <algorithm>
+#include <atomic>
 #include <deque>
 #include <map>
 #include <set>
@@ -136,7 +137,7 @@ std::vector<uint64_t> ShortestCycle(const StateGraph& graph, const Components& c
 // Adds to `out` the edges of state s that a choice picks among others (a seat's, the rules'
 // or the draw of which seat moves, with two or more children), whatever rolls lie on the way.
 void AddChosenEdges(const ChanceGraph& trees, const StateGraph& graph, Ordinal s,
-                    std::set<uint64_t>& out) {
+                    std::vector<bool>& out) {
   if (trees.root[s] == ChanceGraph::kNoTree) return;
   std::vector<std::pair<uint32_t, bool>> stack{{trees.root[s], false}};
   while (!stack.empty()) {
@@ -144,7 +145,7 @@ void AddChosenEdges(const ChanceGraph& trees, const StateGraph& graph, Ordinal s
     stack.pop_back();
     const ChanceNode& node = trees.nodes[index];
     if (node.kind == ChanceNode::Kind::kLeaf) {
-      if (chosen) out.insert(graph.edge_start[s] + node.owner);
+      if (chosen) out[graph.edge_start[s] + node.owner] = true;
       continue;
     }
     const bool choice = node.kind != ChanceNode::Kind::kChance && node.count > 1;
@@ -179,17 +180,27 @@ std::vector<std::string> BuildLasso(const model::Model& model,
   return triggers;
 }
 
-// Whether no move from a state of component k leaves it.
-bool Forced(const StateGraph& graph, const Components& c, int k) {
+// Per component, whether no move from one of its states leaves it: one pass over the edges
+// (a pass per component took time quadratic in their number: a minute for 160,000 of them).
+std::vector<bool> ForcedComponents(const StateGraph& graph, const Components& c) {
+  std::vector<bool> forced(c.cyclic.size(), true);
   for (uint32_t u = 0; u < c.nodes.size(); ++u) {
-    if (c.component[u] != k) continue;
+    const int k = c.component[u];
+    if (!forced[k]) continue;
     const Ordinal s = c.nodes[u];
     for (uint64_t e = graph.edge_start[s]; e < graph.edge_start[s + 1]; ++e) {
       const uint32_t v = c.dense_of[graph.target[e]];
-      if (v == ~uint32_t{0} || c.component[v] != k) return false;
+      if (v == ~uint32_t{0} || c.component[v] != k) {
+        forced[k] = false;
+        break;
+      }
     }
   }
-  return true;
+  return forced;
+}
+
+bool Cancelled(const std::atomic<bool>* cancel) {
+  return cancel != nullptr && cancel->load(std::memory_order_relaxed);
 }
 
 // The triggers that resolve in component k's states, in declaration order: a forced chain
@@ -280,10 +291,20 @@ std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateG
   std::vector<Round> rounds(c.cyclic.size());
   const auto any_edge = [](uint64_t) { return true; };
   std::vector<bool> open(c.cyclic.size(), false);
+  const std::vector<bool> forced = ForcedComponents(graph, c);
   for (int k : ks) {
-    rounds[k].cycle = ShortestCycle(graph, c, k, c.nodes[c.first[k]], any_edge);
-    rounds[k].forced = Forced(graph, c, k);
+    rounds[k].forced = forced[k];
     open[k] = !rounds[k].forced;
+  }
+  // Stopped: only the forced components are known, as where the trees cannot be built.
+  const auto stopped = [&] {
+    status = absl::CancelledError("");
+    for (int k : ks) rounds[k].known = !open[k];
+    return rounds;
+  };
+  for (int k : ks) {
+    if (Cancelled(cancel)) return stopped();
+    rounds[k].cycle = ShortestCycle(graph, c, k, c.nodes[c.first[k]], any_edge);
   }
   // The states of the open components, ascending: an end component is strongly connected, so
   // it lies inside one of them, and one search over them all finds every one.
@@ -311,8 +332,11 @@ std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateG
   }
   // Per component, the edges its end components' staying moves take (and which of them a
   // choice takes), and where its lasso starts: its first state in one.
-  std::vector<std::set<uint64_t>> staying(c.cyclic.size());
-  std::vector<std::set<uint64_t>> chosen(c.cyclic.size());
+  // By edge (an edge belongs to its source's component): a set per component cost 100 bytes
+  // or more a component where most are one small cycle.
+  std::vector<bool> staying(graph.edges(), false);
+  std::vector<bool> chosen(graph.edges(), false);
+  std::vector<bool> any_staying(c.cyclic.size(), false);
   std::vector<Ordinal> start(c.cyclic.size(), 0);
   for (size_t i = 0; i < ends.states.size(); ++i) {
     const Ordinal s = ends.states[i];
@@ -320,18 +344,22 @@ std::vector<Round> Rounds(const explorer::Exploration& exploration, const StateG
     const int k = c.component[c.dense_of[s]];
     if (!rounds[k].kept) start[k] = s;
     rounds[k].kept = true;
-    for (uint32_t successor : ends.staying[i]) staying[k].insert(graph.edge_start[s] + successor);
-    AddChosenEdges(*trees, graph, s, chosen[k]);
+    for (uint32_t successor : ends.staying[i]) {
+      staying[graph.edge_start[s] + successor] = true;
+      any_staying[k] = true;
+    }
+    AddChosenEdges(*trees, graph, s, chosen);
   }
   const std::vector<bool> reaching = Reaching(graph, c, staying_states);
   for (int k : ks) {
+    if (Cancelled(cancel)) return stopped();
     if (!rounds[k].kept) rounds[k].leads_to_kept = reaching[c.first[k]];
-    if (!open[k] || staying[k].empty()) continue;
+    if (!open[k] || !any_staying[k]) continue;
     // A cycle through a choice shows what keeps the play going; one that only rolls repeat,
     // even among states the choices can keep it in, reads as chance.
-    const auto stays = [&](uint64_t e) { return staying[k].count(e) > 0; };
-    rounds[k].cycle = ShortestCycle(graph, c, k, start[k], stays,
-                                    [&](uint64_t e) { return chosen[k].count(e) > 0; });
+    const auto stays = [&](uint64_t e) { return staying[e]; };
+    rounds[k].cycle =
+        ShortestCycle(graph, c, k, start[k], stays, [&](uint64_t e) { return chosen[e]; });
     if (rounds[k].cycle.empty()) rounds[k].cycle = ShortestCycle(graph, c, k, start[k], stays);
   }
   return rounds;
@@ -449,8 +477,9 @@ absl::Status CheckNonTermination(const model::Model& model,
   for (uint32_t u = 0; u < c.nodes.size(); ++u) on_cycles += c.cyclic[c.component[u]] ? 1 : 0;
   // A component with no way out is one the play cannot leave: no need to look further.
   int forced = -1;
+  const std::vector<bool> forced_components = ForcedComponents(graph, c);
   for (int k : cyclic) {
-    if (Forced(graph, c, k)) {
+    if (forced_components[k]) {
       forced = k;
       break;
     }

@@ -175,8 +175,8 @@ void RunGraphAnalyses(const model::Model& model, explorer::Exploration& explorat
             });
       }
       if (termination && result.stats.complete) {
-        Announce(options,
-                 absl::StrCat("looking for cycles among ", graph->edges(), " transitions"));
+        Announce(options, absl::StrCat("looking for cycles among ",
+                                       base::GroupThousands(graph->edges()), " transitions"));
         undetermined(
             [&] { return CheckNonTermination(model, exploration, *graph, cancel, collector); },
             termination_undetermined);

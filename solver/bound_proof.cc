@@ -95,6 +95,8 @@ absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const 
   };
   try {
     StepEncoder enc(ctx, model);
+    // A translation stops with the watchdog too: one rule can take a minute to translate.
+    enc.set_stop([&watchdog] { return !watchdog.reason().empty(); });
     ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
     (void)facts;
     auto holds = [&](const SymState& s) { return BoundHolds(enc, query, bound, s); };

@@ -111,6 +111,8 @@ absl::StatusOr<InductionResult> Induction(const model::Model& model, const BmcCo
   Watchdog watchdog(holder, deadline, bc.cancel);
   try {
     StepEncoder enc(ctx, model);
+    // A translation stops with the watchdog too: one rule can take a minute to translate.
+    enc.set_stop([&watchdog] { return !watchdog.reason().empty(); });
     ASSIGN_OR_RETURN(StateFacts facts,
                      FixedBitsOnce(enc, deadline, bc.cancel, bc.facts, bc.prove_by_listing));
     if (bc.progress) {

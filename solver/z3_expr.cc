@@ -280,8 +280,9 @@ Scalar Translator::Binary(const ir::Expr& e, const SymState& st, Env& env, const
   }
 }
 
-bool Translator::Spend(const ir::Location& loc) {
-  if (stop_ && --until_stop_check_ == 0) {
+bool Translator::Spend(const ir::Location& loc, uint64_t count) {
+  until_stop_check_ -= static_cast<int64_t>(count);
+  if (stop_ && until_stop_check_ <= 0) {
     until_stop_check_ = kStopEvery;
     if (stop_()) {
       failures_.clear();
@@ -290,7 +291,8 @@ bool Translator::Spend(const ir::Location& loc) {
       throw TranslationStopped();
     }
   }
-  if (--work_left_ >= 0) return true;
+  work_left_ -= static_cast<int64_t>(count);
+  if (work_left_ >= 0) return true;
   Unimplemented(
       absl::StrCat("a formula this large (more than ", base::GroupThousands(kMaxTranslationWork),
                    " fun calls and loop values)"),
@@ -362,8 +364,7 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::L
       Unimplemented("a choice of copies out of a bag (`sub(b, n)`)", loc);
       break;
   }
-  work_left_ -= static_cast<int64_t>(items.size()) - 1;
-  if (!Spend(loc)) items.clear();
+  if (!Spend(loc, items.size())) items.clear();
   return items;
 }
 

@@ -104,7 +104,7 @@ class Translator {
   Scalar PendingLength(const Bits& pending);
   // Sets status() to Unimplemented for `what` at `loc` (the first such call wins).
   void Unimplemented(const std::string& what, const ir::Location& loc);
-  // Asked every kStopEvery fun calls and loops while translating; once it says so, the
+  // Asked every kStopEvery fun calls and loop values while translating; once it says so, the
   // translation throws TranslationStopped, with the failures and choices of the rule in
   // progress forgotten. One rule can take a minute to translate, and the watchdog cannot stop
   // a translation, only a Z3 call.
@@ -166,7 +166,9 @@ class Translator {
   // with status() set, once it is spent. The budget keeps a formula whose size is exponential
   // in the file (funs that call each other twice over, nested loops over large domains) from
   // hanging the translation, which the watchdog cannot interrupt.
-  bool Spend(const ir::Location& loc);
+  // `count` units at once (a loop's values); the stop is asked once `kStopEvery` units were
+  // spent since it was last asked, so a loop of thousands of values asks at once.
+  bool Spend(const ir::Location& loc, uint64_t count = 1);
   ErrorFn ErrorsUnder(const z3::expr& g);
 
   // z3_stmt.cc
@@ -219,7 +221,7 @@ class Translator {
   bool failures_ignored_ = false;
   CallMemo calls_;
   static constexpr uint32_t kStopEvery = 1024;
-  uint32_t until_stop_check_ = kStopEvery;
+  int64_t until_stop_check_ = kStopEvery;
 };
 
 }  // namespace rulecheck::solver::internal
