@@ -217,6 +217,7 @@ void Parser::ParseRuleHead(ast::Decl& decl) {
       Fail("a condition after `when` (a rule with no condition leaves `when` out)");
     }
     decl.when = ParseExpr();
+    if (At(Tok::kBy)) Fail("`{` (`by` comes before `when`: `action a() by turn when ... {`)");
   }
 }
 

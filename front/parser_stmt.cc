@@ -117,6 +117,21 @@ ast::StmtPtr Parser::ParseStmt() {
       stmt->target = ParseExpr();
       return stmt;
     case Tok::kIdent:
+      if ((Peek().text == "while" || Peek().text == "until" || Peek().text == "repeat" ||
+           Peek().text == "loop") &&
+          Peek(1).kind != Tok::kColonEq && Peek(1).kind != Tok::kPlusEq &&
+          Peek(1).kind != Tok::kMinusEq && Peek(1).kind != Tok::kAssign &&
+          Peek(1).kind != Tok::kLBracket && Peek(1).kind != Tok::kDot &&
+          Peek(1).kind != Tok::kLParen) {
+        // Read as the start of an assignment, `while n < 3 {` was reported at its condition.
+        diagnostics_.Error(
+            Peek().loc,
+            absl::StrCat("there is no `", Peek().text,
+                         "` loop: a move takes a bounded number of steps; write `for k in "
+                         "1..N { if ... { } }` with a bound, or a trigger that emits its event "
+                         "again for a chain of moves"));
+        throw SyntaxError{};
+      }
       if (Peek(1).kind == Tok::kLParen) {
         stmt->kind = ast::StmtKind::kCall;
         bind("a procedure name");

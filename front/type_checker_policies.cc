@@ -45,6 +45,14 @@ std::string TypeChecker::SeatTypeNames() const {
 }
 
 std::optional<int64_t> TypeChecker::CheckPolicySeat(const ast::Expr& by, const ir::Type*& type) {
+  if (TypeNamedBy(by) != nullptr) {
+    // `policy w by Player`: every seat of a type needs a name for the seat.
+    Error(by.loc, absl::StrCat(Quote(by.name),
+                               " is a type, not a seat: a policy for every seat of a type names "
+                               "the seat, `by p: ",
+                               by.name, "`"));
+    return std::nullopt;
+  }
   ir::ExprPtr e = CheckExpr(by);
   if (IsError(e->type)) return std::nullopt;
   const std::optional<int64_t> seat = Fold(*e);

@@ -92,5 +92,14 @@ TEST(PolicyTest, AModelWithoutSeatsHasNoPolicy) {
   EXPECT_TRUE(OneErrorAt(r, 3, 1, "this model has no seat"));
 }
 
+// `by P`, the seat type where a seat or a binder is meant, says how to write every seat (it
+// said only that P is a type, not a value).
+TEST(PolicyTest, ATypeForTheSeatSaysToNameTheSeat) {
+  Checked r = CheckRules(std::string(kPolicyGame) + "policy p by P { prefer rest }\n");
+  EXPECT_TRUE(OneErrorAt(r, 5, 13,
+                         "`P` is a type, not a seat: a policy for every seat of a type "
+                         "names the seat, `by p: P`"));
+}
+
 }  // namespace
 }  // namespace rulecheck::front

@@ -61,6 +61,22 @@ TEST(ChainedComparisonTest, TheSecondOperatorIsReported) {
   EXPECT_EQ(r->errors[1].location.line, 9);
 }
 
+// ---------------------------------------------------------------- loops and rule heads
+
+// `while` (or `until`, `repeat`, `loop`) where a statement starts says there is no such loop,
+// at the word (read as an assignment, it was reported at the condition); a variable of that
+// name is still assigned. `by` after `when` says which comes first.
+TEST(LoopWordTest, AWhileLoopIsReportedAsSuch) {
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a { while n < 3 { n += 1 } }\n"), 8, 12,
+                         "there is no `while` loop: a move takes a bounded number of steps"));
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a { repeat { n += 1 } }\n"), 8, 12,
+                         "there is no `repeat` loop"));
+  auto r = CheckText("state { while: 0..3 }\naction a { while := 2  while += 1 }\n");
+  EXPECT_TRUE(r->errors.empty()) << r->rendered;
+  EXPECT_TRUE(OneErrorAt(*CheckBody("action a when n < 3 by cur { n += 1 }\n"), 8, 21,
+                         "(`by` comes before `when`"));
+}
+
 // ---------------------------------------------------------------- stray characters
 
 TEST(StrayCharacterTest, OnlyTheCharacterIsReportedNotWhatTheParserMissesThere) {
