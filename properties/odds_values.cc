@@ -437,6 +437,67 @@ void KeepAway(const ChanceGraph& g, const OddsComponents& c, Play play, uint32_t
   }
 }
 
+// The states from which the maximising choices can make the event certain whatever the
+// minimising ones do, `target` being the fixed states where it holds: for one player, Baier
+// and Katoen's Prob1E; for two, the nested fixpoint of de Alfaro and Henzinger's almost-sure
+// reachability: the greatest set Y such that, from Y, the least set X holding the targets and
+// every state with a move that stays in Y for sure and reaches X with a positive chance is Y
+// again. A roll (and a choice taken at random) must keep every outcome in Y and reach X with
+// one; a maximising choice needs one child that does, a minimising one all of them.
+// Stopped (`cancel`), none.
+std::vector<bool> SurelyReached(const ChanceGraph& g, const OddsComponents& c, Play play,
+                                uint32_t seat, const std::vector<bool>& fixed,
+                                const std::vector<bool>& target, const std::atomic<bool>* cancel) {
+  const size_t n = g.root.size();
+  std::vector<bool> y(n), x;
+  for (uint32_t s = 0; s < n; ++s)
+    y[s] = target[s] || (!fixed[s] && g.root[s] != ChanceGraph::kNoTree);
+  // Whether the node can keep the play in Y for sure (first) and also reach X (second).
+  auto step = [&](auto& self, uint32_t node_index) -> std::pair<bool, bool> {
+    const ChanceNode& node = g.nodes[node_index];
+    if (node.kind == Kind::kLeaf) return {y[node.first], x[node.first]};
+    const TreeOp op =
+        node.kind == Kind::kChance ? TreeOp::kMean : OpOf(node.kind, node.owner, play, seat);
+    bool safe = op != TreeOp::kMax, reach = op == TreeOp::kMin;
+    bool any_reach = false;
+    for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+      const auto [child_safe, child_reach] = self(self, g.child[i]);
+      if (op == TreeOp::kMax) {
+        safe = safe || child_safe;
+        reach = reach || child_reach;
+      } else {
+        safe = safe && child_safe;
+        if (op == TreeOp::kMin) reach = reach && child_reach;
+        any_reach = any_reach || child_reach;
+      }
+    }
+    if (op == TreeOp::kMean) reach = safe && any_reach;
+    return {safe, reach && safe};
+  };
+  while (true) {
+    if (Cancelled(cancel)) return std::vector<bool>(n, false);
+    x = target;
+    std::vector<uint32_t> pending;
+    for (auto s = static_cast<uint32_t>(n); s-- > 0;) {
+      if (y[s] && !x[s]) pending.push_back(s);
+    }
+    // A state joins X only when one of its successors did: after the first pass, only the
+    // predecessors of the states that joined are looked at again.
+    while (!pending.empty()) {
+      const uint32_t s = pending.back();
+      pending.pop_back();
+      if (x[s] || !y[s] || g.root[s] == ChanceGraph::kNoTree || fixed[s]) continue;
+      if (!step(step, g.root[s]).second) continue;
+      x[s] = true;
+      for (uint32_t p : c.predecessors[s]) {
+        if (!x[p] && y[p]) pending.push_back(p);
+      }
+    }
+    if (x == y) return x;
+    y = x;
+  }
+}
+
 // Whether every play ends with probability 1: under random play, when every state can reach
 // an end; under the other plays, when no choices can keep the game away from an end for ever
 // (no set of non-end states where choices can stay while every roll stays too).
@@ -630,6 +691,13 @@ results::OddsValue SolveBounds(const ChanceGraph& g, const OddsComponents& c, co
   if (!q.expect && (play == Play::kRandom || play == Play::kMin)) {
     sure = ReachBack(c, zero, [](uint32_t) { return true; });
     sure.flip();
+  } else if (!q.expect) {
+    // Where choices maximise, the states where they can make the event certain are 1 as well:
+    // a walk where the best play never gives up reaches its goal surely, and the lower bound
+    // crept up to 0.9999999998 instead.
+    std::vector<bool> target(n);
+    for (uint32_t s = 0; s < n; ++s) target[s] = q.fixed[s] && norm_lo[s] >= 1;
+    sure = SurelyReached(g, c, play, seat, q.fixed, target, cancel);
   }
   for (uint32_t s = 0; s < n; ++s) {
     if (zero[s] && !q.fixed[s]) positive[s] = false;

@@ -117,13 +117,30 @@ TEST(OddsTest, AnEndNoChoiceCanAvoidIsReachedWithProbabilityOne) {
     ASSERT_EQ(value["kind"], "bounds") << value.dump();
     EXPECT_TRUE(value["converged"]) << value.dump();
     EXPECT_EQ(value["upper"].get<double>(), 1.0) << play << " " << value.dump();
-    // The most any choices give steps up always, which iteration closes in on quickly.
-    if (std::string(play) == "max") {
-      EXPECT_GT(value["lower"].get<double>(), 1 - 1e-9) << value.dump();
-    } else {
-      EXPECT_EQ(value["lower"].get<double>(), 1.0) << play << " " << value.dump();
-    }
+    // Where choices maximise, the states they can make the end certain from are found on the
+    // graph as well (the lower bound only closed in on 1 before).
+    EXPECT_EQ(value["lower"].get<double>(), 1.0) << play << " " << value.dump();
   }
+}
+
+// chute.rules: the player who always rolls reaches square 6 surely, so the most any choices
+// give, and the player's best play, are exactly 1 (they were 0.9999999998 ± 1.9e-10); the
+// least is 0, restarting for ever.
+TEST(OddsTest, ACertaintyTheChoicesCanForceIsOne) {
+  const json report = Odds({"tests/e2e/odds/chute.rules"});
+  for (const char* play : {"max", "Me"}) {
+    const json value = Value(report, "home", play);
+    if (value["kind"] == "exact") {
+      EXPECT_EQ(value["exact"], "1") << play;
+      continue;
+    }
+    ASSERT_EQ(value["kind"], "bounds") << value.dump();
+    EXPECT_EQ(value["lower"].get<double>(), 1.0) << play << " " << value.dump();
+    EXPECT_EQ(value["upper"].get<double>(), 1.0) << play << " " << value.dump();
+  }
+  const json least = Value(report, "home", "min");
+  EXPECT_EQ(least["kind"] == "exact" ? 0.0 : least["upper"].get<double>(), 0.0) << least.dump();
+  ExpectExact(Value(report, "home", "random"), "1");
 }
 
 // overflow.rules: the third head is a model error, left out (the roll gives tails there, 1/2
