@@ -11,7 +11,10 @@ Writes, from OUT/exit-codes.tsv and the reports under OUT/sarif, OUT/baseline an
 - OUT/summary.md: the same as a Markdown table (for a job summary);
 and renames the test suite of each OUT/junit/NAME.xml from the rules file to "FILE [NAME]",
 since the presets of one rules file would otherwise be suites of the same name.
-A target whose run wrote no report (bad input: exit 2) appears only in the index and summary.
+A target whose run wrote no report (bad input: exit 2, or a run that ended abnormally) gets a
+JUnit file of one failed test case with the run's standard error (OUT/text/NAME.stderr).
+The summary's findings are the errors and warnings; its new errors, those the baseline does not
+hold (all of them without one).
 """
 
 import hashlib
@@ -19,10 +22,34 @@ import html
 import json
 import os
 import sys
+import xml.etree.ElementTree as ElementTree
 
 from ci_reports import load_json, meaning, rename_junit_suites
 
 SEVERITIES = {"error": "critical", "warning": "minor"}
+
+
+def read_text(path):
+    """The text of the file at `path`, or "" when there is none."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except FileNotFoundError:
+        return ""
+
+
+def write_failed_junit(path, suite, name, status, errors):
+    """A JUnit file of one failed test case for a target whose run wrote no report (bad input,
+    or a run that ended abnormally), with what it printed on standard error: a CI's test tab
+    shows the failure, not only the job log."""
+    root = ElementTree.Element("testsuites", tests="1", failures="1")
+    suite_element = ElementTree.SubElement(root, "testsuite", name=suite, tests="1",
+                                           failures="1")
+    case = ElementTree.SubElement(suite_element, "testcase", name=name, classname="rulecheck")
+    failure = ElementTree.SubElement(case, "failure",
+                                     message="exit %d (%s)" % (status, meaning(status)))
+    failure.text = errors
+    ElementTree.ElementTree(root).write(path, encoding="UTF-8", xml_declaration=True)
 
 
 def main(out):
@@ -44,8 +71,12 @@ def main(out):
                 merged = sarif
             else:
                 merged["runs"].extend(sarif["runs"])
-        rename_junit_suites(os.path.join(out, "junit", name + ".xml"),
-                            "%s [%s]" % (rules_file, name))
+        junit = os.path.join(out, "junit", name + ".xml")
+        suite = "%s [%s]" % (rules_file, name)
+        if status not in (0, 1, 3) and not os.path.exists(junit):
+            write_failed_junit(junit, suite, name, status, read_text(
+                os.path.join(out, "text", name + ".stderr")))
+        rename_junit_suites(junit, suite)
         report = load_json(os.path.join(out, "baseline", name + ".json"))
         findings = report.get("findings", []) if report else []
         for finding in findings:
@@ -61,9 +92,15 @@ def main(out):
                 "location": {"path": location.get("file") or rules_file,
                              "lines": {"begin": location.get("line") or 1}},
             })
+        # Errors and warnings: the witnesses of `reachable` properties that hold are findings
+        # too, but nothing to look at.
+        count = sum(1 for finding in findings if finding["severity"] in SEVERITIES)
         summary = report.get("baseline") if report else None
-        new_errors = summary["new_errors"] if summary else None
-        rows.append((name, rules_file, status, report, len(findings), new_errors))
+        # Without a baseline every error is new.
+        new_errors = summary["new_errors"] if summary else (
+            sum(1 for finding in findings if finding["severity"] == "error")
+            if report else None)
+        rows.append((name, rules_file, status, report, count, new_errors))
 
     if merged is not None:
         with open(os.path.join(out, "rulecheck.sarif"), "w", encoding="utf-8") as f:

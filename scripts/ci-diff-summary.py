@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Sums up the diffs that scripts/ci-diff-games.sh ran into OUT, for a job summary.
 
-Reads OUT/targets.tsv (a line per target: name, rules file, `compared`, `unchanged` or `new`,
+Reads OUT/targets.tsv (a line per target: name, rules file, `compared`, `unchanged`, `new` or
+`unloadable` (the version at BASE does not load),
 and the exit code of its diff) and each compared target's JSON report OUT/json/NAME.json, and
 writes OUT/summary.md: a table of the targets (states before and after, findings new, with
 how many are errors, fixed and changed, query answers that moved, behaviour), then for each
@@ -36,6 +37,13 @@ def behaviour_cell(behaviour):
         behaviour["only_new"]["states"], behaviour["only_new"]["moves"])
 
 
+def states_cell(version):
+    """A version's states, marked when its search did not finish."""
+    if version.get("complete", True):
+        return str(version["states"])
+    return "%s (incomplete)" % version["states"]
+
+
 def main(out, base):
     targets = []
     with open(os.path.join(out, "targets.tsv"), encoding="utf-8") as f:
@@ -44,10 +52,14 @@ def main(out, base):
             targets.append((name, rules_file, what, status))
 
     table = ["| target | rules file | exit | states (old -> new) | findings new (errors) "
-             "/ fixed / changed | answers moved | behaviour |",
+             "/ fixed / lost / changed | answers moved | behaviour |",
              "| --- | --- | --- | --- | --- | --- | --- |"]
     details = []
     for name, rules_file, what, status in targets:
+        if what == "unloadable":
+            table.append("| %s | %s | - | does not load at %s (fixed by the change) | | | |" % (
+                name, rules_file, base))
+            continue
         if what != "compared":
             table.append("| %s | %s | - | %s since %s | | | |" % (name, rules_file, what, base))
             continue
@@ -59,13 +71,14 @@ def main(out, base):
         if report is None:
             table.append("| %s | %s | %s | no report | | | |" % (name, rules_file, exit_cell))
             continue
-        counts = {status: 0 for status in ("new", "fixed", "changed")}
+        counts = {status: 0 for status in ("new", "fixed", "lost", "changed")}
         for entry in report["findings"]:
-            counts[entry["status"]] += 1
-        table.append("| %s | %s | %s | %s -> %s | %d (%d) / %d / %d | %d | %s |" % (
-            name, rules_file, exit_cell, report["old"]["states"], report["new"]["states"],
-            counts["new"], report["new_errors"], counts["fixed"], counts["changed"],
-            len(report["queries"]), behaviour_cell(report["behaviour"])))
+            counts[entry["status"]] = counts.get(entry["status"], 0) + 1
+        table.append("| %s | %s | %s | %s -> %s | %d (%d) / %d / %d / %d | %d | %s |" % (
+            name, rules_file, exit_cell, states_cell(report["old"]),
+            states_cell(report["new"]), counts["new"], report["new_errors"], counts["fixed"],
+            counts["lost"], counts["changed"], len(report["queries"]),
+            behaviour_cell(report["behaviour"])))
         lines = []
         for declaration in report["declarations"]:
             lines.append("- %s `%s` %s%s" % (

@@ -34,7 +34,8 @@ def main(argv):
     for bound_text in argv[2:]:
         name, _, bound = bound_text.partition("=")
         answer = answers.get(name)
-        if answer is None or not bound.lstrip("-").isdigit():
+        digits = bound[1:] if bound.startswith("-") else bound
+        if answer is None or not digits.isdigit():
             print("ci-query-gate: want NAME=INTEGER with NAME a query of %s, not '%s'"
                   % (argv[1], bound_text), file=sys.stderr)
             return 2

@@ -18,6 +18,7 @@ read_targets() {
   named_files=()
   while IFS= read -r line || [[ -n "$line" ]]; do
     line_number=$((line_number + 1))
+    line="${line%$'\r'}" # a file saved with CRLF line ends
     line="${line%%#*}"
     read -r -a words <<<"$line"
     ((${#words[@]})) || continue
@@ -43,7 +44,8 @@ read_targets() {
 
 # run_target SCRIPT I OPTIONS...: runs the caller's array `command` (rulecheck, its subcommand
 # and files) with target I's arguments, OPTIONS, and the options every target shares: the
-# caller's `memory`, `threads` and, when BASELINE_DIR/NAME.json exists, `--baseline`. With a
+# caller's `memory`, `threads` and, when BASELINE_DIR/NAME.json exists, `--baseline`; with the
+# caller's `stderr_file` set, the run's standard error is written there too. With a
 # `timeout_seconds` above 0, SIGTERM stops the run then (a partial report, exit 3) and a run
 # still alive a minute later is killed. Sets `status` to the exit code, prints it with the
 # caller's `meaning` of it and the time taken, and counts it in `seen` (an associative array:
@@ -65,7 +67,13 @@ run_target() {
   fi
   start=$SECONDS
   status=0
-  "${command[@]}" || status=$?
+  if [[ -n "${stderr_file:-}" ]]; then
+    # Kept for the reports (a bad input's errors), and shown in the log as well.
+    "${command[@]}" 2>"$stderr_file" || status=$?
+    cat "$stderr_file" >&2
+  else
+    "${command[@]}" || status=$?
+  fi
   echo "$script: ${names[$i]}: exit $status ($(meaning "$status")) in $((SECONDS - start)) s"
   if ((status > max_known)); then seen[abnormal]=1; else seen[$status]=1; fi
 }

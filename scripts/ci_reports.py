@@ -13,11 +13,13 @@ MEANINGS = {0: "pass", 1: "new error finding", 2: "bad input or usage", 3: "inco
 
 
 def load_json(path):
-    """The JSON document at `path`, or None when the run wrote none (bad input)."""
+    """The JSON document at `path`, or None when the run wrote none (bad input) or left it
+    empty or cut short (a run killed while, or before, it wrote it: rulecheck opens its
+    report files before it searches)."""
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
-    except FileNotFoundError:
+    except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
         return None
 
 
@@ -28,10 +30,14 @@ def meaning(status, extra=None):
 
 
 def rename_junit_suites(path, name):
-    """Names every test suite of the JUnit file at `path` `name`, if the file exists."""
+    """Names every test suite of the JUnit file at `path` `name`, if the file exists and is
+    whole (a killed run may leave it empty)."""
     if not os.path.exists(path):
         return
-    tree = ElementTree.parse(path)
+    try:
+        tree = ElementTree.parse(path)
+    except ElementTree.ParseError:
+        return
     for suite in tree.getroot().iter("testsuite"):
         suite.set("name", name)
     tree.write(path, encoding="UTF-8", xml_declaration=True)

@@ -148,13 +148,13 @@ TEST_F(CiDiffScriptTest, ComparesChangedTargetsAndSumsUp) {
   const std::string summary = Read((out / "summary.md").string());
   EXPECT_THAT(summary, HasSubstr("## rulecheck diff against HEAD~1"));
   EXPECT_THAT(summary, HasSubstr("| grow | games/grow.rules | 4 (behaviour differs) | 3 -> 3 | "
-                                 "0 (0) / 0 / 0 | 0 | old only: 0 states, 0 moves; new only: "
+                                 "0 (0) / 0 / 0 / 0 | 0 | old only: 0 states, 0 moves; new only: "
                                  "0 states, 1 moves |"));
   EXPECT_THAT(summary, HasSubstr("- action `back` added"));
   EXPECT_THAT(summary, HasSubstr("- action `inc` removed"));
   EXPECT_THAT(summary, HasSubstr("- action `step` added"));
   EXPECT_THAT(summary, HasSubstr("| tighten | games/tighten.rules | 1 (new error finding) | "
-                                 "3 -> 3 | 1 (1) / 0 / 0 |"));
+                                 "3 -> 3 | 1 (1) / 0 / 0 / 0 |"));
   EXPECT_THAT(summary, HasSubstr("- new `" + id + "` (error): invariant small is violated"));
   EXPECT_THAT(summary, HasSubstr("| steady | games/steady.rules | - | unchanged since HEAD~1 |"));
   EXPECT_THAT(summary, HasSubstr("| fresh | games/fresh.rules | - | new since HEAD~1 |"));
@@ -180,6 +180,31 @@ TEST_F(CiDiffScriptTest, BehaviourFailsUnlessOnlyFindingsDo) {
   run = Run(second);
   EXPECT_EQ(run.exit_code, 0) << run.stdout_text << run.stderr_text;
   EXPECT_THAT(run.stdout_text, HasSubstr("grow: exit 0 (no difference that fails)"));
+}
+
+// A third commit: `grow` loses its witness (the reachable property `two` held, x reaches 2,
+// and no longer does: up stops at 1), which the summary counts as lost (it stopped with a
+// KeyError); `rename` at HEAD~1 is made not to load, and HEAD fixes it: nothing to compare,
+// not bad input (it exited 2, so a fix could never pass).
+TEST_F(CiDiffScriptTest, ALostWitnessAndAFixedFileThatDidNotLoad) {
+  Write("games/grow.rules", std::string(kCycle) + "reachable two: x == 2\n");
+  Write("games/rename.rules", "state {\n  n: 0..2\n");
+  Commit("a witness, and a file that does not load");
+  std::string lost = kCycle;
+  lost.replace(lost.find("x < 2"), 5, "x < 1");
+  Write("games/grow.rules", lost + "reachable two: x == 2\n");
+  Write("games/rename.rules", kCount);
+  Commit("the witness lost, the file fixed");
+  const std::filesystem::path out = dir_ / "out";
+  const RunResult run = Run({"--base", "HEAD~1", "--out", out.string(), "--only", "^(grow|rename)$",
+                             "--fail-on", "none"});
+  EXPECT_EQ(run.exit_code, 0) << run.stdout_text << run.stderr_text;
+  EXPECT_THAT(run.stdout_text,
+              HasSubstr("rename: games/rename.rules does not load at HEAD~1 (not compared)"));
+  const std::string summary = Read((out / "summary.md").string());
+  // Losing it also makes `two` unreachable, x stuck at 1 a deadlock and `reset` dead.
+  EXPECT_THAT(summary, HasSubstr("| 3 -> 2 | 3 (2) / 0 / 1 / 0 |"));
+  EXPECT_THAT(summary, HasSubstr("| rename | games/rename.rules | - | does not load at HEAD~1"));
 }
 
 TEST_F(CiDiffScriptTest, BadReferenceIsBadUsage) {

@@ -147,9 +147,64 @@ TEST_F(CiScriptTest, BadInputAndUnnamedFilesFail) {
   EXPECT_THAT(run.stdout_text, HasSubstr("bad: exit 2 (bad input or usage)"));
   EXPECT_THAT(run.stderr_text, HasSubstr("bad.rules:2:10: error"));
 
+  // The target that did not load has a JUnit file of one failed case with the errors (it had
+  // none: the test tab looked green while the job failed).
+  std::ifstream junit(dir_ / "a/junit/bad.xml");
+  const std::string cases((std::istreambuf_iterator<char>(junit)), {});
+  EXPECT_THAT(cases, HasSubstr("<failure message=\"exit 2 (bad input or usage)\">"));
+  EXPECT_THAT(cases, HasSubstr("bad.rules:2:10: error"));
+
   run = Run({"--targets", Targets("small " + small_ + "\n"), "--out", (dir_ / "b").string()});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.stderr_text, HasSubstr("names neither a target nor a skip for: " + bad));
+}
+
+// A run killed after it opened its report files (the memory killer, `timeout`'s kill) leaves
+// them empty: the script said exit 1 (its report step crashed on the empty JSON) and kept the
+// empty baseline for the next run. Now: exit 4, the summary written, no baseline kept. A
+// stand-in for rulecheck opens the files and kills itself.
+TEST_F(CiScriptTest, AKilledRunKeepsNoReportAndEndsAbnormally) {
+  const std::string killed = WriteFile("killed-rulecheck", R"(#!/bin/bash
+while (($#)); do
+  case "$1" in
+    --output | --write-baseline) : >"$2"; shift 2 ;;
+    --report) : >"${2#*=}"; shift 2 ;;
+    *) shift ;;
+  esac
+done
+kill -9 $$
+)");
+  std::filesystem::permissions(killed, std::filesystem::perms::owner_all);
+  const RunResult run =
+      RunProgram("/bin/bash",
+                 {SourcePath("scripts/ci-check-games.sh"), "--rulecheck", killed, "--rules-dir",
+                  (dir_ / "rules").string(), "--targets", Targets("small " + small_ + "\n"),
+                  "--out", (dir_ / "a").string()},
+                 std::chrono::seconds(300));
+  EXPECT_EQ(run.exit_code, 4) << run.stdout_text << run.stderr_text;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "a/baseline/small.json"));
+  std::ifstream summary(dir_ / "a/summary.md");
+  const std::string table((std::istreambuf_iterator<char>(summary)), {});
+  EXPECT_THAT(table, HasSubstr("| small | " + small_ + " | 137 (ended abnormally) |"));
+}
+
+// The last run's OUT/baseline as --baseline-dir of a run into the same OUT (docs/ci.md's own
+// advice) was wiped with the outputs before it was read: every finding new, exit 1. A targets
+// file saved with CRLF line ends reads as one without. The summary counts errors and
+// warnings, not the witness of tic-tac-toe's `draw`, and without a baseline every error as new.
+TEST_F(CiScriptTest, ABaselineAmongTheOutputsIsReadBeforeTheyAreCleared) {
+  const std::string targets = Targets("ttt games/tictactoe.rules\r\nsmall " + small_ + "\r\n");
+  const std::filesystem::path out = dir_ / "out";
+  RunResult run = Run({"--targets", targets, "--out", out.string()});
+  ASSERT_EQ(run.exit_code, 1) << run.stdout_text << run.stderr_text;
+  std::ifstream first(out / "summary.md");
+  const std::string table((std::istreambuf_iterator<char>(first)), {});
+  EXPECT_THAT(table, HasSubstr("| ttt | games/tictactoe.rules | 0 (pass) | 5478 | 0 | 0 |"));
+  EXPECT_THAT(table, HasSubstr(" | 1 (new error finding) | 3 | 1 | 1 |"));
+  run = Run(
+      {"--targets", targets, "--out", out.string(), "--baseline-dir", (out / "baseline").string()});
+  EXPECT_EQ(run.exit_code, 0) << run.stdout_text << run.stderr_text;
+  EXPECT_TRUE(std::filesystem::exists(out / "baseline/small.json"));
 }
 
 // The repository's targets file names every game (one target is enough to see it accepted).
