@@ -503,12 +503,10 @@ std::unique_ptr<ir::Domain> TypeChecker::CheckDomain(const ast::Domain& d,
   }
   ir::ExprPtr c = CheckExpr(*d.expr);
   if (IsError(c->type)) return nullptr;
-  if (roll && c->op == ir::ExprOp::kSetLiteral && c->type->kind == ir::TypeKind::kSet &&
-      c->type->elem->is_finite_scalar()) {
+  if (roll) {
     // A roll draws from a literal as from a pile: `roll f in {One, Six, Six}` (or a constant
     // written so) is a bag, whose copies weigh each outcome (docs/language.md#chance).
-    const ir::Type* bag = types_.Bag(c->type->elem, static_cast<int64_t>(c->args.size()));
-    c = Coerce(std::move(c), bag);
+    c = AsBagOfCopies(std::move(c));
     if (IsError(c->type)) return nullptr;
   }
   const ir::Type* t = c->type;
@@ -705,6 +703,15 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
   }
   Error(loc, absl::StrCat("type mismatch: expected ", TypeName(want), ", found ", TypeName(from)));
   return ErrorExpr(loc);
+}
+
+ir::ExprPtr TypeChecker::AsBagOfCopies(ir::ExprPtr e) {
+  if (e->op != ir::ExprOp::kSetLiteral || e->type->kind != ir::TypeKind::kSet ||
+      !e->type->elem->is_finite_scalar()) {
+    return e;
+  }
+  const ir::Type* bag = types_.Bag(e->type->elem, static_cast<int64_t>(e->args.size()));
+  return Coerce(std::move(e), bag);
 }
 
 const ir::Type* TypeChecker::Unify(ir::ExprPtr& a, ir::ExprPtr& b) {

@@ -274,6 +274,9 @@ class TypeChecker {
   // Converts `e` to `want` (wrapping a payload into an option, typing `none` and `{}`), or
   // reports `type mismatch: expected W, found F` at `e` and returns an error-typed node.
   ir::ExprPtr Coerce(ir::ExprPtr e, const ir::Type* want);
+  // A set literal of scalars (or a constant written as one) as the bag of its copies, where it
+  // is drawn from (`roll f in {One, Six, Six}`, `sub(D, 2)`); any other `e` as it is.
+  ir::ExprPtr AsBagOfCopies(ir::ExprPtr e);
   bool Assignable(const ir::Type* from, const ir::Type* want) const;
   // Brings two operands to one type (for ==, != and if-then-else); reports at `b`.
   const ir::Type* Unify(ir::ExprPtr& a, ir::ExprPtr& b);

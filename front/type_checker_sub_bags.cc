@@ -34,14 +34,10 @@ std::unique_ptr<ir::Domain> TypeChecker::CheckSubBagDomain(const ast::Expr& call
   ir::ExprPtr bag = CheckExpr(*call.operands[0]);
   ir::ExprPtr size = CheckInteger(*call.operands[1]);
   if (IsError(bag->type) || IsError(size->type)) return nullptr;
-  if (bag->op == ir::ExprOp::kSetLiteral && bag->type->kind == ir::TypeKind::kSet &&
-      bag->type->elem->is_finite_scalar()) {
-    // A literal (or a constant written so) is the bag of its copies here, as a roll's domain
-    // is: `sub({One, One, Six}, 2)`.
-    const ir::Type* as_bag = types_.Bag(bag->type->elem, static_cast<int64_t>(bag->args.size()));
-    bag = Coerce(std::move(bag), as_bag);
-    if (IsError(bag->type)) return nullptr;
-  }
+  // A literal (or a constant written so) is the bag of its copies here, as a roll's domain is:
+  // `sub({One, One, Six}, 2)`.
+  bag = AsBagOfCopies(std::move(bag));
+  if (IsError(bag->type)) return nullptr;
   if (bag->type->kind != ir::TypeKind::kBag) {
     Error(call.operands[0]->loc,
           absl::StrCat("`sub(b, n)` chooses copies out of a bag, found ", TypeName(bag->type)));
