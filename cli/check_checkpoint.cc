@@ -17,8 +17,10 @@
 #include "absl/strings/str_join.h"
 #include "cli/app.h"
 #include "cli/byte_size.h"
+#include "cli/command_setup.h"
 #include "explorer/explorer.h"
 #include "explorer/snapshot_bytes.h"
+#include "model/model.h"
 
 namespace rulecheck::cli {
 namespace {
@@ -148,6 +150,31 @@ absl::StatusOr<std::unique_ptr<CheckpointDirLock>> PrepareCheckpointDir(const st
   return lock;
 }
 
+namespace {
+
+// Whether `text` has the same constants under `a` as under `b` (`--const K=V` with the file's
+// own value of K changes nothing); false when either does not load.
+bool SameConstants(const std::string& text, const std::vector<std::string>& a,
+                   const std::vector<std::string>& b) {
+  absl::StatusOr<std::vector<model::ConstOverride>> a_overrides = ParseConstOverrides(a);
+  absl::StatusOr<std::vector<model::ConstOverride>> b_overrides = ParseConstOverrides(b);
+  if (!a_overrides.ok() || !b_overrides.ok()) return false;
+  absl::StatusOr<std::unique_ptr<model::Model>> with_a =
+      model::LoadModelFromText("snapshot", text, *a_overrides);
+  absl::StatusOr<std::unique_ptr<model::Model>> with_b =
+      model::LoadModelFromText("snapshot", text, *b_overrides);
+  if (!with_a.ok() || !with_b.ok()) return false;
+  const std::vector<ir::Constant>& ca = (*with_a)->program.constants;
+  const std::vector<ir::Constant>& cb = (*with_b)->program.constants;
+  if (ca.size() != cb.size()) return false;
+  for (size_t i = 0; i < ca.size(); ++i) {
+    if (ca[i].name != cb[i].name || ca[i].value != cb[i].value) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
   if (!flags.checkpoint.empty()) {
     return absl::InvalidArgumentError(
@@ -197,7 +224,8 @@ absl::StatusOr<ResumedSearch> OpenResume(const CheckFlags& flags) {
           "Resume without FILE to check the text the snapshot recorded, or start again"));
     }
   }
-  if (!flags.consts.empty() && flags.consts != recorded.consts) {
+  if (!flags.consts.empty() && flags.consts != recorded.consts &&
+      !SameConstants(resumed.text, recorded.consts, flags.consts)) {
     return absl::InvalidArgumentError(absl::StrCat(
         path, " is a snapshot of a search with other constants (--const ", Listed(recorded.consts),
         ") than the ones given (--const ", Listed(flags.consts), ")"));

@@ -82,7 +82,7 @@ namespace {
 // The flags that only one engine reads, given to the other: a message, else empty.
 std::string EngineMismatch(const SolveFlags& flags) {
   if (flags.engine != "symbolic") {
-    if (flags.depth > 0 || flags.no_queries || flags.no_deadlock) {
+    if (flags.depth >= 0 || flags.no_queries || flags.no_deadlock) {
       return "--depth, --no-queries and --no-deadlock are for --engine symbolic; `rulecheck "
              "check` checks every state with the explicit engine";
     }
@@ -103,7 +103,7 @@ std::string EngineMismatch(const SolveFlags& flags) {
 // Not an error (no answer is wrong), but rarely what was meant: say so, as `prove` does.
 void NoteNothingToAnswer(const model::Model& model, const SolveFlags& flags, std::ostream& err) {
   const bool queries = !flags.no_queries && !model.program.queries.empty();
-  if (queries || (flags.engine == "symbolic" && flags.depth > 0)) return;
+  if (queries || (flags.engine == "symbolic" && flags.depth >= 0)) return;
   err << "note: " << flags.file
       << (model.program.queries.empty() ? " declares no query" : ": --no-queries")
       << ": there is nothing to answer";

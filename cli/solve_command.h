@@ -26,7 +26,7 @@ namespace rulecheck::cli {
 struct SolveFlags : CommonFlags {
   std::string query;        // empty: every query
   int64_t within = -1;      // >= 0: overrides each query's `within`
-  int depth = 0;            // > 0: bounded checks up to this depth
+  int depth = -1;           // >= 0: bounded checks up to this depth (-1: none)
   bool no_queries = false;  // only the bounded checks
   bool no_deadlock = false;
   double timeout = 0;             // seconds per query or check; 0: none

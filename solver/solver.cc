@@ -126,7 +126,7 @@ absl::StatusOr<std::vector<results::Answer>> Solve(const model::Model& model,
   }
   if (!found)
     return absl::NotFoundError(results::NoQueryNamedSentence(model.program, options.query));
-  if (options.check_depth > 0) {
+  if (options.check_depth >= 0) {
     ASSIGN_OR_RETURN(std::vector<results::Answer> checks,
                      internal::CheckBounded(model, bc, options.check_depth, options.deadlocks));
     for (results::Answer& r : checks) answers.push_back(std::move(r));

@@ -45,7 +45,7 @@ struct SolveOptions {
   std::string query;              // only this query; empty: every query
   std::optional<int64_t> within;  // overrides each query's `within`
   bool queries = true;            // answer the queries
-  int check_depth = 0;            // > 0: also check invariants, failures and deadlocks up to it
+  int check_depth = -1;           // >= 0: also check invariants, failures and deadlocks up to it
   bool deadlocks = true;          // with check_depth: deadlocks too
   double timeout_seconds = 0;     // per query / check; 0: none
   // When not null and set (Ctrl-C), the query being answered stops as after a time-out and

@@ -389,6 +389,15 @@ TEST_F(CheckpointRefusalTest, OtherConstants) {
               AllOf(HasSubstr(Snapshot()), HasSubstr("other constants (--const N=3)")));
 }
 
+// `--const N=8`, hanoi.rules' own value of N, on a snapshot taken without --const is the same
+// search: it resumes (it was refused as "other constants (--const none)").
+TEST_F(CheckpointRefusalTest, TheFilesOwnValueOfAConstantResumes) {
+  Snapshotted("games/hanoi.rules");
+  const RunResult run = RunRulecheck({"check", "--resume", Dir(), "--const", "N=8", "--quiet"});
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_THAT(run.stdout_text, HasSubstr("6,561 states"));
+}
+
 TEST_F(CheckpointRefusalTest, AnotherSearch) {
   Snapshotted("games/tictactoe.rules");
   EXPECT_THAT(Refused({"--resume", Dir(), "--skip", "deadlock"}),

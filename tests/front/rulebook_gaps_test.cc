@@ -202,6 +202,13 @@ action a() when o != (if n == 0 then 1 else none) {
   EXPECT_TRUE(
       OneErrorAt(*CheckBody("state { o: P? }\naction a() { o := if o == none then 2 else none }\n"),
                  3, 37, "expected P?, found int"));
+  // A variable of a wider range beside `none` is checked against the wanted range as it is
+  // stored, as `o := n` is (the option of its own range was refused).
+  auto wider = CheckBody(
+      "state { o: (0..3)?  n: 0..4 }\n"
+      "action a() { o := if n < 3 then n else none  o := if n == 0 then none else n }\n");
+  ASSERT_TRUE(wider->errors.empty()) << wider->rendered;
+  EXPECT_EQ(wider->program.actions[0].body.stmts[0]->value->type, wider->program.state[0].type);
   EXPECT_TRUE(OneErrorAt(
       *CheckBody("state { n: 0..3 }\naction a() { let x = if n == 0 then 2 else none }\n"), 3, 22,
       "cannot tell the type of none here"));

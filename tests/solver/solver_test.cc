@@ -103,14 +103,14 @@ INSTANTIATE_TEST_SUITE_P(
                     "trigger t2 on E() { n := 0 }\npending 1\naction a() { emit E() }\n",
                     0, "overflow"}));
 
-// The failure answer of `Solve` on `text` up to 4 moves, without queries or deadlocks.
-results::Answer FailureAnswer(const std::string& text) {
+// The failure answer of `Solve` on `text` up to `depth` moves, without queries or deadlocks.
+results::Answer FailureAnswer(const std::string& text, int depth = 4) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
   EXPECT_NE(model, nullptr);
   if (model == nullptr) return {};
   SolveOptions options;
   options.queries = false;
-  options.check_depth = 4;
+  options.check_depth = depth;
   options.deadlocks = false;
   absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
   EXPECT_TRUE(results.ok()) << results.status();
@@ -140,6 +140,15 @@ TEST(FailureTest, TerminalWhenModelErrorIsFoundAtItsDepth) {
   const results::Answer ended =
       FailureAnswer(game + "terminal when x >= 2\nterminal when a[x] == 1\n");
   EXPECT_EQ(ended.verdict, results::Verdict::kUnsat) << ended.message;
+}
+
+// `--depth 0` checks the initial states (it was taken as no depth at all, and passed): o is
+// none at the start, so `terminal when` fails there.
+TEST(FailureTest, DepthZeroChecksTheInitialStates) {
+  const results::Answer failure =
+      FailureAnswer("state { o: (0..3)? }\nterminal when o! == 2\n", /*depth=*/0);
+  EXPECT_EQ(failure.verdict, results::Verdict::kSat) << failure.message;
+  EXPECT_EQ(failure.depth, 0);
 }
 
 // The deadlock answer of `Solve` on `text` up to `depth`, without queries.
