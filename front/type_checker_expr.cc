@@ -626,27 +626,16 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
     }
     return e;
   }
-  if (from->kind == ir::TypeKind::kOption && want->kind == ir::TypeKind::kOption &&
-      !IsPlaceholder(from) && !IsPlaceholder(want) && from->elem->is_integer() &&
-      want->elem->is_integer() &&
-      (e->op == ir::ExprOp::kSome || e->op == ir::ExprOp::kNone || e->op == ir::ExprOp::kIf)) {
-    // An option of another integer range built here (`if c then n else none`, n: 0..4, where
-    // a (0..3)? is wanted): its payload is checked against the wanted range as it is stored,
-    // as `q := n` is, instead of refusing the wider option.
-    if (e->op == ir::ExprOp::kSome) return Coerce(std::move(e->args[0]), want);
-    if (e->op == ir::ExprOp::kNone) {
-      e->type = want;
-      return e;
-    }
-    for (size_t i = 1; i <= 2; ++i) {
-      e->args[i] = Coerce(std::move(e->args[i]), want);
-      if (IsError(e->args[i]->type)) return ErrorExpr(loc);
-    }
-    e->type = want;
-    return e;
-  }
-  if (e->op == ir::ExprOp::kIf &&
-      (TakesType(*e, want) || (from == NoneType() && want->kind == ir::TypeKind::kOption))) {
+  // An option of another integer range built here (`if c then n else none`, n: 0..4, where a
+  // (0..3)? is wanted): its payload is checked against the wanted range as it is stored, as
+  // `q := n` is, instead of refusing the wider option.
+  const bool other_range = from->kind == ir::TypeKind::kOption &&
+                           want->kind == ir::TypeKind::kOption && !IsPlaceholder(from) &&
+                           !IsPlaceholder(want) && from->elem->is_integer() &&
+                           want->elem->is_integer();
+  if (other_range && e->op == ir::ExprOp::kSome) return Coerce(std::move(e->args[0]), want);
+  if (e->op == ir::ExprOp::kIf && (TakesType(*e, want) || other_range ||
+                                   (from == NoneType() && want->kind == ir::TypeKind::kOption))) {
     // Each branch takes the wanted type (a bag literal, the empty seq), not only the `if`; a
     // branch that cannot (`if c then 2 else none` where `E?` is wanted) says so itself.
     for (size_t i = 1; i <= 2; ++i) {
@@ -656,7 +645,8 @@ ir::ExprPtr TypeChecker::Coerce(ir::ExprPtr e, const ir::Type* want) {
     e->type = want;
     return e;
   }
-  if (from == NoneType() && want->kind == ir::TypeKind::kOption) {
+  if ((from == NoneType() || (other_range && e->op == ir::ExprOp::kNone)) &&
+      want->kind == ir::TypeKind::kOption) {
     e->type = want;
     return e;
   }

@@ -21,6 +21,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "base/cancel_flag.h"
 #include "base/counts.h"
 #include "properties/chance_graph.h"
 #include "properties/end_components.h"
@@ -29,6 +30,7 @@
 namespace rulecheck::properties {
 namespace {
 
+using base::Cancelled;
 using explorer::Ordinal;
 using explorer::StateGraph;
 
@@ -197,10 +199,6 @@ std::vector<bool> ForcedComponents(const StateGraph& graph, const Components& c)
     }
   }
   return forced;
-}
-
-bool Cancelled(const std::atomic<bool>* cancel) {
-  return cancel != nullptr && cancel->load(std::memory_order_relaxed);
 }
 
 // The triggers that resolve in component k's states, in declaration order: a forced chain

@@ -29,6 +29,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "base/cancel_flag.h"
 #include "properties/odds_certified.h"
 #include "properties/odds_elimination.h"
 #include "properties/odds_rounding.h"
@@ -36,6 +37,8 @@
 
 namespace rulecheck::properties {
 namespace {
+
+using base::Cancelled;
 
 // The double nearest to `q`, ties to even: GMP's get_d truncates toward zero, which made 1/5
 // 0.19999999999999998.
@@ -148,10 +151,6 @@ void StronglyConnected(uint32_t n, const Degree& degree, const Edge& edge, const
       component(members);
     }
   }
-}
-
-bool Cancelled(const std::atomic<bool>* cancel) {
-  return cancel != nullptr && cancel->load(std::memory_order_relaxed);
 }
 
 results::OddsValue Unknown() { return results::OddsValue{}; }

@@ -39,23 +39,37 @@ struct FailureCase {
 
 class FailureTest : public ::testing::TestWithParam<FailureCase> {};
 
-TEST_P(FailureTest, FoundAtHandWorkedDepth) {
-  const FailureCase& c = GetParam();
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(c.text);
-  ASSERT_NE(model, nullptr);
+// The answers of `Solve` on `text` with the checks of `--depth depth` and no queries (the
+// deadlock check only with `deadlocks`); empty, with a test failure, where it fails.
+std::vector<results::Answer> BoundedAnswers(const std::string& text, int depth, bool deadlocks) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
+  EXPECT_NE(model, nullptr);
+  if (model == nullptr) return {};
   SolveOptions options;
   options.queries = false;
-  options.check_depth = 4;
-  options.deadlocks = false;
+  options.check_depth = depth;
+  options.deadlocks = deadlocks;
   absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
-  ASSERT_TRUE(results.ok()) << results.status();
-  const results::Answer* failure = Find(*results, "failure");
-  ASSERT_NE(failure, nullptr);
-  ASSERT_EQ(failure->verdict, results::Verdict::kSat) << failure->message;
-  EXPECT_EQ(failure->depth, c.depth);
-  ASSERT_EQ(failure->trace.size(), static_cast<size_t>(c.depth) + 2);
-  EXPECT_TRUE(failure->trace.back().failed);
-  EXPECT_THAT(failure->trace.back().error, HasSubstr(c.error));
+  EXPECT_TRUE(results.ok()) << results.status();
+  return results.ok() ? *std::move(results) : std::vector<results::Answer>{};
+}
+
+// The failure answer of `Solve` on `text` up to `depth` moves, without queries or deadlocks.
+results::Answer FailureAnswer(const std::string& text, int depth = 4) {
+  const std::vector<results::Answer> answers = BoundedAnswers(text, depth, false);
+  const results::Answer* failure = Find(answers, "failure");
+  EXPECT_NE(failure, nullptr);
+  return failure == nullptr ? results::Answer{} : *failure;
+}
+
+TEST_P(FailureTest, FoundAtHandWorkedDepth) {
+  const FailureCase& c = GetParam();
+  const results::Answer failure = FailureAnswer(c.text);
+  ASSERT_EQ(failure.verdict, results::Verdict::kSat) << failure.message;
+  EXPECT_EQ(failure.depth, c.depth);
+  ASSERT_EQ(failure.trace.size(), static_cast<size_t>(c.depth) + 2);
+  EXPECT_TRUE(failure.trace.back().failed);
+  EXPECT_THAT(failure.trace.back().error, HasSubstr(c.error));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -103,23 +117,6 @@ INSTANTIATE_TEST_SUITE_P(
                     "trigger t2 on E() { n := 0 }\npending 1\naction a() { emit E() }\n",
                     0, "overflow"}));
 
-// The failure answer of `Solve` on `text` up to `depth` moves, without queries or deadlocks.
-results::Answer FailureAnswer(const std::string& text, int depth = 4) {
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
-  EXPECT_NE(model, nullptr);
-  if (model == nullptr) return {};
-  SolveOptions options;
-  options.queries = false;
-  options.check_depth = depth;
-  options.deadlocks = false;
-  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
-  EXPECT_TRUE(results.ok()) << results.status();
-  if (!results.ok()) return {};
-  const results::Answer* failure = Find(*results, "failure");
-  EXPECT_NE(failure, nullptr);
-  return failure == nullptr ? results::Answer{} : *failure;
-}
-
 // `terminal when` reads a[x] with a of 0..1: x = 2 after two moves, where the explicit engine
 // reports the model error (and counts the state as not terminal). A condition made true
 // before it ends the evaluation first, as in the explicit engine: no error then.
@@ -153,18 +150,10 @@ TEST(FailureTest, DepthZeroChecksTheInitialStates) {
 
 // The deadlock answer of `Solve` on `text` up to `depth`, without queries.
 results::Answer DeadlockAnswer(const std::string& text, int depth) {
-  std::unique_ptr<model::Model> model = test_models::LoadTestModel(text);
-  EXPECT_NE(model, nullptr);
-  if (model == nullptr) return {};
-  SolveOptions options;
-  options.queries = false;
-  options.check_depth = depth;
-  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
-  EXPECT_TRUE(results.ok()) << results.status();
-  if (!results.ok()) return {};
-  const results::Answer* failure = Find(*results, "failure");
+  const std::vector<results::Answer> answers = BoundedAnswers(text, depth, true);
+  const results::Answer* failure = Find(answers, "failure");
   EXPECT_TRUE(failure != nullptr && failure->verdict == results::Verdict::kUnsat);
-  const results::Answer* dead = Find(*results, "deadlock");
+  const results::Answer* dead = Find(answers, "deadlock");
   EXPECT_NE(dead, nullptr);
   return dead == nullptr ? results::Answer{} : *dead;
 }
