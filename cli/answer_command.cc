@@ -37,7 +37,8 @@ std::optional<results::Answer> NoInitialState(const model::Model& model) {
   answer.name = "init";
   answer.kind = results::AnswerKind::kFailure;
   answer.verdict = results::Verdict::kSat;
-  answer.finding = results::NoInitialState();
+  answer.finding = results::NoInitialState(model.program.init.loc);
+  results::Locate(*answer.finding, model.Resolve(answer.finding->location));
   answer.message = answer.finding->message;
   return answer;
 }

@@ -131,6 +131,8 @@ void ReachableCheck::Finish(const explorer::ExplorationStats& stats,
       undetermined.push_back({"reachable", reachable.name, reachable.loc});
       continue;
     }
+    // With no initial state nothing holds anywhere; no_initial_state says why.
+    if (stats.states == 0) continue;
     collector_.AddUntraced(AboutProperty(
         results::FindingKind::kUnreachable, results::Severity::kError, reachable,
         absl::StrCat("reachable ", reachable.name, " never holds in a reachable state")));

@@ -218,8 +218,8 @@ absl::Status GrowTrees(const explorer::Exploration& exploration, const explorer:
     if (sink.moves.empty()) {
       // An end of the game for the odds; a deadlock for `check` when the game is not over and
       // no move failed here either.
-      if (sink.failures == failures_before && !expander->IsTerminal(words.data(), nullptr)) {
-        ++g.dead_states;
+      if (!expander->IsTerminal(words.data(), nullptr)) {
+        ++(sink.failures == failures_before ? g.dead_states : g.failed_ends);
       }
       continue;
     }

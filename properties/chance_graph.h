@@ -61,6 +61,9 @@ struct ChanceGraph {
   uint64_t conditioned_rolls = 0;
   uint64_t failed_moves = 0;
   uint64_t dead_states = 0;  // no move and not over (deadlocks): the odds count them as ends
+  // Not over, with moves that all failed: with the failures left out, the odds count them as
+  // ends too.
+  uint64_t failed_ends = 0;
   // The first failed move (in the states' order), which the report names.
   std::optional<ir::StepFailure> first_failure;
   // The first failed move (in the states' order) that is one of the engine's limits, not an

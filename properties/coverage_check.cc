@@ -320,7 +320,8 @@ void CoverageCheck::Finish(const explorer::ExplorationStats& stats,
     worker->committed.AddTo(total_);
     worker->level.AddTo(total_);
   }
-  if (dead_findings_ && stats.complete) OfferDeadFindings();
+  // With no initial state every rule is unused; no_initial_state is the one finding.
+  if (dead_findings_ && stats.complete && stats.states > 0) OfferDeadFindings();
 }
 
 void CoverageCheck::SaveState(int depth, explorer::ByteWriter& out) const {

@@ -298,6 +298,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
     info.first_failure_message = first->message;
   }
   info.dead_states = g->dead_states;
+  info.failed_ends = g->failed_ends;
   info.seats.assign(g->owners.begin() + 1, g->owners.end());
   // With nothing to choose anywhere (every seat has one move wherever it moves), every play
   // is the same game: one is solved and the others take its value.

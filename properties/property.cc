@@ -244,7 +244,7 @@ absl::StatusOr<CheckResult> RunChecks(const model::Model& model, const CheckOpti
   result.stats = exploration.stats();
   for (const auto& check : checks) check->Finish(result.stats, result.undetermined);
   if (result.stats.complete && result.stats.states == 0) {
-    collector.AddBuilt(results::NoInitialState());
+    collector.AddBuilt(results::NoInitialState(model.program.init.loc));
   }
   RunGraphAnalyses(model, exploration, options, result, collector);
   result.findings = collector.Finish(exploration);

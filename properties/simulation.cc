@@ -607,7 +607,8 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
   }
   if (total.no_start > 0) {
     SimulatedFinding found;
-    found.finding = results::NoInitialState();
+    found.finding = results::NoInitialState(model.program.init.loc);
+    results::Locate(found.finding, model.Resolve(found.finding.location));
     found.games = total.no_start;
     result.findings.insert(result.findings.begin(), std::move(found));
   }

@@ -144,6 +144,7 @@ void WriteJsonReport(const model::Model& model, const results::OddsResult& resul
   graph["cyclic_states"] = g.cyclic_states;
   graph["self_loop_states"] = g.self_loop_states;
   graph["dead_states"] = g.dead_states;
+  graph["failed_ends"] = g.failed_ends;
   graph["seat_draw_states"] = g.seat_draw_states;
   graph["conditioned_rolls"] = g.conditioned_rolls;
   graph["failed_moves"] = g.failed_moves;
@@ -236,6 +237,14 @@ std::vector<std::string> OddsNotes(const results::OddsResult& result) {
                      " no move although the game is not over (deadlocks): the odds count ",
                      g.dead_states == 1 ? "it as an end" : "them as ends",
                      "; run `rulecheck check` on the file"));
+  }
+  if (g.failed_ends > 0) {
+    notes.push_back(absl::StrCat(
+        base::CountOf(g.failed_ends, "state has", "states have"),
+        " only moves that failed although the game is not over: with the failures left out, "
+        "the odds count ",
+        g.failed_ends == 1 ? "it as an end" : "them as ends",
+        "; run `rulecheck check` on the file"));
   }
   if (g.failed_moves > 0) {
     // The first names its place, so that a range the rules outgrow is not missed.

@@ -65,6 +65,7 @@ struct OddsGraph {
   uint64_t cyclic_states = 0;     // states on a cycle of more than one state
   uint64_t self_loop_states = 0;  // states with a move that leads back to themselves
   uint64_t dead_states = 0;       // states with no move where the game is not over (deadlocks)
+  uint64_t failed_ends = 0;       // states not over whose every move failed (counted as ends)
   uint64_t seat_draw_states = 0;  // states where several seats could move
   uint64_t conditioned_rolls = 0;  // roll nodes some outcome of which gave no successor
   uint64_t failed_moves = 0;       // failed moves (assert, model error) left out

@@ -93,9 +93,10 @@ Finding TerminalEvaluationError(const ir::StepFailure& failure) {
   return finding;
 }
 
-Finding NoInitialState() {
+Finding NoInitialState(const ir::Location& init) {
   // Nothing can be explored, so nothing else can be wrong: say why, or the run would pass.
   Finding finding;
+  finding.location = init;
   finding.kind = FindingKind::kNoInitialState;
   finding.severity = Severity::kError;
   finding.name = "init";

@@ -37,8 +37,9 @@ Finding PropertyEvaluationError(const std::string& what, const ir::Property& pro
                                 const ir::StepFailure& failure);
 // "model error while evaluating `terminal when`: MESSAGE", named "terminal".
 Finding TerminalEvaluationError(const ir::StepFailure& failure);
-// The game has no initial state (every run of `init` stops short), named "init".
-Finding NoInitialState();
+// The game has no initial state (every run of `init` stops short), named "init", at `init`
+// (the first init block; invalid where the file has none).
+Finding NoInitialState(const ir::Location& init);
 
 }  // namespace rulecheck::results
 

@@ -103,6 +103,22 @@ TEST(OddsTest, ADeadlockIsAnEndAndANote) {
   EXPECT_EQ(Odds({"tests/e2e/odds/craps.rules"})["graph"]["dead_states"], 0);
 }
 
+// A state whose every move fails is an end once the failures are left out: a note says so,
+// apart from the deadlocks.
+TEST(OddsTest, AStateWhoseMovesAllFailIsAnEndAndANote) {
+  const json report = Odds({"tests/e2e/odds/failing_end.rules"});
+  ExpectExact(Value(report, "reached", "random"), "1/2");
+  ExpectExact(Value(report, "value", "random"), "3/2");
+  EXPECT_EQ(report["graph"]["dead_states"], 0);
+  EXPECT_EQ(report["graph"]["failed_ends"], 1);
+  EXPECT_EQ(report["graph"]["failed_moves"], 1);
+  const RunResult text = RunRulecheck({"odds", "tests/e2e/odds/failing_end.rules", "-q"});
+  EXPECT_THAT(text.stdout_text,
+              HasSubstr("1 state has only moves that failed although the game is not over: with "
+                        "the failures left out, the odds count it as an end"));
+  EXPECT_EQ(Odds({"tests/e2e/odds/stuck.rules"})["graph"]["failed_ends"], 0);
+}
+
 // steered_walk.rules: every play ends at the top surely, but the least likely one only after
 // about 2^60 steps. The graph shows no move can lead away from the end for good, so the least
 // any choices give is 1 from below as well as from above.

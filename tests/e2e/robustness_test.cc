@@ -264,6 +264,8 @@ TEST(RobustnessTest, SolveAndProveReportAGameWithNoInitialState) {
     EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
     EXPECT_THAT(run.stdout_text, HasSubstr("\"kind\": \"no_initial_state\""));
     EXPECT_THAT(run.stdout_text, Not(HasSubstr("proved")));
+    // At the init block.
+    EXPECT_THAT(run.stdout_text, HasSubstr("\"line\": 2,"));
   }
 }
 
