@@ -330,6 +330,7 @@ ir::ExprPtr TypeChecker::CheckIf(const ast::Expr& e) {
     const ir::Type* other = (*y)->type;
     if ((*x)->type == NoneType() && !IsError(other) && !IsPlaceholder(other) &&
         other->kind != ir::TypeKind::kOption && other->kind != ir::TypeKind::kInt) {
+      if (!OptionPayloadFits(other, e.loc)) return ErrorExpr(e.loc);
       const ir::Type* option = types_.Option(other);
       *x = Coerce(std::move(*x), option);
       *y = Coerce(std::move(*y), option);

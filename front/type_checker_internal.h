@@ -232,6 +232,9 @@ class TypeChecker {
   const ir::Type* ResolveStoredType(const ast::TypeExpr& t, std::string_view what,
                                     bool finite_only);
   const ir::Type* CheckWidth(const ir::Type* t, ir::Location loc);
+  // Whether `elem` can be an option's payload; reports at `loc` why not (a range that holds
+  // the int64 minimum, or more values than an option's encoding takes).
+  bool OptionPayloadFits(const ir::Type* elem, ir::Location loc);
   bool ContainsInt(const ir::Type* t) const;
   void CheckCardValues(int type_index);
 

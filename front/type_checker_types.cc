@@ -3,6 +3,8 @@
 // declarations may come in any order, with cycles reported), and the limits that keep a
 // hostile file from asking for absurd types: element and index types must be finite, no
 // type may exceed kMaxTypeBits, and `int` never reaches the packed state.
+#include <limits>
+
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
@@ -158,6 +160,24 @@ const ir::Type* TypeChecker::TypeOfDecl(int type_index, ir::Location use) {
   return result;
 }
 
+bool TypeChecker::OptionPayloadFits(const ir::Type* elem, ir::Location loc) {
+  if (elem->kind != ir::TypeKind::kRange) return true;
+  // The engines keep the int64 minimum for none, and an option's stored ordinal (0 for none,
+  // then each value) in at most 62 bits.
+  if (elem->lo == std::numeric_limits<int64_t>::min()) {
+    Error(loc, absl::StrCat("an option of ", TypeName(elem), " cannot hold ", elem->lo,
+                            ", the value that stands for none: start the range one above it"));
+    return false;
+  }
+  constexpr uint64_t kMostValues = (uint64_t{1} << 62) - 1;
+  if (static_cast<uint64_t>(elem->hi) - static_cast<uint64_t>(elem->lo) >= kMostValues) {
+    Error(loc, absl::StrCat("an option of ", TypeName(elem),
+                            " is too wide: an option's range may hold at most 2^62 - 1 values"));
+    return false;
+  }
+  return true;
+}
+
 const ir::Type* TypeChecker::CheckWidth(const ir::Type* t, ir::Location loc) {
   if (IsError(t)) return t;
   if (t->width > kMaxTypeBits) {
@@ -291,6 +311,7 @@ const ir::Type* TypeChecker::ResolveTypeKind(const ast::TypeExpr& t) {
         Error(t.loc, absl::StrCat("an option of an option (", TypeName(elem), "?) is not allowed"));
         return ErrorType();
       }
+      if (!OptionPayloadFits(elem, t.loc)) return ErrorType();
       return CheckWidth(types_.Option(elem), t.loc);
     }
   }

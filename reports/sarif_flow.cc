@@ -3,10 +3,12 @@
 // always tell a move the same way.
 #include "reports/sarif_flow.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "model/value_format.h"
 #include "reports/format_util.h"
 #include "reports/sarif_location.h"
@@ -15,23 +17,55 @@
 namespace rulecheck::reports {
 namespace {
 
+// The most steps a thread flow shows: the first and the last half of them, where a trace is
+// longer. GitHub code scanning refuses a result of more than 10,000 thread-flow locations
+// (the whole upload fails) and shows at most 1,000; the JSON and text reports have every step.
+constexpr size_t kMostFlowSteps = 1000;
+
 // What is special about a flow's steps.
 struct FlowNotes {
   int cycle_start = -1;         // index of the lasso's cycle start in the flow, or -1
   int cycle_end = -1;           // index of the lasso's last step (back to cycle_start), or -1
   bool from_any_state = false;  // the first state is any state satisfying the invariant
   const results::Finding* finding = nullptr;  // a failed step is placed at its location
+  size_t total_steps = 0;                     // the flow's steps in all (for the cut of a long one)
 };
+
+// The steps [first, end) a flow of `total` steps leaves out: none when it is short enough.
+std::pair<size_t, size_t> LeftOut(size_t total) {
+  if (total <= kMostFlowSteps) return {total, total};
+  return {kMostFlowSteps / 2, total - (kMostFlowSteps / 2 - 1)};
+}
 
 // Appends a thread flow location per step of `trace`, numbered from `first_number` (1-based
 // as the text report numbers them); `previous` is the state before the first step (empty: show
 // it in full) and is left as the last step's state.
+// Of a flow longer than kMostFlowSteps, the steps LeftOut says are one location saying so,
+// and the step after them shows its state in full.
 void AppendSteps(const model::Model& model, const results::Trace& trace, size_t first_number,
                  const FlowNotes& notes, FlatState& previous, Json& locations) {
+  const auto [cut_from, cut_to] =
+      LeftOut(std::max(notes.total_steps, first_number - 1 + trace.size()));
   for (size_t i = 0; i < trace.size(); ++i) {
     const results::TraceStep& step = trace[i];
     const size_t number = first_number + i;
     const size_t index = number - 1;  // the step's index in the whole flow
+    if (index >= cut_from && index < cut_to) {
+      if (index == cut_from) {
+        Json location = PlaceOf(model, model.source->path(), ir::Location{});
+        location["message"] = Json{
+            {"text", absl::StrCat("steps ", cut_from + 1, " to ", cut_to, " (",
+                                  base::GroupThousands(cut_to - cut_from),
+                                  " moves) are left out here, to keep the flow within what code "
+                                  "scanning takes; the JSON and text reports have every step")}};
+        Json flow_location = Json::object();
+        flow_location["location"] = std::move(location);
+        flow_location["properties"] = Json{{"stepsLeftOut", cut_to - cut_from}};
+        locations.push_back(std::move(flow_location));
+      }
+      previous.clear();  // the step after the cut shows its state in full
+      continue;
+    }
     std::string text = absl::StrCat(number, ". ",
                                     number == 1 && notes.from_any_state
                                         ? "start (any state satisfying the invariant)"
@@ -101,7 +135,8 @@ Json FindingCodeFlows(const model::Model& model, const results::Finding& finding
   const FlowNotes notes{
       .cycle_start = finding.cycle_start,
       .cycle_end = finding.cycle_start >= 0 ? static_cast<int>(finding.trace.size()) - 1 : -1,
-      .finding = &finding};
+      .finding = &finding,
+      .total_steps = finding.trace.size()};
   if (finding.outcomes.empty()) {
     FlatState previous;
     Json locations = Json::array();
@@ -118,8 +153,11 @@ Json FindingCodeFlows(const model::Model& model, const results::Finding& finding
   for (const results::Finding::Outcome& outcome : finding.outcomes) {
     FlatState previous;
     Json locations = Json::array();
-    AppendSteps(model, finding.trace, 1, notes, previous, locations);
+    FlowNotes trace_notes = notes;
+    trace_notes.total_steps = finding.trace.size() + outcome.steps.size();
+    AppendSteps(model, finding.trace, 1, trace_notes, previous, locations);
     FlowNotes outcome_notes = notes;
+    outcome_notes.total_steps = finding.trace.size() + outcome.steps.size();
     const int before = static_cast<int>(finding.trace.size());
     if (outcome.cycle_start >= 0) {
       outcome_notes.cycle_start = before + outcome.cycle_start;
@@ -148,7 +186,8 @@ Json TraceCodeFlows(const model::Model& model, const results::Trace& trace, bool
   if (trace.empty()) return Json::array();
   FlatState previous;
   Json locations = Json::array();
-  AppendSteps(model, trace, 1, {.from_any_state = from_any_state}, previous, locations);
+  AppendSteps(model, trace, 1, {.from_any_state = from_any_state, .total_steps = trace.size()},
+              previous, locations);
   return OneFlow(Json::array({ThreadFlow(std::move(locations), "")}), "");
 }
 

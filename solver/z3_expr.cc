@@ -329,6 +329,7 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::L
       for (int64_t v = lo.lo; v <= hi.hi; ++v) {
         Scalar value = IntConst(ctx_, v);
         items.push_back({And(LessEq(lo, value), LessEq(value, hi)), value});
+        if (v == hi.hi) break;  // hi may be INT64_MAX
       }
       break;
     }

@@ -192,6 +192,29 @@ TEST_F(SarifTest, AnOrderThatNeverSettlesIsALassoInItsThreadFlow) {
   Validate();
 }
 
+// A trace longer than 1,000 steps shows its first 500 and its last 499, and one location
+// between them that says how many moves it leaves out (GitHub code scanning refuses a result
+// of more than 10,000 locations and shows 1,000); the step after the cut is in full.
+// long_trace.rules: x counts up; `small` (x < 1100) breaks at x = 1100, after 1,100 moves.
+TEST_F(SarifTest, ALongTraceIsCutInItsMiddle) {
+  const std::string path = (dir_ / "long_trace.rules").string();
+  std::ofstream(path) << "state { x: 0..1200 = 0 }\naction step when x < 1200 { x := x + 1 }\n"
+                         "invariant small: x < 1100\n";
+  const json log = Sarif({"check", path, "--skip", "deadlock"}, "long.sarif", 1);
+  const json& result = OnlyResult(log);
+  EXPECT_EQ(result["ruleId"], "invariant");
+  const json& flow = result["codeFlows"][0]["threadFlows"][0];
+  const std::vector<std::string> steps = StepMessages(flow);
+  ASSERT_EQ(steps.size(), 1000u);
+  EXPECT_THAT(steps[499], testing::StartsWith("500. step(): x: 498 -> 499"));
+  EXPECT_THAT(steps[500], testing::StartsWith("steps 501 to 602 (102 moves) are left out here"));
+  EXPECT_EQ(flow["locations"][500]["properties"]["stepsLeftOut"], 102);
+  EXPECT_EQ(steps[501], "603. step(): the state in full");
+  EXPECT_EQ(flow["locations"][501]["state"]["x"]["text"], "602");
+  EXPECT_EQ(steps[999], "1101. step(): x: 1099 -> 1100");
+  Validate();
+}
+
 // The other samples: dead rules (dead_rules.rules names four), a forced reaction chain, a
 // stopped search (its notification), and the answers of solve (both engines) and prove.
 TEST_F(SarifTest, EverySampleValidates) {

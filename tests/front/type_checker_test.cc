@@ -166,6 +166,16 @@ const ErrorCase kErrorCases[] = {
      "shadow"},
     {"IntInState", "state { n: int }\n", 1, 12, "int"},
     {"IntOption", "fun f(x: int?): bool = true\n", 1, 10, "int?"},
+    // The engines keep -2^63 for none and an option's ordinal in at most 62 bits: such options
+    // stored a wrong value (none, or -1), and the symbolic engine aborted.
+    {"OptionHoldingNone", "state { o: (-9223372036854775808..0)? }\n", 1, 13,
+     "cannot hold -9223372036854775808, the value that stands for none"},
+    {"OptionTooWide", "state { o: (0..9223372036854775807)? }\n", 1, 13,
+     "an option's range may hold at most 2^62 - 1 values"},
+    {"OptionTooWideByIf",
+     "state { w: -1..9223372036854775807  b: bool }\ninvariant i: (if b then none else w) != "
+     "none\n",
+     2, 15, "an option's range may hold at most 2^62 - 1 values"},
     {"SetOfInt", "fun f(x: set<int>): bool = true\n", 1, 14, "finite"},
     {"EmitOfAnAction", "state { n: 0..3 }\naction go() { n := 1 }\naction b() { emit go() }\n", 3,
      19, "`go` is an action, not an event"},

@@ -265,6 +265,26 @@ query most: maximize pts within 3
   EXPECT_EQ(results->front().depth, 3);
 }
 
+// A loop over a range that ends at INT64_MAX ends (the translation counted past it, for
+// ever, ignoring --timeout); the explicit engine's answer, worked by hand: each of the three
+// moves sets one element to its top, 1 each.
+TEST(SolveTest, ALoopUpToInt64MaxEnds) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
+state { a: [9223372036854775805..9223372036854775807] -9223372036854775808..-9223372036854775806 }
+action sa(i: 9223372036854775805..9223372036854775807,
+          v: -9223372036854775808..-9223372036854775806) { a[i] := v }
+query q: maximize sum i in 9223372036854775805..9223372036854775807: (a[i] + 9223372036854775807) within 3
+)");
+  ASSERT_NE(model, nullptr);
+  SolveOptions options;
+  options.timeout_seconds = 300;  // only so that a regression cannot hang the suite
+  absl::StatusOr<std::vector<results::Answer>> results = Solve(*model, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->front().verdict, results::Verdict::kOptimal) << results->front().message;
+  EXPECT_EQ(results->front().value, 3);
+  EXPECT_EQ(results->front().depth, 3);
+}
+
 // The int64 extremes are values like any other: a minimum of exactly -2^63 (x = 1: -2^62 * 2,
 // or -2^62 - 2^62) was clipped when the optimiser negated it (a wrong optimum of 0, or of
 // -2^62 at depth 0), and a variable starting at -2^63 never finished. Both methods.
