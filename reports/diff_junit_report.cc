@@ -1,6 +1,7 @@
 // The JUnit XML form of the diff report (see diff_report.h and docs/report-format.md): a test
 // suite named `OLD -> NEW` with a case for new error findings and one for the behaviour, so
 // that a CI's test tab shows what a rule change broke.
+#include <cstdio>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -34,13 +35,20 @@ void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out) {
   const int skipped = (diff.behaviour.compared ? 0 : 1) + (findings_skipped ? 1 : 0);
   const std::string suite =
       absl::StrCat(diff.old_model->source->path(), " -> ", diff.new_model->source->path());
-  const std::string counts = absl::StrCat("tests=\"2\" failures=\"", failures,
-                                          "\" errors=\"0\" skipped=\"", skipped, "\"");
+  // The two searches' time: the findings case's, and the suite's (the behaviour is compared
+  // over the states they found).
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f",
+                diff.old_run->check.stats.seconds + diff.new_run->check.stats.seconds);
+  const std::string counts =
+      absl::StrCat("tests=\"2\" failures=\"", failures, "\" errors=\"0\" skipped=\"", skipped,
+                   "\" time=\"", seconds, "\"");
   const std::string classname = EscapeMarkup(diff.new_model->source->path() + ".diff");
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuites name=\"rulecheck diff\" " << counts << ">\n";
   out << "  <testsuite name=\"" << EscapeMarkup(suite) << "\" " << counts << ">\n";
-  out << "    <testcase classname=\"" << classname << "\" name=\"new error findings\"";
+  out << "    <testcase classname=\"" << classname << "\" name=\"new error findings\" time=\""
+      << seconds << "\"";
   if (findings_skipped) {
     out << ">\n      <skipped message=\"a search stopped: no new error finding in the states "
            "it visited\"/>\n    </testcase>\n";
@@ -53,7 +61,7 @@ void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out) {
         << "\" type=\"error\">" << EscapeMarkup(findings_text.str()) << "</failure>\n"
         << "    </testcase>\n";
   }
-  out << "    <testcase classname=\"" << classname << "\" name=\"behaviour\">\n";
+  out << "    <testcase classname=\"" << classname << "\" name=\"behaviour\" time=\"0.000\">\n";
   if (!diff.behaviour.compared) {
     out << "      <skipped message=\"" << EscapeMarkup(diff.behaviour.reason) << "\"/>\n";
   } else {

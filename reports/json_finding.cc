@@ -42,13 +42,18 @@ Json BaselineToJson(const Baseline& baseline, const std::vector<ReportedFinding>
     present.insert(entry.id);
     ++(entry.known ? unchanged : added);
   }
-  int absent = 0;
-  for (const std::string& id : baseline.ids()) absent += present.count(id) == 0;
+  // The ids the baseline holds and this run did not find, sorted (the baseline's set): what a
+  // change fixed.
+  Json absent_ids = Json::array();
+  for (const std::string& id : baseline.ids()) {
+    if (present.count(id) == 0) absent_ids.push_back(id);
+  }
   Json json = Json::object();
   json["file"] = baseline.path();
   json["new"] = added;
   json["unchanged"] = unchanged;
-  json["absent"] = absent;
+  json["absent"] = absent_ids.size();
+  json["absent_ids"] = std::move(absent_ids);
   json["new_errors"] = NewErrorCount(findings);
   return json;
 }

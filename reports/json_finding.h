@@ -18,7 +18,8 @@ namespace rulecheck::reports {
 // {id, kind, severity, name, message, location, trace, ...}; `baseline_state` ("new" or
 // "unchanged") when `with_baseline`. REQUIRES: entry.finding is not null.
 Json FindingToJson(const model::Model& model, const ReportedFinding& entry, bool with_baseline);
-// {file, new, unchanged, absent, new_errors}: how `findings` compare with `baseline`.
+// {file, new, unchanged, absent, absent_ids, new_errors}: how `findings` compare with
+// `baseline`.
 Json BaselineToJson(const Baseline& baseline, const std::vector<ReportedFinding>& findings);
 // {name, kind, status, value, depth, seconds, message}, and `proof` {proved, k, invariants,
 // capped, seconds, message} for an answer with one: what an answer of `solve` or `prove` says,

@@ -2,9 +2,8 @@
 """Gathers the per-target reports that scripts/ci-check-games.sh wrote into OUT.
 
 Writes, from OUT/exit-codes.tsv and the reports under OUT/sarif, OUT/baseline and OUT/html:
-- OUT/rulecheck.sarif: one SARIF 2.1.0 log with each target's run, every run given its own
-  `automationDetails.id` ("rulecheck/NAME/"), because GitHub code scanning takes several runs
-  of one tool in one upload only when their categories differ;
+- OUT/rulecheck.sarif: one SARIF 2.1.0 log of one run that holds every target's results, each
+  named by its target (ci_sarif.py says why: GitHub code scanning's limits on runs);
 - OUT/gl-code-quality.json: the error and warning findings in GitLab's code quality format
   (a list of issues with description, check_name, fingerprint, severity and location);
 - OUT/index.html: a page linking every target's HTML report, with its exit code;
@@ -24,7 +23,8 @@ import os
 import sys
 import xml.etree.ElementTree as ElementTree
 
-from ci_reports import load_json, meaning, rename_junit_suites
+import ci_sarif
+from ci_reports import load_json, markdown_text, meaning, rename_junit_suites
 
 SEVERITIES = {"error": "critical", "warning": "minor"}
 
@@ -42,10 +42,11 @@ def write_failed_junit(path, suite, name, status, errors):
     """A JUnit file of one failed test case for a target whose run wrote no report (bad input,
     or a run that ended abnormally), with what it printed on standard error: a CI's test tab
     shows the failure, not only the job log."""
-    root = ElementTree.Element("testsuites", tests="1", failures="1")
-    suite_element = ElementTree.SubElement(root, "testsuite", name=suite, tests="1",
-                                           failures="1")
-    case = ElementTree.SubElement(suite_element, "testcase", name=name, classname="rulecheck")
+    counts = {"tests": "1", "failures": "1", "errors": "0", "skipped": "0", "time": "0"}
+    root = ElementTree.Element("testsuites", name="rulecheck", **counts)
+    suite_element = ElementTree.SubElement(root, "testsuite", name=suite, **counts)
+    case = ElementTree.SubElement(suite_element, "testcase", name=name, classname="rulecheck",
+                                  time="0")
     failure = ElementTree.SubElement(case, "failure",
                                      message="exit %d (%s)" % (status, meaning(status)))
     failure.text = errors
@@ -59,18 +60,13 @@ def main(out):
             name, rules_file, status = line.rstrip("\n").split("\t")
             targets.append((name, rules_file, int(status)))
 
-    merged = None
+    sarif_logs = []
     quality = []
     rows = []
     for name, rules_file, status in targets:
         sarif = load_json(os.path.join(out, "sarif", name + ".sarif"))
         if sarif is not None:
-            for run in sarif["runs"]:
-                run["automationDetails"] = {"id": "rulecheck/%s/" % name}
-            if merged is None:
-                merged = sarif
-            else:
-                merged["runs"].extend(sarif["runs"])
+            sarif_logs.append((name, sarif))
         junit = os.path.join(out, "junit", name + ".xml")
         suite = "%s [%s]" % (rules_file, name)
         if status not in (0, 1, 3) and not os.path.exists(junit):
@@ -83,14 +79,18 @@ def main(out):
             if finding["severity"] not in SEVERITIES:
                 continue
             location = finding.get("location") or {}
+            # A property given on the command line (`--invariant EXPR`) is placed in the
+            # pseudo-file "--invariant": GitLab needs a file of the repository.
+            in_file = not (location.get("file") or "").startswith("--")
             quality.append({
                 "description": "%s (%s): %s" % (finding["name"], name, finding["message"]),
                 "check_name": "rulecheck/" + finding["kind"],
                 "fingerprint": hashlib.md5(
                     (name + "\0" + finding["id"]).encode("utf-8")).hexdigest(),
                 "severity": SEVERITIES[finding["severity"]],
-                "location": {"path": location.get("file") or rules_file,
-                             "lines": {"begin": location.get("line") or 1}},
+                "location": {"path": (location.get("file") if in_file else None) or rules_file,
+                             "lines": {"begin": (location.get("line") if in_file else None)
+                                       or 1}},
             })
         # Errors and warnings: the witnesses of `reachable` properties that hold are findings
         # too, but nothing to look at.
@@ -102,6 +102,7 @@ def main(out):
             if report else None)
         rows.append((name, rules_file, status, report, count, new_errors))
 
+    merged = ci_sarif.merge(sarif_logs)
     if merged is not None:
         with open(os.path.join(out, "rulecheck.sarif"), "w", encoding="utf-8") as f:
             json.dump(merged, f, indent=1)
@@ -113,7 +114,7 @@ def main(out):
         f.write("| --- | --- | --- | --- | --- | --- |\n")
         for name, rules_file, status, report, count, new_errors in rows:
             f.write("| %s | %s | %d (%s) | %s | %d | %s |\n" % (
-                name, rules_file, status, meaning(status),
+                markdown_text(name), markdown_text(rules_file), status, meaning(status),
                 report["states"] if report else "-", count,
                 "-" if new_errors is None else new_errors))
 

@@ -16,7 +16,7 @@ input) shows its exit code only.
 import os
 import sys
 
-from ci_reports import load_json, meaning, rename_junit_suites
+from ci_reports import load_json, markdown_text as md, meaning, rename_junit_suites
 
 DIFF_MEANINGS = {4: "behaviour differs"}
 
@@ -24,7 +24,7 @@ DIFF_MEANINGS = {4: "behaviour differs"}
 def finding_line(entry):
     finding = entry["new"] or entry["old"]
     return "- %s `%s` (%s): %s" % (entry["status"], entry["id"], finding["severity"],
-                                   finding["message"])
+                                   md(finding["message"]))
 
 
 def behaviour_cell(behaviour):
@@ -58,10 +58,11 @@ def main(out, base):
     for name, rules_file, what, status in targets:
         if what == "unloadable":
             table.append("| %s | %s | - | does not load at %s (fixed by the change) | | | |" % (
-                name, rules_file, base))
+                md(name), md(rules_file), md(base)))
             continue
         if what != "compared":
-            table.append("| %s | %s | - | %s since %s | | | |" % (name, rules_file, what, base))
+            table.append("| %s | %s | - | %s since %s | | | |" % (
+                md(name), md(rules_file), what, md(base)))
             continue
         code = int(status)
         exit_cell = "%d (%s)" % (code, meaning(code, DIFF_MEANINGS))
@@ -69,13 +70,14 @@ def main(out, base):
         rename_junit_suites(os.path.join(out, "junit", name + ".xml"),
                             "%s [%s] diff" % (rules_file, name))
         if report is None:
-            table.append("| %s | %s | %s | no report | | | |" % (name, rules_file, exit_cell))
+            table.append("| %s | %s | %s | no report | | | |" % (
+                md(name), md(rules_file), exit_cell))
             continue
         counts = {status: 0 for status in ("new", "fixed", "lost", "changed")}
         for entry in report["findings"]:
             counts[entry["status"]] = counts.get(entry["status"], 0) + 1
         table.append("| %s | %s | %s | %s -> %s | %d (%d) / %d / %d / %d | %d | %s |" % (
-            name, rules_file, exit_cell, states_cell(report["old"]),
+            md(name), md(rules_file), exit_cell, states_cell(report["old"]),
             states_cell(report["new"]), counts["new"], report["new_errors"], counts["fixed"],
             counts["lost"], counts["changed"], len(report["queries"]),
             behaviour_cell(report["behaviour"])))
@@ -83,20 +85,20 @@ def main(out, base):
         for declaration in report["declarations"]:
             lines.append("- %s `%s` %s%s" % (
                 declaration["kind"], declaration["name"], declaration["change"],
-                ": " + declaration["detail"] if declaration["detail"] else ""))
+                ": " + md(declaration["detail"]) if declaration["detail"] else ""))
         lines += [finding_line(entry) for entry in report["findings"]]
         for query in report["queries"]:
             lines.append("- query `%s` (%s): %s -> %s" % (
-                query["name"], query["kind"], query["old"] or "absent",
-                query["new"] or "absent"))
+                query["name"], query["kind"], md(query["old"] or "absent"),
+                md(query["new"] or "absent")))
         if report["behaviour"]["compared"] and report["behaviour"]["differs"]:
             lines.append("- behaviour over %s: %s" % (
                 ", ".join(report["behaviour"]["shared"]), behaviour_cell(report["behaviour"])))
         if lines:
-            details.append("\n### %s (%s)\n\n%s\n" % (name, rules_file, "\n".join(lines)))
+            details.append("\n### %s (%s)\n\n%s\n" % (md(name), md(rules_file), "\n".join(lines)))
 
     with open(os.path.join(out, "summary.md"), "w", encoding="utf-8") as f:
-        f.write("## rulecheck diff against %s\n\n" % base)
+        f.write("## rulecheck diff against %s\n\n" % md(base))
         f.write("\n".join(table) + "\n")
         f.write("".join(details))
 

@@ -68,6 +68,7 @@ TEST_F(BaselineTest, FindingsKeepTheirIdsWhenLinesMove) {
   EXPECT_EQ(after["baseline"]["new"], 0);
   EXPECT_EQ(after["baseline"]["unchanged"], 6);
   EXPECT_EQ(after["baseline"]["absent"], 0);
+  EXPECT_TRUE(after["baseline"]["absent_ids"].empty());
   EXPECT_EQ(after["baseline"]["new_errors"], 0);
   // The text report marks them known.
   const RunResult text = RunRulecheck({"check", shifted, "-q", "--baseline", baseline});

@@ -146,7 +146,7 @@ TEST_F(CiDiffScriptTest, ComparesChangedTargetsAndSumsUp) {
   const std::string id = tighten["findings"][0]["id"];
 
   const std::string summary = Read((out / "summary.md").string());
-  EXPECT_THAT(summary, HasSubstr("## rulecheck diff against HEAD~1"));
+  EXPECT_THAT(summary, HasSubstr("## rulecheck diff against HEAD\\~1"));
   EXPECT_THAT(summary, HasSubstr("| grow | games/grow.rules | 4 (behaviour differs) | 3 -> 3 | "
                                  "0 (0) / 0 / 0 / 0 | 0 | old only: 0 states, 0 moves; new only: "
                                  "0 states, 1 moves |"));
@@ -156,8 +156,8 @@ TEST_F(CiDiffScriptTest, ComparesChangedTargetsAndSumsUp) {
   EXPECT_THAT(summary, HasSubstr("| tighten | games/tighten.rules | 1 (new error finding) | "
                                  "3 -> 3 | 1 (1) / 0 / 0 / 0 |"));
   EXPECT_THAT(summary, HasSubstr("- new `" + id + "` (error): invariant small is violated"));
-  EXPECT_THAT(summary, HasSubstr("| steady | games/steady.rules | - | unchanged since HEAD~1 |"));
-  EXPECT_THAT(summary, HasSubstr("| fresh | games/fresh.rules | - | new since HEAD~1 |"));
+  EXPECT_THAT(summary, HasSubstr("| steady | games/steady.rules | - | unchanged since HEAD\\~1 |"));
+  EXPECT_THAT(summary, HasSubstr("| fresh | games/fresh.rules | - | new since HEAD\\~1 |"));
   EXPECT_THAT(summary, Not(HasSubstr("### steady")));
 
   // JUnit, read by Python's junitparser: a suite per diff, named after its file and target.
@@ -204,7 +204,24 @@ TEST_F(CiDiffScriptTest, ALostWitnessAndAFixedFileThatDidNotLoad) {
   const std::string summary = Read((out / "summary.md").string());
   // Losing it also makes `two` unreachable, x stuck at 1 a deadlock and `reset` dead.
   EXPECT_THAT(summary, HasSubstr("| 3 -> 2 | 3 (2) / 0 / 1 / 0 |"));
-  EXPECT_THAT(summary, HasSubstr("| rename | games/rename.rules | - | does not load at HEAD~1"));
+  EXPECT_THAT(summary, HasSubstr("| rename | games/rename.rules | - | does not load at HEAD\\~1"));
+}
+
+// What a rules file says reaches the job summary as plain text: an assert message with HTML
+// and Markdown in it added an image, bold text and a table cell to the summary.
+TEST_F(CiDiffScriptTest, TheSummaryShowsAMessageAsPlainText) {
+  Write("games/tighten.rules", std::string(kCount) +
+                                   "action bad() when n == 1 { assert false, "
+                                   "\"<img src=x onerror=alert(1)> **bold** | cell\" }\n");
+  Commit("a hostile message");
+  const std::filesystem::path out = dir_ / "out";
+  const RunResult run =
+      Run({"--base", "HEAD~1", "--out", out.string(), "--only", "^tighten$", "--fail-on", "none"});
+  EXPECT_EQ(run.exit_code, 0) << run.stdout_text << run.stderr_text;
+  const std::string summary = Read((out / "summary.md").string());
+  EXPECT_THAT(summary,
+              HasSubstr("&lt;img src=x onerror=alert\\(1\\)&gt; \\*\\*bold\\*\\* \\| cell"));
+  EXPECT_THAT(summary, Not(HasSubstr("<img")));
 }
 
 TEST_F(CiDiffScriptTest, BadReferenceIsBadUsage) {

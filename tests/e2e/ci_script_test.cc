@@ -79,14 +79,28 @@ TEST_F(CiScriptTest, WritesEveryReportAndKeepsABaseline) {
       EXPECT_TRUE(std::filesystem::is_regular_file(first / file)) << file;
     }
   }
+  // One run for every target (GitHub takes at most 20 runs in a file), each result naming its
+  // target, in its fingerprint too; the rules of both runs once, indexes renumbered.
   const json sarif = Json(first / "rulecheck.sarif");
-  ASSERT_EQ(sarif["runs"].size(), 2u);
-  EXPECT_EQ(sarif["runs"][0]["automationDetails"]["id"], "rulecheck/ttt/");
-  EXPECT_EQ(sarif["runs"][1]["automationDetails"]["id"], "rulecheck/small/");
-  EXPECT_EQ(sarif["runs"][0]["results"].size(), 1u);  // the `draw` witness, a pass
-  ASSERT_EQ(sarif["runs"][1]["results"].size(), 1u);
-  EXPECT_EQ(sarif["runs"][1]["results"][0]["ruleId"], "invariant");
-  EXPECT_EQ(sarif["runs"][1]["results"][0]["level"], "error");
+  ASSERT_EQ(sarif["runs"].size(), 1u);
+  const json& run0 = sarif["runs"][0];
+  EXPECT_EQ(run0["automationDetails"]["id"], "rulecheck/");
+  ASSERT_EQ(run0["invocations"].size(), 2u);
+  EXPECT_EQ(run0["invocations"][0]["properties"]["target"], "ttt");
+  EXPECT_EQ(run0["invocations"][1]["properties"]["target"], "small");
+  EXPECT_EQ(run0["invocations"][1]["properties"]["run"]["states"],
+            Json(first / "baseline/small.json")["states"]);
+  const json& results = run0["results"];
+  ASSERT_EQ(results.size(), 2u);  // the `draw` witness of ttt, a pass; small's invariant
+  EXPECT_EQ(results[0]["properties"]["target"], "ttt");
+  EXPECT_EQ(results[0]["kind"], "pass");
+  EXPECT_EQ(results[1]["properties"]["target"], "small");
+  EXPECT_EQ(results[1]["ruleId"], "invariant");
+  EXPECT_EQ(results[1]["level"], "error");
+  EXPECT_EQ(run0["tool"]["driver"]["rules"][results[1]["ruleIndex"].get<int>()]["id"], "invariant");
+  EXPECT_THAT(results[1]["message"]["text"].get<std::string>(), testing::StartsWith("[small] "));
+  const std::string small_id = Json(first / "baseline/small.json")["findings"][0]["id"];
+  EXPECT_EQ(results[1]["partialFingerprints"]["rulecheckFindingId/v1"], "small/" + small_id);
 
   // The witness is info, so only the invariant is a code quality issue.
   const json quality = Json(first / "gl-code-quality.json");
@@ -128,6 +142,44 @@ TEST_F(CiScriptTest, WritesEveryReportAndKeepsABaseline) {
   EXPECT_EQ(report["findings"][0]["baseline_state"], "unchanged");
 }
 
+// 21 targets make one SARIF run (GitHub refuses a file of more than 20 runs), valid SARIF; a
+// property given on the command line is placed in the rules file for GitLab (its place was
+// the pseudo-file "--invariant").
+TEST_F(CiScriptTest, ManyTargetsAreOneRunAndCommandLinePropertiesAFile) {
+  std::string lines;
+  for (int i = 1; i <= 20; ++i) lines += "small" + std::to_string(i) + " " + small_ + "\n";
+  lines += "extra " + small_ + " --invariant n<1\n";
+  const std::filesystem::path out = dir_ / "many";
+  const RunResult run = Run({"--targets", Targets(lines), "--out", out.string(), "--threads", "1"});
+  ASSERT_EQ(run.exit_code, 1) << run.stdout_text << run.stderr_text;
+  const json sarif = Json(out / "rulecheck.sarif");
+  ASSERT_EQ(sarif["runs"].size(), 1u);
+  EXPECT_EQ(sarif["runs"][0]["invocations"].size(), 21u);
+  EXPECT_EQ(sarif["runs"][0]["results"].size(), 22u);  // `small` 21 times, and `--invariant`
+  std::set<std::string> fingerprints;
+  for (const json& result : sarif["runs"][0]["results"]) {
+    fingerprints.insert(result["partialFingerprints"]["rulecheckFindingId/v1"].get<std::string>());
+  }
+  EXPECT_EQ(fingerprints.size(), 22u);  // one alert per target
+  const std::string validator = SourcePath(kValidator);
+  ASSERT_TRUE(std::filesystem::exists(validator)) << "run scripts/install-deps.sh";
+  const RunResult validation = RunProgram(
+      validator,
+      {"validate", "--output", (dir_ / "many.sarif").string(), (out / "rulecheck.sarif").string()},
+      std::chrono::seconds(300));
+  EXPECT_EQ(validation.exit_code, 0) << validation.stdout_text;
+  EXPECT_THAT(validation.stdout_text, testing::Not(HasSubstr(": error ")));
+
+  const json quality = Json(out / "gl-code-quality.json");
+  ASSERT_EQ(quality.size(), 22u);
+  int at_line_1 = 0;  // the `--invariant`; `small` is at line 6
+  for (const json& issue : quality) {
+    EXPECT_EQ(issue["location"]["path"], small_) << issue.dump();
+    at_line_1 += issue["location"]["lines"]["begin"] == 1;
+  }
+  EXPECT_EQ(at_line_1, 1);
+}
+
 TEST_F(CiScriptTest, IncompleteFailsUnlessAllowed) {
   // tic-tac-toe has 5,478 states: 100 stop the search, with no error found before.
   const std::string targets = Targets("ttt games/tictactoe.rules --max-states 100\nskip " + small_ +
@@ -153,6 +205,10 @@ TEST_F(CiScriptTest, BadInputAndUnnamedFilesFail) {
   const std::string cases((std::istreambuf_iterator<char>(junit)), {});
   EXPECT_THAT(cases, HasSubstr("<failure message=\"exit 2 (bad input or usage)\">"));
   EXPECT_THAT(cases, HasSubstr("bad.rules:2:10: error"));
+  // With the counts and times the JUnit schema asks for.
+  EXPECT_THAT(cases, HasSubstr("<testsuites name=\"rulecheck\" tests=\"1\" failures=\"1\" "
+                               "errors=\"0\" skipped=\"0\" time=\"0\">"));
+  EXPECT_THAT(cases, HasSubstr("classname=\"rulecheck\" time=\"0\">"));
 
   run = Run({"--targets", Targets("small " + small_ + "\n"), "--out", (dir_ / "b").string()});
   EXPECT_EQ(run.exit_code, 2);
@@ -185,7 +241,10 @@ kill -9 $$
   EXPECT_FALSE(std::filesystem::exists(dir_ / "a/baseline/small.json"));
   std::ifstream summary(dir_ / "a/summary.md");
   const std::string table((std::istreambuf_iterator<char>(summary)), {});
-  EXPECT_THAT(table, HasSubstr("| small | " + small_ + " | 137 (ended abnormally) |"));
+  // The path as Markdown shows it plainly (its underscores escaped).
+  std::string path_text;
+  for (char c : small_) path_text += c == '_' ? std::string("\\_") : std::string(1, c);
+  EXPECT_THAT(table, HasSubstr("| small | " + path_text + " | 137 (ended abnormally) |"));
 }
 
 // The last run's OUT/baseline as --baseline-dir of a run into the same OUT (docs/ci.md's own

@@ -3,6 +3,8 @@
 // scripts/install-deps.sh), which lists each suite's counts and each case's outcome. The
 // expected cases and counts are worked out by hand from the models' comments.
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -153,6 +155,15 @@ TEST_F(JunitTest, DiffHasACaseForNewErrorsAndOneForBehaviour) {
                           "tests=2 failures=1 skipped=0 errors=0",
                           "counted tests=2 failures=1 skipped=0 errors=0",
                           "new error findings: failure", "behaviour: passed"));
+  // Every element the schema gives a time has one: the suites, the suite and both cases.
+  std::ifstream file(dir_ / "report.xml");
+  const std::string xml((std::istreambuf_iterator<char>(file)), {});
+  int times = 0;
+  for (size_t at = xml.find(" time=\""); at != std::string::npos;
+       at = xml.find(" time=\"", at + 1)) {
+    ++times;
+  }
+  EXPECT_EQ(times, 4) << xml;
   EXPECT_THAT(Read({"diff", base, "tests/e2e/diff/new_move.rules"}, 4, true),
               ElementsAre("suite tests/e2e/diff/base.rules -> tests/e2e/diff/new_move.rules "
                           "tests=2 failures=1 skipped=0 errors=0",

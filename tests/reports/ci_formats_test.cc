@@ -93,7 +93,8 @@ TEST_F(CiFormatsTest, ABaselineThatHoldsTheFindingMakesItKnown) {
   const json report = json::parse(Write(Format::kJson, context));
   EXPECT_EQ(report["findings"][0]["baseline_state"], "unchanged");
   EXPECT_EQ(report["baseline"], json::parse(R"({"file": "old.json", "new": 0, "unchanged": 1,
-                                                "absent": 1, "new_errors": 0})"));
+                                                "absent": 1, "absent_ids": ["gone:1"],
+                                                "new_errors": 0})"));
   const json log = json::parse(Write(Format::kSarif, context));
   EXPECT_EQ(log["runs"][0]["results"][0]["baselineState"], "unchanged");
   EXPECT_NE(Write(Format::kText, context).find("error (known): invariant small"),
