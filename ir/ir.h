@@ -184,6 +184,13 @@ struct Stmt {
   // fall-through when there is no else block).
   uint32_t id = 0;
   uint32_t branch_id = 0;
+  // A statement that puts a card somewhere or takes it out (move, add, remove, push,
+  // insert_at, :=) given by a local or state variable (`for d in hand { move d ... }`), not by
+  // name: where trails are recorded it also records card_trail + the card's member number,
+  // an id past every TrailPoint's (card_trail is trail_points.size() plus the number of the
+  // first card of its `cards` enum, cards numbered over all such enums in declaration order),
+  // so a coverage analysis sees the card it acted on. -1 otherwise. Set by NumberTrailPoints.
+  int64_t card_trail = -1;
   // kIf, set by the type checker: for each branch (conds, then the else), the constants
   // (indices into Program::constants) whose values switch it off, where its own condition
   // folds to false, or an earlier one to true, only because of those constants; empty where

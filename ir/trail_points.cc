@@ -5,12 +5,54 @@
 // expressions and procs are inlined by the checker, so a proc's statements get one set of
 // ids per call site (they share their locations).
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "ir/ir.h"
 #include "ir/passes.h"
 
 namespace rulecheck::ir {
 namespace {
+
+// Whether `op` puts the value it is given somewhere, or takes it out.
+bool ActsOnValue(StmtOp op) {
+  switch (op) {
+    case StmtOp::kAssign:
+    case StmtOp::kAdd:
+    case StmtOp::kRemove:
+    case StmtOp::kPush:
+    case StmtOp::kPushBottom:
+    case StmtOp::kInsertAt:
+    case StmtOp::kMove:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Whether reading `e` is a plain read of a variable or an element of one: no call, no step,
+// so a move that records its trail reads it once more at no cost.
+bool IsPlainRead(const Expr& e) {
+  switch (e.op) {
+    case ExprOp::kLocal:
+    case ExprOp::kStateVar:
+      return true;
+    case ExprOp::kField:
+      return IsPlainRead(*e.args[0]);
+    case ExprOp::kIndex:
+      return IsPlainRead(*e.args[0]) &&
+             (e.args[1]->op == ExprOp::kConst || IsPlainRead(*e.args[1]));
+    default:
+      return false;
+  }
+}
+
+// Whether `s` acts on a card read from a variable (Stmt::card_trail).
+bool ActsOnACardVariable(const Stmt& s) {
+  if (!ActsOnValue(s.op) || s.value == nullptr || !IsPlainRead(*s.value)) return false;
+  const Type* t = s.value->type;
+  return t != nullptr && t->kind == TypeKind::kEnum && t->enum_def->is_cards;
+}
 
 class Numberer {
  public:
@@ -20,6 +62,23 @@ class Numberer {
     rule_ = rule;
     rule_index_ = index;
     NumberBlock(body, -1);
+  }
+
+  // Once every point has its id: the card ids past them (Stmt::card_trail).
+  void MarkCardStatements(const Program& program) {
+    std::vector<std::pair<const EnumDef*, int64_t>> bases;
+    int64_t cards = 0;
+    for (const EnumDef* def : program.enums) {
+      if (!def->is_cards) continue;
+      bases.emplace_back(def, cards);
+      cards += static_cast<int64_t>(def->members.size());
+    }
+    const int64_t points = static_cast<int64_t>(points_.size());
+    for (Stmt* s : card_statements_) {
+      for (const auto& [def, base] : bases) {
+        if (def == s->value->type->enum_def) s->card_trail = points + base;
+      }
+    }
   }
 
  private:
@@ -41,6 +100,7 @@ class Numberer {
 
   void NumberStmt(Stmt& s, int32_t parent) {
     s.id = Add(&s, -1, s.loc, parent);
+    if (ActsOnACardVariable(s)) card_statements_.push_back(&s);
     if (s.op != StmtOp::kIf) {
       for (const Block& b : s.blocks) NumberBlock(b, parent);
       return;
@@ -61,6 +121,7 @@ class Numberer {
   }
 
   std::vector<TrailPoint>& points_;
+  std::vector<Stmt*> card_statements_;
   TrailPoint::Rule rule_ = TrailPoint::Rule::kInit;
   int rule_index_ = -1;
 };
@@ -77,6 +138,7 @@ NumberedProgram NumberTrailPoints(Program& program) {
   for (size_t t = 0; t < program.triggers.size(); ++t) {
     numberer.Rule(TrailPoint::Rule::kTrigger, static_cast<int>(t), program.triggers[t].body);
   }
+  numberer.MarkCardStatements(program);
   return NumberedProgram(program);
 }
 

@@ -134,7 +134,13 @@ void Executor::NextIteration() {
 
 bool Executor::Exec(const ir::Stmt& s) {
   using ir::StmtOp;
-  if (record_trail_) move_.trail.push_back(s.id);
+  if (record_trail_) {
+    move_.trail.push_back(s.id);
+    // The card a statement acts on through a variable (a plain read: no step, no error).
+    if (s.card_trail >= 0) {
+      move_.trail.push_back(static_cast<uint32_t>(s.card_trail + eval_.Scalar(*s.value)));
+    }
+  }
   switch (s.op) {
     case StmtOp::kAssign:
     case StmtOp::kAddAssign:

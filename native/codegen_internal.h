@@ -162,6 +162,9 @@ class Generator {
   static constexpr int64_t kMaxRangeCandidates = 256;
   // The text that appends trail point `id` when trails are recorded.
   static std::string Trail(uint32_t id);
+  // The card `s` acts on through a variable, appended to the trail (ir::Stmt::card_trail), or
+  // nothing.
+  std::string CardTrail(const ir::Stmt& s);
 
   absl::Status status_;
   std::set<std::pair<const ir::EnumDef*, int64_t>> attr_tables_;

@@ -22,6 +22,12 @@ void Generator::Line(int indent, const std::string& text) {
 
 std::string Generator::Trail(uint32_t id) { return absl::StrCat(" trail.push_back(", id, "u);"); }
 
+std::string Generator::CardTrail(const ir::Stmt& s) {
+  if (s.card_trail < 0) return "";
+  return absl::StrCat(" trail.push_back(static_cast<uint32_t>(", s.card_trail, " + (",
+                      Scalar(*s.value), ")));");
+}
+
 void Generator::Block(const ir::Block& block, int indent) {
   for (const ir::StmtPtr& s : block.stmts) Stmt(*s, indent);
 }
@@ -29,7 +35,7 @@ void Generator::Block(const ir::Block& block, int indent) {
 void Generator::Stmt(const ir::Stmt& s, int indent) {
   using ir::StmtOp;
   assert(!Forks(s));
-  Line(indent, absl::StrCat("Step(steps);", Trail(s.id)));
+  Line(indent, absl::StrCat("Step(steps);", Trail(s.id), CardTrail(s)));
   switch (s.op) {
     case StmtOp::kAssign:
     case StmtOp::kAddAssign:

@@ -395,7 +395,7 @@ void CoverageCheck::OfferDeadFindings() {
                 absl::StrCat(
                     "card ", def.members[m], " of ", def.name,
                     " never comes into play: no move takes it as an argument or a choice, or moves "
-                    "it by name"),
+                    "it by name or through a variable"),
                 loc));
   }
 }

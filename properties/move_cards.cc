@@ -51,6 +51,9 @@ CardIndex::CardIndex(const ir::Program& program) : program_(program) {
   bool any = false;
   for (size_t id = 0; id < program.trail_points.size(); ++id) {
     const ir::TrailPoint& point = program.trail_points[id];
+    if (point.branch < 0 && point.stmt != nullptr && point.stmt->card_trail >= 0) {
+      by_variable_ = true;
+    }
     if (point.branch >= 0 || point.stmt == nullptr || !ActsOnValue(point.stmt->op) ||
         point.stmt->value == nullptr) {
       continue;

@@ -2,18 +2,21 @@
 // gets a number, and a move names a card when it is one of the move's arguments or choices
 // (or, for a bag chosen by `choose h in sub(b, n)`, a member the bag holds), or when a
 // statement the move ran moves, adds, removes, pushes or assigns it by name (`move Crown from
-// deck to hand`; read off Move::trail, so only where the generator records it; not in the
-// set-up, whose statements put every card somewhere). The coverage
+// deck to hand`) or through a variable (`for d in hand { move d from hand to pile }`: the
+// trail's card ids, ir::Stmt::card_trail); read off Move::trail, so only where the generator
+// records it; not in the set-up, whose statements put every card somewhere. The coverage
 // check counts this to find cards no move takes; `simulate` counts how often each acted.
 #ifndef RULECHECK_PROPERTIES_MOVE_CARDS_H_
 #define RULECHECK_PROPERTIES_MOVE_CARDS_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "ir/bits.h"
 #include "ir/ir.h"
 #include "ir/move.h"
@@ -31,7 +34,7 @@ class CardIndex {
   size_t member(size_t card) const { return defs_[card].second; }
 
   // Whether some statement names a card it acts on: then the moves' trails are needed.
-  bool named_by_statements() const { return !by_point_.empty(); }
+  bool named_by_statements() const { return !by_point_.empty() || by_variable_; }
 
   // Calls f(card) for each card `move` names, once per mention, arguments first.
   template <typename F>
@@ -41,14 +44,21 @@ class CardIndex {
     if (move.kind == ir::Move::Kind::kTrigger) {
       params = &program_.events[program_.triggers[move.index].event].params;
     }
+    // The cards named by arguments and choices: a statement that acts on one of them through
+    // a variable (a parameter) does not name it again.
+    absl::InlinedVector<size_t, 8> chosen;
+    auto note = [&](size_t card) {
+      chosen.push_back(card);
+      f(card);
+    };
     if (params != nullptr) {
       for (size_t i = 0; i < params->size() && i < move.args.size(); ++i) {
-        Named((*params)[i].type, move.args[i], f);
+        Named((*params)[i].type, move.args[i], note);
       }
     }
     for (const ir::Choice& choice : move.choices) {
       if (choice.words.empty()) {
-        Named(choice.type, choice.value, f);
+        Named(choice.type, choice.value, note);
         continue;
       }
       // A bag chosen by `sub(b, n)`: each member it holds is named by the move.
@@ -56,12 +66,18 @@ class CardIndex {
       for (int64_t o = 0; o < bag->elem->Cardinality(); ++o) {
         const uint64_t count = ir::bits::Read(
             choice.words.data(), static_cast<uint64_t>(o) * bag->CountWidth(), bag->CountWidth());
-        if (count > 0) Named(bag->elem, bag->elem->ValueAt(o), f);
+        if (count > 0) Named(bag->elem, bag->elem->ValueAt(o), note);
       }
     }
     // Set-up's statements fill the piles with every card by name: that is not acting with one.
     if (move.kind == ir::Move::Kind::kInit) return;
+    const size_t points = program_.trail_points.size();
     for (uint32_t id : move.trail) {
+      if (id >= points) {
+        const size_t card = id - points;
+        if (std::find(chosen.begin(), chosen.end(), card) == chosen.end()) f(card);
+        continue;
+      }
       if (id >= by_point_.size()) continue;
       for (uint32_t card : by_point_[id]) f(static_cast<size_t>(card));
     }
@@ -87,6 +103,7 @@ class CardIndex {
   const ir::Program& program_;
   // By trail id: the cards the statement acts on by name (empty when none does anywhere).
   std::vector<std::vector<uint32_t>> by_point_;
+  bool by_variable_ = false;  // some statement acts on a card through a variable
   std::vector<std::pair<const ir::EnumDef*, size_t>> defs_;   // per card: its enum and member
   std::vector<std::pair<const ir::EnumDef*, size_t>> bases_;  // per cards enum: first card
 };

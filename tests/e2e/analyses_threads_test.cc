@@ -345,6 +345,22 @@ TEST_P(AnalysesTest, CardsMovedByNameComeIntoPlay) {
   }
 }
 
+// cards_by_variable.rules, by hand: Ore and Gem, moved through a loop variable and a let,
+// come into play; Dust (only dealt by the set-up) and Husk (nowhere) do not. They were all
+// reported, Ore and Gem wrongly: only cards moved by name counted. Both engines agree.
+TEST_P(AnalysesTest, CardsMovedThroughAVariableComeIntoPlay) {
+  for (const std::string engine : {"compiled", "interpreted"}) {
+    int exit_code = -1;
+    const json report = Check("cards_by_variable", exit_code,
+                              {"--threads", std::to_string(GetParam()), "--engine", engine});
+    EXPECT_EQ(exit_code, 0) << engine;
+    EXPECT_EQ(report["states"], 3) << engine;
+    std::vector<std::string> cards;
+    for (const json& finding : OfKind(report, "unreachable_card")) cards.push_back(finding["name"]);
+    EXPECT_THAT(cards, ElementsAre("Dust", "Husk")) << engine;
+  }
+}
+
 // pending_at_end.rules, by hand: the second point ends the game with echo pending (quiet's
 // guard keeps it out then); echo resolved after the first point, so it is not dead.
 TEST_P(AnalysesTest, ATriggerPendingWhenTheGameEndsIsAWarning) {
