@@ -201,6 +201,23 @@ struct Stmt {
   int proc = -1;
 };
 
+// Whether a statement of `op` acts on the value it is given: puts it somewhere (assigns, adds,
+// pushes, inserts, moves) or takes it out (removes).
+inline bool ActsOnValue(StmtOp op) {
+  switch (op) {
+    case StmtOp::kAssign:
+    case StmtOp::kAdd:
+    case StmtOp::kRemove:
+    case StmtOp::kPush:
+    case StmtOp::kPushBottom:
+    case StmtOp::kInsertAt:
+    case StmtOp::kMove:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // A point of the rules a move can pass through: a statement, or one branch of an `if`. Moves
 // record the ids of the points they passed (Move::trail) for coverage analysis.
 struct TrailPoint {

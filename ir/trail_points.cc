@@ -14,22 +14,6 @@
 namespace rulecheck::ir {
 namespace {
 
-// Whether `op` puts the value it is given somewhere, or takes it out.
-bool ActsOnValue(StmtOp op) {
-  switch (op) {
-    case StmtOp::kAssign:
-    case StmtOp::kAdd:
-    case StmtOp::kRemove:
-    case StmtOp::kPush:
-    case StmtOp::kPushBottom:
-    case StmtOp::kInsertAt:
-    case StmtOp::kMove:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // Whether reading `e` is a plain read of a variable or an element of one: no call, no step,
 // so a move that records its trail reads it once more at no cost.
 bool IsPlainRead(const Expr& e) {

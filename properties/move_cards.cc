@@ -4,22 +4,6 @@
 namespace rulecheck::properties {
 namespace {
 
-// Statements that act on the value they are given: put it somewhere, or take it out.
-bool ActsOnValue(ir::StmtOp op) {
-  switch (op) {
-    case ir::StmtOp::kAssign:
-    case ir::StmtOp::kAdd:
-    case ir::StmtOp::kRemove:
-    case ir::StmtOp::kPush:
-    case ir::StmtOp::kPushBottom:
-    case ir::StmtOp::kInsertAt:
-    case ir::StmtOp::kMove:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // The card constants `e` is made of when it is written out as cards: a card, `some` of one, or
 // a set or bag literal of them. Any other expression (a variable, a choice, a condition that
 // compares with a card) names no card by itself.
@@ -54,7 +38,7 @@ CardIndex::CardIndex(const ir::Program& program) : program_(program) {
     if (point.branch < 0 && point.stmt != nullptr && point.stmt->card_trail >= 0) {
       by_variable_ = true;
     }
-    if (point.branch >= 0 || point.stmt == nullptr || !ActsOnValue(point.stmt->op) ||
+    if (point.branch >= 0 || point.stmt == nullptr || !ir::ActsOnValue(point.stmt->op) ||
         point.stmt->value == nullptr) {
       continue;
     }
