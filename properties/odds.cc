@@ -266,6 +266,13 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
                                   "): the odds cannot leave its outcomes out"),
                      g->owners, g->governed);
   }
+  if (const std::optional<ir::StepFailure>& terminal = g->terminal_failure) {
+    return undefined(absl::StrCat("`terminal when` hit a model error at line ", terminal->loc.line,
+                                  ", column ", terminal->loc.column, " (", terminal->message,
+                                  "), so where the game ends is not known: run `rulecheck "
+                                  "check` on the file for a trace"),
+                     g->owners, g->governed);
+  }
   absl::StatusOr<OddsComponents> found = FindOddsComponents(*g, &exploration.budget());
   if (!found.ok()) return unknown(kNoRoomReason, g->owners);
   const OddsComponents& components = *found;

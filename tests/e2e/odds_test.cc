@@ -103,6 +103,16 @@ TEST(OddsTest, ADeadlockIsAnEndAndANote) {
   EXPECT_EQ(Odds({"tests/e2e/odds/craps.rules"})["graph"]["dead_states"], 0);
 }
 
+// A model error in `terminal when` leaves every answer undefined, with its place.
+TEST(OddsTest, AnErrorInTerminalWhenLeavesNoAnswer) {
+  const json report = Odds({"tests/e2e/odds/terminal_error.rules"});
+  const json& value = Value(report, "reach2", "random");
+  EXPECT_EQ(value["kind"], "undefined") << value;
+  EXPECT_THAT(std::string(value["reason"]),
+              HasSubstr("`terminal when` hit a model error at line 5, column"));
+  EXPECT_THAT(std::string(value["reason"]), HasSubstr("division by zero"));
+}
+
 // A state whose every move fails is an end once the failures are left out: a note says so,
 // apart from the deadlocks.
 TEST(OddsTest, AStateWhoseMovesAllFailIsAnEndAndANote) {
