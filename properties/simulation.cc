@@ -23,6 +23,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "base/counts.h"
 #include "ir/bits.h"
 #include "model/successors.h"
 #include "properties/move_cards.h"
@@ -87,7 +88,14 @@ struct Met {
   uint64_t first_game = 0;
   uint64_t order = 0;          // when, in the first game, it was met
   std::vector<uint32_t> path;  // that game's moves up to it (outcome indices)
+  bool traced = true;          // false: met past kMostTracedMoves, with no path kept
+  uint64_t steps = 0;          // the path's length, kept or not
 };
+
+// The longest play a game keeps to replay as a violation's trace. A game may run to
+// --max-moves (up to 2^32); keeping all its moves took 4 to 8 bytes each (gigabytes, then an
+// abort for memory), and a trace that long is no use to read.
+constexpr size_t kMostTracedMoves = 100'000;
 using MetMap = std::map<std::string, Met>;
 
 // The dedupe key of a finding about a source location (as `check` keys them).
@@ -170,7 +178,8 @@ class GamePlayer {
   // The game being played.
   uint64_t game_ = 0;
   std::vector<uint32_t> state_;
-  std::vector<uint32_t> path_;
+  std::vector<uint32_t> path_;  // the first kMostTracedMoves steps of the game
+  uint64_t path_steps_ = 0;     // the game's steps, kept or not
   uint64_t turns_ = 0;
   uint64_t order_ = 0;
   std::vector<bool> violated_, held_, chance_held_;
@@ -184,6 +193,7 @@ class GamePlayer {
 bool GamePlayer::Play(uint64_t game) {
   game_ = game;
   path_.clear();
+  path_steps_ = 0;
   turns_ = 1;
   order_ = 0;
   violated_.assign(program_.invariants.size(), false);
@@ -370,7 +380,8 @@ void GamePlayer::CountChance(End end) {
 }
 
 bool GamePlayer::Take(const StepSampler& from, size_t i) {
-  path_.push_back(static_cast<uint32_t>(i));
+  if (path_.size() < kMostTracedMoves) path_.push_back(static_cast<uint32_t>(i));
+  ++path_steps_;
   const ir::Move& move = from.move(i);
   if (from.failed(i)) {
     Meet(FailureKey(from.failure(i)), results::FailedMove(program_, from.failure(i)));
@@ -406,7 +417,9 @@ void GamePlayer::Meet(const std::string& key, results::Finding finding) {
   it->second.finding = std::move(finding);
   it->second.first_game = game_;
   it->second.order = order_++;
-  it->second.path = path_;
+  it->second.steps = path_steps_;
+  it->second.traced = path_steps_ <= kMostTracedMoves;
+  if (it->second.traced) it->second.path = path_;
 }
 
 // Plays `path` again and returns the trace it makes.
@@ -599,7 +612,13 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
   for (const Met* entry : order) {
     SimulatedFinding found;
     found.finding = entry->finding;
-    found.finding.trace = Replay(model, entry->path);
+    if (entry->traced) {
+      found.finding.trace = Replay(model, entry->path);
+    } else {
+      absl::StrAppend(&found.finding.message, " (met after ", base::GroupThousands(entry->steps),
+                      " steps of game ", entry->first_game, "; a trace longer than ",
+                      base::GroupThousands(kMostTracedMoves), " steps is not kept)");
+    }
     results::Locate(found.finding, model.Resolve(found.finding.location));
     found.games = entry->games;
     found.first_game = entry->first_game;

@@ -88,6 +88,7 @@ Bits Translator::UpdateCounts(const Type* ct, const Bits& old, const Scalar& ele
   // The members `elem` may be: its static bounds (or a constant) usually rule most out.
   std::vector<std::pair<int64_t, z3::expr>> members;
   for (int64_t o = 0; o < et->Cardinality(); ++o) {
+    if (o % kMembersPerStopCheck == 0) MayStop(kMembersPerStopCheck);
     z3::expr is = ScalarIs(elem, et, et->ValueAt(o));
     if (!is.is_false()) members.emplace_back(o, is);
   }
@@ -102,6 +103,7 @@ Bits Translator::UpdateCounts(const Type* ct, const Bits& old, const Scalar& ele
   Bits r;
   size_t next = 0;
   for (int64_t o = 0; o < et->Cardinality(); ++o) {
+    if (o % kMembersPerStopCheck == 0) MayStop(kMembersPerStopCheck);
     Bits count = ExtractBits(old, static_cast<uint32_t>(o) * cw, cw);
     if (next < members.size() && members[next].first == o) {
       count = fn(count, members[next++].second);

@@ -280,7 +280,7 @@ Scalar Translator::Binary(const ir::Expr& e, const SymState& st, Env& env, const
   }
 }
 
-bool Translator::Spend(const ir::Location& loc, uint64_t count) {
+void Translator::MayStop(uint64_t count) {
   until_stop_check_ -= static_cast<int64_t>(count);
   if (stop_ && until_stop_check_ <= 0) {
     until_stop_check_ = kStopEvery;
@@ -291,6 +291,10 @@ bool Translator::Spend(const ir::Location& loc, uint64_t count) {
       throw TranslationStopped();
     }
   }
+}
+
+bool Translator::Spend(const ir::Location& loc, uint64_t count) {
+  MayStop(count);
   work_left_ -= static_cast<int64_t>(count);
   if (work_left_ >= 0) return true;
   Unimplemented(
@@ -340,6 +344,7 @@ std::vector<Translator::Item> Translator::Items(const ir::Domain& d, const ir::L
       const uint32_t cw = d.kind == ir::DomainKind::kSet ? 1 : ct->CountWidth();
       const int64_t n = ct->elem->Cardinality();
       for (int64_t o = 0; o < n; ++o) {
+        if (o % kMembersPerStopCheck == 0) MayStop(kMembersPerStopCheck);
         Bits count = ExtractBits(bits, static_cast<uint32_t>(o) * cw, cw);
         items.push_back({!IsZeroBits(ctx_, count), ConstOf(ctx_, et, ct->elem->ValueAt(o))});
       }
@@ -499,6 +504,7 @@ Scalar Translator::CollectionScalar(const ir::Expr& e, const SymState& st, Env& 
       const uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
       Scalar total = IntConst(ctx_, 0);
       for (int64_t o = 0; o < et->Cardinality(); ++o) {
+        if (o % kMembersPerStopCheck == 0) MayStop(kMembersPerStopCheck);
         total = Add(total, BitsAsUnsigned(ctx_, ExtractBits(s, static_cast<uint32_t>(o) * cw, cw)),
                     [](const z3::expr&) {});
       }
@@ -521,6 +527,7 @@ Scalar Translator::CollectionScalar(const ir::Expr& e, const SymState& st, Env& 
       const uint32_t cw = ct->kind == TypeKind::kBag ? ct->CountWidth() : 1;
       Scalar count = IntConst(ctx_, 0);
       for (int64_t o = et->Cardinality() - 1; o >= 0; --o) {
+        if (o % kMembersPerStopCheck == 0) MayStop(kMembersPerStopCheck);
         Scalar c = BitsAsUnsigned(ctx_, ExtractBits(s, static_cast<uint32_t>(o) * cw, cw));
         count = IteScalar(ScalarIs(member, et, et->ValueAt(o)), c, count);
       }

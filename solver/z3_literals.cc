@@ -25,6 +25,7 @@ Bits Translator::Literal(const ir::Expr& e, const SymState& st, Env& env, const 
       }
       Bits r;
       for (int64_t o = 0; o < et->Cardinality(); ++o) {
+        if (o % kMembersPerStopCheck == 0) MayStop(kMembersPerStopCheck);
         z3::expr in = ctx_.bool_val(false);
         for (const Scalar& m : members) in = in || ScalarIs(m, et, et->ValueAt(o));
         r = ConcatBits(r, Bits{z3::ite(in, ctx_.bv_val(1, 1), ctx_.bv_val(0, 1)), 1});

@@ -28,6 +28,7 @@ void Translator::ExecChooseSubBag(const ir::Stmt& s, Path& p) {
   z3::expr within = ctx_.bool_val(true);
   Scalar total = IntConst(ctx_, 0);
   for (int64_t o = 0; o < bt->elem->Cardinality(); ++o) {
+    if (o % kMembersPerStopCheck == 0) MayStop(kMembersPerStopCheck);
     const uint32_t at = static_cast<uint32_t>(o) * cw;
     Scalar taken = BitsAsUnsigned(ctx_, ExtractBits(h, at, cw));
     within = within && LessEq(taken, BitsAsUnsigned(ctx_, ExtractBits(bag, at, cw)));
@@ -64,6 +65,7 @@ void Translator::ExecBagCopies(const ir::Stmt& s, Path& p) {
     Modify(p, *places[i], [&](const Bits& old, const z3::expr& g) {
       Bits r;
       for (int64_t o = 0; o < vt->elem->Cardinality(); ++o) {
+        if (o % kMembersPerStopCheck == 0) MayStop(kMembersPerStopCheck);
         z3::expr have = z3::zext(*ExtractBits(old, static_cast<uint32_t>(o) * cw, cw).e, wide - cw);
         z3::expr k = z3::zext(*ExtractBits(value, static_cast<uint32_t>(o) * vw, vw).e, wide - vw);
         z3::expr next = taking ? have - k : have + k;

@@ -169,6 +169,10 @@ class Translator {
   // `count` units at once (a loop's values); the stop is asked once `kStopEvery` units were
   // spent since it was last asked, so a loop of thousands of values asks at once.
   bool Spend(const ir::Location& loc, uint64_t count = 1);
+  // Counts `count` units of work toward the stop check only (not the budget): the terms made
+  // for each member of a collection type (a set of 100,000 numbers has as many), so that
+  // translating size() of a large set, or adding to it, stops on the watchdog as a loop does.
+  void MayStop(uint64_t count);
   ErrorFn ErrorsUnder(const z3::expr& g);
 
   // z3_stmt.cc
@@ -221,6 +225,8 @@ class Translator {
   bool failures_ignored_ = false;
   CallMemo calls_;
   static constexpr uint32_t kStopEvery = 1024;
+  // A loop over a collection type's members counts toward the stop check this many at a time.
+  static constexpr uint32_t kMembersPerStopCheck = 4096;
   int64_t until_stop_check_ = kStopEvery;
 };
 

@@ -138,6 +138,19 @@ TEST(SimulateTest, DeadlocksAreCountedAndTraced) {
   EXPECT_EQ(finding["trace"][1]["state"]["coin"], 2);
 }
 
+TEST(SimulateTest, AViolationPastTheLongestKeptTraceIsReportedWithoutOne) {
+  const json report = SimulateJson(
+      {"tests/e2e/simulate/late_violation.rules", "--games", "1", "--max-moves", "300000"}, 1);
+  ASSERT_FALSE(report.is_discarded());
+  ASSERT_EQ(report["findings"].size(), 1u);
+  const json& finding = report["findings"][0];
+  EXPECT_EQ(finding["kind"], "invariant");
+  EXPECT_TRUE(finding["trace"].empty());
+  EXPECT_THAT(finding["message"].get<std::string>(),
+              HasSubstr("met after 150,001 steps of game 0; a trace longer than 100,000 steps is "
+                        "not kept"));
+}
+
 // The file's chance queries, estimated: the intervals hold the exact answers `odds` gives
 // (and the classical ones: craps' pass line wins 244/495; at least one six in four rolls,
 // 671/1296, after 671/216 rolls on average).

@@ -72,6 +72,32 @@ TEST_F(StepEncoderTest, AStoppedRuleIsTranslatedAgainWhenAskedAgain) {
   EXPECT_FALSE(Enabled(step, true));
 }
 
+// A rule with no loop or call but a set of 2,048 members: size() makes a term per member,
+// which counts toward the stop check as loop values do (a translation of size() over a set of
+// 131,072 members, 51 times, went 24 s past --timeout and Ctrl-C). Before, the stop was asked
+// once, before the rule.
+TEST(StepEncoderStopTest, TheStopIsAskedWhileALargeSetIsCounted) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(R"(
+state {
+  s: set<0..2047>
+  x: 0..1
+}
+action a when size(s) >= 0 and x == 0 { x := 1 }
+)");
+  ASSERT_NE(model, nullptr);
+  z3::context ctx;
+  StepEncoder enc(ctx, *model);
+  const SymState s = enc.FreshState("s");
+  int asked = 0;
+  enc.set_stop([&asked] {
+    ++asked;
+    return false;
+  });
+  enc.Step(s, "s");
+  ASSERT_TRUE(enc.status().ok()) << enc.status();
+  EXPECT_GE(asked, 2);
+}
+
 // The fixed-bit pass's own budget stops PrepareWholeStep inside a rule, without a throw.
 TEST_F(StepEncoderTest, PrepareWholeStepStopsInsideARule) {
   EXPECT_FALSE(enc_.PrepareWholeStep([this] { return ++asked_ > 2; }));
