@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ir/move.h"
@@ -379,6 +380,19 @@ struct Program {
   Location pending_loc;
   std::vector<TrailPoint> trail_points;  // indexed by trail id
 };
+
+// Each `cards` enum with the number of its first card, the cards of all of them numbered in
+// declaration order: the numbers Stmt::card_trail and the coverage count cards by.
+inline std::vector<std::pair<const EnumDef*, int64_t>> CardBases(const Program& program) {
+  std::vector<std::pair<const EnumDef*, int64_t>> bases;
+  int64_t cards = 0;
+  for (const EnumDef* def : program.enums) {
+    if (!def->is_cards) continue;
+    bases.emplace_back(def, cards);
+    cards += static_cast<int64_t>(def->members.size());
+  }
+  return bases;
+}
 
 }  // namespace rulecheck::ir
 

@@ -50,13 +50,7 @@ class Numberer {
 
   // Once every point has its id: the card ids past them (Stmt::card_trail).
   void MarkCardStatements(const Program& program) {
-    std::vector<std::pair<const EnumDef*, int64_t>> bases;
-    int64_t cards = 0;
-    for (const EnumDef* def : program.enums) {
-      if (!def->is_cards) continue;
-      bases.emplace_back(def, cards);
-      cards += static_cast<int64_t>(def->members.size());
-    }
+    const std::vector<std::pair<const EnumDef*, int64_t>> bases = CardBases(program);
     const int64_t points = static_cast<int64_t>(points_.size());
     for (Stmt* s : card_statements_) {
       for (const auto& [def, base] : bases) {

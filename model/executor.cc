@@ -136,7 +136,8 @@ bool Executor::Exec(const ir::Stmt& s) {
   using ir::StmtOp;
   if (record_trail_) {
     move_.trail.push_back(s.id);
-    // The card a statement acts on through a variable (a plain read: no step, no error).
+    // The card a statement acts on through a variable (a plain read: no step; an index out of
+    // range fails here as the statement itself would).
     if (s.card_trail >= 0) {
       move_.trail.push_back(static_cast<uint32_t>(s.card_trail + eval_.Scalar(*s.value)));
     }

@@ -214,18 +214,11 @@ absl::Status GrowTrees(const explorer::Exploration& exploration, const explorer:
     sink.Clear();
     const std::vector<uint32_t> words = exploration.StateWords(sg.id[s]);
     const uint64_t failures_before = sink.failures;
-    // Whether the game is over here; where `terminal when` fails, nobody knows (the first such
-    // state in the states' order is kept, for the report).
-    ir::StepFailure terminal_error;
-    const bool terminal = expander->IsTerminal(words.data(), &terminal_error);
-    if (!g.terminal_failure && (terminal_error.loc.valid() || !terminal_error.message.empty())) {
-      g.terminal_failure = std::move(terminal_error);
-    }
     expander->Successors(words.data(), sink);
     if (sink.moves.empty()) {
       // An end of the game for the odds; a deadlock for `check` when the game is not over and
       // no move failed here either.
-      if (!terminal) {
+      if (!expander->IsTerminal(words.data(), nullptr)) {
         ++(sink.failures == failures_before ? g.dead_states : g.failed_ends);
       }
       continue;

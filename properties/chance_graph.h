@@ -66,9 +66,6 @@ struct ChanceGraph {
   uint64_t failed_ends = 0;
   // The first failed move (in the states' order), which the report names.
   std::optional<ir::StepFailure> first_failure;
-  // The first state (in the states' order) where `terminal when` hit a model error: whether
-  // the game is over there is not known, so no answer is.
-  std::optional<ir::StepFailure> terminal_failure;
   // The first failed move (in the states' order) that is one of the engine's limits, not an
   // error of the rules (ir::StepFailure::limit): its outcomes cannot be left out.
   std::optional<ir::StepFailure> limit_failure;

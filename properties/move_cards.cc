@@ -26,9 +26,8 @@ void LiteralCards(const ir::Expr& e, F& f) {
 }  // namespace
 
 CardIndex::CardIndex(const ir::Program& program) : program_(program) {
-  for (const ir::EnumDef* def : program.enums) {
-    if (!def->is_cards) continue;
-    bases_.emplace_back(def, defs_.size());
+  for (const auto& [def, base] : ir::CardBases(program)) {
+    bases_.emplace_back(def, static_cast<size_t>(base));
     for (size_t m = 0; m < def->members.size(); ++m) defs_.emplace_back(def, m);
   }
   std::vector<std::vector<uint32_t>> by_point(program.trail_points.size());

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "explorer/explorer.h"
 #include "model/model_state_space.h"
 #include "model/successors.h"
 #include "properties/chance_graph.h"
@@ -20,6 +21,17 @@
 
 namespace rulecheck::properties {
 namespace {
+
+// The first state, in the search's canonical order, where `terminal when` hit a model error:
+// whether the game is over there is not known, so no answer is.
+class TerminalErrorWatch : public explorer::ExplorationObserver {
+ public:
+  void OnTerminalError(const explorer::StateRef& /*state*/,
+                       const ir::StepFailure& failure) override {
+    if (!first) first = failure;
+  }
+  std::optional<ir::StepFailure> first;
+};
 
 using results::OddsPlay;
 using results::OddsValue;
@@ -226,7 +238,9 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
   // rather than twice.
   explorer::ExploreOptions explore = options.explore;
   explore.record_edges = true;
-  explorer::Exploration exploration = explorer::Explore(space, {}, explore);
+  TerminalErrorWatch terminal_errors;
+  explorer::ExplorationObserver* const observers[] = {&terminal_errors};
+  explorer::Exploration exploration = explorer::Explore(space, observers, explore);
   result.graph.states = exploration.stats().states;
   result.graph.transitions = exploration.stats().transitions;
   if (!exploration.stats().complete) {
@@ -266,7 +280,7 @@ absl::StatusOr<results::OddsResult> AnswerOdds(const model::Model& model,
                                   "): the odds cannot leave its outcomes out"),
                      g->owners, g->governed);
   }
-  if (const std::optional<ir::StepFailure>& terminal = g->terminal_failure) {
+  if (const std::optional<ir::StepFailure>& terminal = terminal_errors.first) {
     return undefined(absl::StrCat("`terminal when` hit a model error at line ", terminal->loc.line,
                                   ", column ", terminal->loc.column, " (", terminal->message,
                                   "), so where the game ends is not known: run `rulecheck "

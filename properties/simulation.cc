@@ -86,10 +86,11 @@ struct Met {
   results::Finding finding;
   uint64_t games = 0;
   uint64_t first_game = 0;
-  uint64_t order = 0;          // when, in the first game, it was met
-  std::vector<uint32_t> path;  // that game's moves up to it (outcome indices)
-  bool traced = true;          // false: met past kMostTracedMoves, with no path kept
-  uint64_t steps = 0;          // the path's length, kept or not
+  uint64_t order = 0;  // when, in the first game, it was met
+  // That game's moves up to it (outcome indices), kept where there are at most
+  // kMostTracedMoves of them (`steps`).
+  std::vector<uint32_t> path;
+  uint64_t steps = 0;
 };
 
 // The longest play a game keeps to replay as a violation's trace. A game may run to
@@ -418,8 +419,7 @@ void GamePlayer::Meet(const std::string& key, results::Finding finding) {
   it->second.first_game = game_;
   it->second.order = order_++;
   it->second.steps = path_steps_;
-  it->second.traced = path_steps_ <= kMostTracedMoves;
-  if (it->second.traced) it->second.path = path_;
+  if (path_steps_ <= kMostTracedMoves) it->second.path = path_;
 }
 
 // Plays `path` again and returns the trace it makes.
@@ -612,7 +612,7 @@ absl::StatusOr<SimulationResult> Simulate(const model::Model& model,
   for (const Met* entry : order) {
     SimulatedFinding found;
     found.finding = entry->finding;
-    if (entry->traced) {
+    if (entry->steps <= kMostTracedMoves) {
       found.finding.trace = Replay(model, entry->path);
     } else {
       absl::StrAppend(&found.finding.message, " (met after ", base::GroupThousands(entry->steps),

@@ -1,7 +1,6 @@
 // The JUnit XML form of the diff report (see diff_report.h and docs/report-format.md): a test
 // suite named `OLD -> NEW` with a case for new error findings and one for the behaviour, so
 // that a CI's test tab shows what a rule change broke.
-#include <cstdio>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -9,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "reports/diff_report.h"
+#include "reports/format_util.h"
 #include "reports/markup_text.h"
 #include "reports/trace_text.h"
 
@@ -37,9 +37,8 @@ void WriteDiffJunitReport(const VersionDiff& diff, std::ostream& out) {
       absl::StrCat(diff.old_model->source->path(), " -> ", diff.new_model->source->path());
   // The two searches' time: the findings case's, and the suite's (the behaviour is compared
   // over the states they found).
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.3f",
-                diff.old_run->check.stats.seconds + diff.new_run->check.stats.seconds);
+  const std::string seconds =
+      JunitTime(diff.old_run->check.stats.seconds + diff.new_run->check.stats.seconds);
   const std::string counts =
       absl::StrCat("tests=\"2\" failures=\"", failures, "\" errors=\"0\" skipped=\"", skipped,
                    "\" time=\"", seconds, "\"");

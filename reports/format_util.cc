@@ -67,6 +67,12 @@ std::string Seconds(double seconds) {
   return text;
 }
 
+std::string JunitTime(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3f", seconds);
+  return text;
+}
+
 std::string StopReasonJsonName(explorer::StopReason reason) {
   if (reason == explorer::StopReason::kStoppedByObserver) return "stop_at_first";
   return std::string(explorer::StopReasonName(reason));

@@ -30,6 +30,8 @@ std::vector<std::string> NeverAppliedLines(const model::Model& model,
                                            const std::string& where);
 // "0.25 s": a time in seconds, as the text reports show it.
 std::string Seconds(double seconds);
+// "0.250": a time in seconds as a JUnit `time` attribute.
+std::string JunitTime(double seconds);
 // The stop reason as the JSON report spells it: "none", "max_states", "cancelled",
 // "stop_at_first", "store_full", "max_depth".
 std::string StopReasonJsonName(explorer::StopReason reason);

@@ -4,7 +4,6 @@
 // answer). A check with findings fails, each finding told in the failure's text as the text
 // report tells it; a check that a stopped search could not decide, or that `--skip` switched
 // off, is skipped with the reason.
-#include <cstdio>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -13,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/counts.h"
 #include "properties/stop_description.h"
+#include "reports/format_util.h"
 #include "reports/markup_text.h"
 #include "reports/query_report.h"
 #include "reports/report.h"
@@ -33,12 +33,6 @@ struct TestCase {
   std::string skipped;    // non-empty: skipped, with this reason
   std::string output;     // system-out: what a passing case found
 };
-
-std::string Time(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", seconds);
-  return text;
-}
 
 // The failure element of a case: its findings' messages as the message, and each finding
 // with its trace as the text.
@@ -70,13 +64,13 @@ void WriteSuites(const model::Model& model, const std::string& command,
   }
   const std::string counts =
       absl::StrCat("tests=\"", cases.size(), "\" failures=\"", failures,
-                   "\" errors=\"0\" skipped=\"", skipped, "\" time=\"", Time(seconds), "\"");
+                   "\" errors=\"0\" skipped=\"", skipped, "\" time=\"", JunitTime(seconds), "\"");
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuites name=\"rulecheck " << command << "\" " << counts << ">\n";
   out << "  <testsuite name=\"" << EscapeMarkup(model.source->path()) << "\" " << counts << ">\n";
   for (const TestCase& test : cases) {
     out << "    <testcase classname=\"" << EscapeMarkup(test.classname) << "\" name=\""
-        << EscapeMarkup(test.name) << "\" time=\"" << Time(test.seconds) << "\"";
+        << EscapeMarkup(test.name) << "\" time=\"" << JunitTime(test.seconds) << "\"";
     if (test.failures.empty() && test.violation.empty() && test.skipped.empty() &&
         test.output.empty()) {
       out << "/>\n";
