@@ -116,8 +116,10 @@ Search::Search(const ir::StateSpace& space, std::span<ExplorationObserver* const
   if (room && store_->ok() && links_->ok()) {
     const bool record_trail = !transition_observers_.empty();
     for (int w = 0; w < options_.threads; ++w) {
-      workers_.push_back(std::make_unique<SearchWorker>(w, space.NewExpander(record_trail), words,
-                                                        batch_bytes, counters_.slot(w)));
+      std::unique_ptr<ir::Expander> expander = space.NewExpander(record_trail);
+      expander->set_cancel(options_.cancel);
+      workers_.push_back(std::make_unique<SearchWorker>(w, std::move(expander), words, batch_bytes,
+                                                        counters_.slot(w)));
     }
   }
   ExplorationStats& stats = result_.stats_;

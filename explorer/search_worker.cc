@@ -68,7 +68,11 @@ void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
     id_ = id;
     successors_ = 0;
     failures_ = 0;
-    if (!terminal) expander_->Successors(parent_.words.data(), *this);
+    if (!terminal && !expander_->Successors(parent_.words.data(), *this)) {
+      // Cancelled part-way: the state is not expanded, and the search ends.
+      task.limits->PollCancel();
+      return EndChunkEarly(pos);
+    }
     if (!full_ && (!grouped || batch_.count() >= kGroupSuccessors)) InternSuccessors();
     if (!full_) {
       Log(log.successors.push_back(successors_));
@@ -76,13 +80,22 @@ void SearchWorker::ProcessChunk(const LevelTask& task, ChunkLog& log) {
         Log(log.events.push_back({SearchEvent::Kind::kDead, pos, id, {}}));
       }
     }
-    if (full_ || out_of_memory_) return EndChunkEarly(pos);
+    if (full_ || out_of_memory_) {
+      // The budget had no room for this chunk's log: the search ends here. A full store: a
+      // bigger one would have room, so rebuild and retry the level, or else the search ends
+      // here.
+      task.limits->StoreFull(!out_of_memory_ && task.growth->CanGrow(store));
+      return EndChunkEarly(pos);
+    }
     // Every state up to this one is expanded once its successors are stored.
     if (batch_.count() == 0) log.expanded = pos + 1 - log.begin;
   }
   if (task.expand && batch_.count() != 0) {
     InternSuccessors();
-    if (full_ || out_of_memory_) return EndChunkEarly(log.end);
+    if (full_ || out_of_memory_) {
+      task.limits->StoreFull(!out_of_memory_ && task.growth->CanGrow(store));
+      return EndChunkEarly(log.end);
+    }
     log.expanded = log.end - log.begin;
   }
   task.states_done->fetch_add(log.end - log.begin, std::memory_order_relaxed);
@@ -98,9 +111,6 @@ void SearchWorker::EndChunkEarly(uint64_t pos) {
   if (full_) stop = std::min(stop, batch_.stopped_tag());
   if (batch_.count() != 0) stop = std::min(stop, batch_.first_tag());
   log.expanded = stop - log.begin;
-  // The budget had no room for this chunk's log: the search ends here. A full store: a bigger
-  // one would have room, so rebuild and retry the level, or else the search ends here.
-  task_->limits->StoreFull(!out_of_memory_ && task_->growth->CanGrow(*task_->store));
   batch_.Clear();
 }
 

@@ -44,8 +44,9 @@ class SearchWorker final : public ir::SuccessorSink {
   // Interns the successors batched by OnSuccessor, in the order they came, offering each the
   // state it came from (its tag) as its parent.
   void InternSuccessors();
-  // Ends the chunk when the store or the budget has no room, at the latest at the state at
-  // `pos`.
+  // Ends the chunk part-way (the store or the budget had no room, or the search was
+  // cancelled) with the states before `pos` expanded, or fewer: those before the first whose
+  // successors were not all stored. The caller has set the limit that stops the search.
   void EndChunkEarly(uint64_t pos);
   // After a chunk: the limits, and whether the store should grow.
   void CheckLimits();

@@ -131,13 +131,15 @@ absl::StatusOr<StateGraph> BuildStateGraph(const Exploration& exploration,
     Part& part = parts[t];
     const std::unique_ptr<ir::Expander> expander =
         exploration.space().NewExpander(/*record_trail=*/false);
+    expander->set_cancel(cancel);
     EdgeSink sink(exploration, ordinal_of_id, exploration.space().words());
     for (uint64_t s = begin; s < end && !sink.out_of_memory; ++s) {
       if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
       const std::vector<uint32_t> words = exploration.StateWords(id_of[s]);
       const bool wanted = expand == nullptr || expand(words.data());
       const size_t before = sink.targets.size();
-      if (wanted) expander->Successors(words.data(), sink);
+      // Given up part-way only when cancelled: the graph is then not used.
+      if (wanted && !expander->Successors(words.data(), sink)) return;
       if (!part.expanded.push_back(wanted ? 1 : 0) ||
           !part.counts.push_back(sink.targets.size() - before)) {
         sink.out_of_memory = true;

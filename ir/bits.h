@@ -124,6 +124,19 @@ inline bool IsZero(const uint32_t* words, uint64_t bit, uint64_t width) {
   return Read(words, bit, static_cast<uint32_t>(width)) == 0;
 }
 
+// The number of ones among `width` bits at `bit`. (A builtin rather than std::popcount: the
+// generated code, which embeds this file, is compiled as C++17.)
+inline uint64_t CountOnes(const uint32_t* words, uint64_t bit, uint64_t width) {
+  uint64_t ones = 0;
+  while (width >= 64) {
+    ones += static_cast<uint64_t>(__builtin_popcountll(Read(words, bit, 64)));
+    bit += 64;
+    width -= 64;
+  }
+  return ones + static_cast<uint64_t>(
+                    __builtin_popcountll(Read(words, bit, static_cast<uint32_t>(width))));
+}
+
 }  // namespace rulecheck::ir::bits
 
 #endif  // RULECHECK_IR_BITS_H_

@@ -12,6 +12,7 @@
 #ifndef RULECHECK_IR_STATE_SPACE_H_
 #define RULECHECK_IR_STATE_SPACE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -30,8 +31,13 @@ class Expander {
   // Every successor of `state` (words() words), and every failed move as a failure; none when
   // the state is terminal. Successors come in a fixed order, so that the k-th successor of a
   // state is the same on every call and every thread: traces and state graphs name a move by
-  // its index among its state's successors.
-  virtual void Successors(const uint32_t* state, SuccessorSink& sink) = 0;
+  // its index among its state's successors. Returns false when the cancel flag (set_cancel)
+  // stopped it part-way: what it delivered is then not all of the state's successors.
+  virtual bool Successors(const uint32_t* state, SuccessorSink& sink) = 0;
+  // A flag that, once set from any thread, stops Successors part-way, so that a state with a
+  // great many moves, or one long move, does not hold up a stop (Ctrl-C) for long. Null
+  // (the default): never.
+  virtual void set_cancel(const std::atomic<bool>* cancel) = 0;
   // Whether `state` is terminal. An error while deciding counts as not terminal and is
   // reported through `failure` when not null (left as it was when there is no error).
   virtual bool IsTerminal(const uint32_t* state, StepFailure* failure) = 0;

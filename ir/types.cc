@@ -142,6 +142,12 @@ TypeTable::TypeTable() {
   int_ = Intern(i);
 }
 
+uint32_t TypeTable::Widest() const {
+  uint32_t widest = 0;
+  for (const Type& t : types_) widest = std::max(widest, t.width);
+  return widest;
+}
+
 const Type* TypeTable::Intern(Type t) {
   auto key = std::make_tuple(
       static_cast<int>(t.kind), t.lo, t.hi,

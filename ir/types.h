@@ -133,6 +133,9 @@ class TypeTable {
   EnumDef* NewEnum();
   StructDef* NewStruct();
 
+  // The width of the widest type made so far, in bits.
+  uint32_t Widest() const;
+
  private:
   const Type* Intern(Type t);
 

@@ -64,11 +64,28 @@ uint32_t* TempStack::Alloc(uint64_t bits) {
   return p;
 }
 
-Evaluator::Evaluator(const ir::Program& program) : program_(program) {
+int64_t Evaluator::PollSteps(const ir::Program& program) {
+  // One step may pass over the widest value of the program a few times: a quarter of a
+  // kilobyte (2,048 bits) is no more than a step's usual cost.
+  const int64_t widest = std::max<int64_t>(2048, program.types->Widest());
+  return std::max<int64_t>(16, kPollSteps * 2048 / widest);
+}
+
+Evaluator::Evaluator(const ir::Program& program)
+    : program_(program), poll_steps_(PollSteps(program)) {
   fun_frames_.reserve(program.funs.size());
   for (const ir::Fun& f : program.funs) fun_frames_.emplace_back(f.frame);
   arg_scalars_.reserve(16);
   arg_slices_.reserve(16);
+}
+
+void Evaluator::NextSteps(ir::Location loc) {
+  if (steps_banked_ == 0) StepBudgetSpent(loc);
+  if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) throw MoveCancelled{};
+  // This step is the first of the next portion.
+  const int64_t next = std::min(steps_banked_, poll_steps_);
+  steps_banked_ -= next;
+  steps_left_ = next - 1;
 }
 
 void Evaluator::StepBudgetSpent(ir::Location loc) const {
@@ -368,6 +385,9 @@ int64_t Evaluator::CollectionScalar(const ir::Expr& e) {
       return SeqLength(ct, s);
     case ExprOp::kSize: {
       if (ct->kind == ir::TypeKind::kSeq) return SeqLength(ct, s);
+      if (ct->kind == ir::TypeKind::kSet) {
+        return static_cast<int64_t>(ir::bits::CountOnes(s.words, s.bit, ct->width));
+      }
       uint32_t cw = ct->kind == ir::TypeKind::kBag ? ct->CountWidth() : 1;
       int64_t n = ct->elem->Cardinality();
       int64_t total = 0;

@@ -12,6 +12,7 @@
 #ifndef RULECHECK_MODEL_EVALUATOR_H_
 #define RULECHECK_MODEL_EVALUATOR_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,6 +29,10 @@ struct ModelError {
   std::string message;
   bool limit = false;  // one of the engine's limits (ir::StepFailure::limit)
 };
+
+// Thrown when the cancel flag (Evaluator::set_cancel) is seen set: the move under way is given
+// up, and with it the expansion of its state. Never leaves model/.
+struct MoveCancelled {};
 
 [[noreturn]] void ThrowModelError(ir::Location loc, std::string message);
 // A model error that is one of the engine's limits rather than an error of the rules.
@@ -168,22 +173,33 @@ class Evaluator {
   // out throws a model error where it ran out. Between two steps only straight-line code of
   // one statement or fun body runs, so this bounds what one successor computation can spend
   // (a huge domain such as `all x in 0..2^62: ...`, nested loops, funs that call each other
-  // twice over), which the explorer's Ctrl-C, checked between states, could not interrupt
-  // (about a second at most); and being a count, not a time, it gives the same finding on
-  // every run and thread count.
+  // twice over); being a count, not a time, it gives the same finding on every run and
+  // thread count. What stops a run part-way is the cancel flag (set_cancel).
   static constexpr int64_t kMaxMoveSteps = int64_t{1} << 24;
   void StartMove() {
-    steps_left_ = kMaxMoveSteps;
+    if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) throw MoveCancelled{};
+    const int64_t first = cancel_ != nullptr ? poll_steps_ : kMaxMoveSteps;
+    steps_left_ = first;
+    steps_banked_ = kMaxMoveSteps - first;
     paths_ended_ = 0;
   }
   // The executor's note that one way through the move (one outcome of each of its choose,
   // roll and may) ran to its end: the steps of all of them count against the one budget, so
   // the message of a spent budget says how many had run, where that is what spent it.
   void NotePathEnded() { ++paths_ended_; }
-  // One step at `loc`. Throws ModelError when the budget is spent.
+  // One step at `loc`. Throws ModelError when the budget is spent, MoveCancelled when the
+  // cancel flag is seen set.
   void Step(ir::Location loc) {
-    if (--steps_left_ < 0) StepBudgetSpent(loc);
+    if (--steps_left_ < 0) NextSteps(loc);
   }
+  // A flag that, once set (from any thread), makes StartMove and every few thousand Steps
+  // throw MoveCancelled, so that no move, however long, holds up a stop for long: the budget
+  // is then handed out that many steps at a time and the flag read at each. Null: never.
+  void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  // Steps between two readings of the flag: kPollSteps, fewer where one step can take long
+  // (an operation on a collection of a million members passes over a million bits).
+  static constexpr int64_t kPollSteps = int64_t{1} << 16;
+  static int64_t PollSteps(const ir::Program& program);
   TempStack& temps() { return temps_; }
 
   // REQUIRES: e.type->is_scalar(). The leaves (constants, locals, state variables) are
@@ -261,6 +277,8 @@ class Evaluator {
   Slice BagLiteral(const ir::Expr& e);
   Slice StructLiteral(const ir::Expr& e);
   uint64_t ArrayOffset(const ir::Expr& e, const ir::Type* array, int64_t index);
+  // Steps_left_ ran out: the next kPollSteps of the budget, or the budget is spent.
+  void NextSteps(ir::Location loc);
   [[noreturn]] void StepBudgetSpent(ir::Location loc) const;
 
   const ir::Program& program_;
@@ -269,6 +287,9 @@ class Evaluator {
   std::vector<FrameBuffer> fun_frames_;
   TempStack temps_;
   int64_t steps_left_ = kMaxMoveSteps;
+  int64_t steps_banked_ = 0;  // the rest of the move's budget, beyond steps_left_
+  const std::atomic<bool>* cancel_ = nullptr;
+  int64_t poll_steps_;
   int64_t paths_ended_ = 0;
   std::vector<int64_t> arg_scalars_;
   std::vector<Slice> arg_slices_;

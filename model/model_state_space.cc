@@ -15,9 +15,10 @@ class ModelExpander final : public ir::Expander {
     generator_.set_record_trail(record_trail);
   }
   void Initial(ir::SuccessorSink& sink) override { generator_.Initial(sink); }
-  void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
-    generator_.Successors(state, sink);
+  bool Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
+    return generator_.Successors(state, sink);
   }
+  void set_cancel(const std::atomic<bool>* cancel) override { generator_.set_cancel(cancel); }
   bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
     return generator_.IsTerminal(state, failure);
   }

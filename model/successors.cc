@@ -50,7 +50,26 @@ class SuccessorGenerator::Impl {
     exec_.Run(program_.init, frame, program_.init_frame, sink);
   }
 
-  void Successors(const uint32_t* state, ir::SuccessorSink& sink) {
+  void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+
+  bool Successors(const uint32_t* state, ir::SuccessorSink& sink) {
+    if (cancel_ == nullptr) {
+      Expand(state, sink);
+      return true;
+    }
+    // Only here: an evaluation outside an expansion (IsTerminal, a property) is never given up.
+    eval_.set_cancel(cancel_);
+    bool whole = true;
+    try {
+      Expand(state, sink);
+    } catch (const MoveCancelled&) {
+      whole = false;
+    }
+    eval_.set_cancel(nullptr);
+    return whole;
+  }
+
+  void Expand(const uint32_t* state, ir::SuccessorSink& sink) {
     // The explorer asks IsTerminal just before Successors for the same state: reuse that.
     const bool terminal = checked_valid_ && std::equal(checked_.begin(), checked_.end(), state)
                               ? checked_terminal_
@@ -218,11 +237,14 @@ class SuccessorGenerator::Impl {
   FrameBuffer property_frame_;
   std::vector<int64_t> ordinals_;
   std::vector<int64_t> cardinalities_;
+  const std::atomic<bool>* cancel_ = nullptr;
   // The last state IsTerminal decided, and its answer.
   std::vector<uint32_t> checked_;
   bool checked_valid_ = false;
   bool checked_terminal_ = false;
 };
+
+int64_t CancelPollSteps(const ir::Program& program) { return Evaluator::PollSteps(program); }
 
 SuccessorGenerator::SuccessorGenerator(const Model& model) : impl_(std::make_unique<Impl>(model)) {}
 
@@ -230,9 +252,11 @@ SuccessorGenerator::~SuccessorGenerator() = default;
 
 void SuccessorGenerator::Initial(ir::SuccessorSink& sink) { impl_->Initial(sink); }
 
-void SuccessorGenerator::Successors(const uint32_t* state, ir::SuccessorSink& sink) {
-  impl_->Successors(state, sink);
+bool SuccessorGenerator::Successors(const uint32_t* state, ir::SuccessorSink& sink) {
+  return impl_->Successors(state, sink);
 }
+
+void SuccessorGenerator::set_cancel(const std::atomic<bool>* cancel) { impl_->set_cancel(cancel); }
 
 bool SuccessorGenerator::IsTerminal(const uint32_t* state, ir::StepFailure* failure) {
   return impl_->IsTerminal(state, failure);

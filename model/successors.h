@@ -14,6 +14,7 @@
 #ifndef RULECHECK_MODEL_SUCCESSORS_H_
 #define RULECHECK_MODEL_SUCCESSORS_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -34,6 +35,10 @@ struct PropertyValue {
   ir::StepFailure failure;  // kind kModelError, move kind kInit (no move)
 };
 
+// Steps of one move between two readings of the cancel flag (SuccessorGenerator::set_cancel):
+// 65,536, fewer where the program has wide values. The compiled engine reads its flag as often.
+int64_t CancelPollSteps(const ir::Program& program);
+
 // Runs the rules of one model. Holds scratch buffers: one generator per thread; the Model
 // must outlive it. Not thread-safe.
 class SuccessorGenerator {
@@ -46,8 +51,12 @@ class SuccessorGenerator {
   // Every initial state: defaults, then the initial values, then `init` (whose choose/roll
   // give several); with Move::Kind::kInit.
   void Initial(ir::SuccessorSink& sink);
-  // Every successor of `state` (none when terminal).
-  void Successors(const uint32_t* state, ir::SuccessorSink& sink);
+  // Every successor of `state` (none when terminal). False when the cancel flag stopped it
+  // part-way: what it delivered is then not all of the state's successors.
+  bool Successors(const uint32_t* state, ir::SuccessorSink& sink);
+  // A flag that, once set from any thread, stops Successors part-way: it is read before each
+  // move and every Evaluator::kPollSteps steps of one. Null (the default): never.
+  void set_cancel(const std::atomic<bool>* cancel);
   // Whether `state` satisfies some `terminal when`. A model error while evaluating counts as
   // not terminal and is reported through `failure` when not null.
   bool IsTerminal(const uint32_t* state, ir::StepFailure* failure = nullptr);

@@ -58,7 +58,7 @@ std::string Generator::TriggerGuards() {
     StartUnit();
     const std::string value = Scalar(*trigger.guard);
     absl::StrAppend(&text, "// the guard of trigger ", trigger.name, "\nbool Guard", t,
-                    "(uint32_t* S, int64_t& steps, [[maybe_unused]] const int64_t* e) {\n",
+                    "(uint32_t* S, Budget& steps, [[maybe_unused]] const int64_t* e) {\n",
                     FrameDecls(trigger.frame), TempDecl());
     for (size_t i = 0; i < trigger.binders.size() && i < args; ++i) {
       absl::StrAppend(&text, "l", trigger.binders[i].slot, " = e[", i, "];\n");

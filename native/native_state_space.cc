@@ -52,20 +52,29 @@ class NativeExpander final : public ir::Expander {
     return terminal;
   }
 
-  void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
+  bool Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
     // The explorer asks IsTerminal just before Successors for the same state: reuse that.
     const bool terminal = checked_valid_ && std::equal(checked_.begin(), checked_.end(), state)
                               ? checked_terminal_
                               : IsTerminal(state, nullptr);
-    if (terminal) return;
+    if (terminal) return true;
     sink_ = &sink;
     delivered_ = 0;
     const abi::Host host{this,       &Deliver,        trail_.data(),   trail_.size(),
-                         &GrowTrail, choices_.data(), choices_.size(), &GrowChoices};
+                         &GrowTrail, choices_.data(), choices_.size(), &GrowChoices,
+                         cancel_};
     if (module_.successors(state, &host, record_trail_ ? 1 : 0) == abi::kStopped) {
+      // A model error, or the cancel flag: the interpreter reports the one and, reading the
+      // same flag, gives the expansion up for the other.
       SkippingSink rest(sink, delivered_);
-      interpreter_.Successors(state, rest);
+      return interpreter_.Successors(state, rest);
     }
+    return true;
+  }
+
+  void set_cancel(const std::atomic<bool>* cancel) override {
+    cancel_ = cancel;
+    interpreter_.set_cancel(cancel);
   }
 
  private:
@@ -137,6 +146,7 @@ class NativeExpander final : public ir::Expander {
   const ir::Program& program_;
   const abi::Module& module_;
   const bool record_trail_;
+  const std::atomic<bool>* cancel_ = nullptr;
   // The buffer of a move's trail, which the generated code fills (runtime_abi.h).
   std::vector<uint32_t> trail_;
   // The buffer of a move's choices, likewise.

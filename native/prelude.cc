@@ -70,8 +70,27 @@ struct Nest {
   int& depth;
 };
 
-inline void Step(int64_t& steps) {
-  if (--steps < 0) Stop();
+// A move's step budget of kMaxSteps, handed out kPollSteps at a time so that the host's cancel
+// flag is read between (model::Evaluator does the same; the generated source defines
+// kPollSteps, model::CancelPollSteps): a move stops when it spends the budget or the flag
+// is set, and the host's interpreter then reports the one or gives the expansion up for the
+// other.
+struct Budget {
+  explicit Budget(const std::atomic<bool>* cancel = nullptr) : cancel(cancel) {
+    if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) Stop();
+  }
+  int64_t left = kPollSteps;
+  int64_t banked = kMaxSteps - kPollSteps;
+  const std::atomic<bool>* cancel;
+};
+__attribute__((noinline)) inline void NextSteps(Budget& b) {
+  if (b.banked == 0 || (b.cancel != nullptr && b.cancel->load(std::memory_order_relaxed))) Stop();
+  const int64_t next = b.banked < kPollSteps ? b.banked : kPollSteps;
+  b.banked -= next;
+  b.left = next - 1;  // this step is the first of them
+}
+inline void Step(Budget& b) {
+  if (--b.left < 0) NextSteps(b);
 }
 
 inline int64_t Add(int64_t a, int64_t b) {

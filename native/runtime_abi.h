@@ -17,12 +17,13 @@
 #ifndef RULECHECK_NATIVE_RUNTIME_ABI_H_
 #define RULECHECK_NATIVE_RUNTIME_ABI_H_
 
+#include <atomic>
 #include <cstdint>
 
 namespace rulecheck::native::abi {
 
 // Bumped on any change to this file; the host refuses a library of another version.
-inline constexpr uint32_t kAbiVersion = 4;
+inline constexpr uint32_t kAbiVersion = 5;
 
 // What a call reports: done (every successor was delivered), or stopped where the interpreter
 // reports a model error (the successors delivered before the stop are the interpreter's
@@ -74,6 +75,9 @@ struct Host {
   uint64_t choice_capacity;
   Choice* (*grow_choices)(void* context, uint64_t length, uint64_t min_capacity,
                           uint64_t* capacity);
+  // Null, or a flag another thread may set to give the call up: it is read before each move
+  // and every 65,536 steps of one, and once it is seen set the call stops (kStopped).
+  const std::atomic<bool>* cancel;
 };
 
 struct Module {

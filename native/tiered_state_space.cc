@@ -14,13 +14,17 @@ class TieredExpander final : public ir::Expander {
       : space_(space), current_(std::move(interpreted)), record_trail_(record_trail) {}
 
   void Initial(ir::SuccessorSink& sink) override { Current().Initial(sink); }
-  void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
+  bool Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
     // Counted in batches, to keep the threads off one shared counter.
     if (!switched_ && ++unreported_ == kBatch) {
       space_.AddExpanded(unreported_);
       unreported_ = 0;
     }
-    Current().Successors(state, sink);
+    return Current().Successors(state, sink);
+  }
+  void set_cancel(const std::atomic<bool>* cancel) override {
+    cancel_ = cancel;
+    current_->set_cancel(cancel);
   }
   bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
     return Current().IsTerminal(state, failure);
@@ -31,6 +35,7 @@ class TieredExpander final : public ir::Expander {
     if (!switched_) {
       if (const ir::StateSpace* compiled = space_.compiled()) {
         current_ = compiled->NewExpander(record_trail_);
+        current_->set_cancel(cancel_);
         switched_ = true;
       }
     }
@@ -43,6 +48,7 @@ class TieredExpander final : public ir::Expander {
   const bool record_trail_;
   bool switched_ = false;
   uint64_t unreported_ = 0;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 // The interpreter has no property evaluator of its own: false (ask the interpreter) until

@@ -202,6 +202,7 @@ absl::Status GrowTrees(const explorer::Exploration& exploration, const explorer:
                        TreeBuilder& builder, ChanceGraph& g) {
   const std::unique_ptr<ir::Expander> expander =
       exploration.space().NewExpander(/*record_trail=*/false);
+  expander->set_cancel(cancel);
   MoveSink sink(exploration.space().words());
   std::vector<Succ> succs;
   const uint64_t n = sg.states();
@@ -214,7 +215,7 @@ absl::Status GrowTrees(const explorer::Exploration& exploration, const explorer:
     sink.Clear();
     const std::vector<uint32_t> words = exploration.StateWords(sg.id[s]);
     const uint64_t failures_before = sink.failures;
-    expander->Successors(words.data(), sink);
+    if (!expander->Successors(words.data(), sink)) return absl::CancelledError("cancelled");
     if (sink.moves.empty()) {
       // An end of the game for the odds; a deadlock for `check` when the game is not over and
       // no move failed here either.

@@ -394,6 +394,8 @@ absl::Status CheckOrderDependence(const model::Model& model,
   const uint64_t per = (total + threads - 1) / threads;
   auto work = [&](int t) {
     model::SuccessorGenerator generator(model);
+    // A cancelled expansion gives part of a chain; the parts are dropped when cancelled.
+    generator.set_cancel(cancel);
     // This thread's range of the canonical order, walked level by level.
     uint64_t skip = std::min(total, per * t), count = std::min(total - skip, per);
     for (int depth = 0; depth < exploration.level_count() && count > 0; ++depth) {

@@ -21,9 +21,9 @@ class PolicyExpander final : public ir::Expander {
 
   void Initial(ir::SuccessorSink& sink) override { generator_.Initial(sink); }
 
-  void Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
+  bool Successors(const uint32_t* state, ir::SuccessorSink& sink) override {
     gathered_.Clear();
-    generator_.Successors(state, gathered_);
+    if (!generator_.Successors(state, gathered_)) return false;
     candidates_.clear();
     for (const Outcome& o : gathered_.outcomes) {
       candidates_.push_back(
@@ -44,7 +44,10 @@ class PolicyExpander final : public ir::Expander {
         sink.OnSuccessor(&gathered_.states[o.slot * words], gathered_.moves[o.slot]);
       }
     }
+    return true;
   }
+
+  void set_cancel(const std::atomic<bool>* cancel) override { generator_.set_cancel(cancel); }
 
   bool IsTerminal(const uint32_t* state, ir::StepFailure* failure) override {
     return generator_.IsTerminal(state, failure);
