@@ -409,6 +409,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     }
     for (size_t q = 0; q < enc.model().program.queries.size(); ++q) {
       facts.query_best.push_back(values.Best(q));
+      facts.query_records.push_back(values.Records(q));
       facts.query_first_at.push_back(values.FirstAt(q));
     }
     facts.no_failing_move = !failure_seen;
@@ -571,6 +572,13 @@ std::optional<int64_t> StateFacts::BestOf(const ir::Program& program,
                                           const ir::Query& query) const {
   const std::optional<size_t> q = ListedIndexOf(program, query);
   return q ? query_best[*q] : std::nullopt;
+}
+
+std::optional<ListedValue> StateFacts::BestWithinOf(const ir::Program& program,
+                                                    const ir::Query& query, int within) const {
+  const std::optional<size_t> q = ListedIndexOf(program, query);
+  if (!q || *q >= query_records.size()) return std::nullopt;
+  return BestWithin(query_records[*q], within);
 }
 
 std::optional<int> StateFacts::FirstReachedOf(const ir::Program& program,

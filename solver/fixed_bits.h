@@ -35,6 +35,7 @@
 #include "absl/status/statusor.h"
 #include "model/model.h"
 #include "solver/deadline.h"
+#include "solver/reachable_best.h"
 #include "solver/z3_step.h"
 
 namespace rulecheck::solver::internal {
@@ -50,6 +51,9 @@ struct StateFacts {
   // the best value of its expression over them (reachable_best.h).
   size_t reachable_states = 0;
   std::vector<std::optional<int64_t>> query_best;
+  // With every_state_seen, by query of the program: for a maximize/minimize query, each value
+  // better than those before it with the fewest moves to it (ReachableBest::Records).
+  std::vector<std::vector<ListedValue>> query_records;
   // With every_state_seen, by query of the program: for a reachable query, the fewest moves to
   // a state where it holds (nullopt: no reachable state satisfies it).
   std::vector<std::optional<int>> query_first_at;
@@ -65,6 +69,10 @@ struct StateFacts {
   std::vector<ListedInvariant> invariants;
   // query_best's entry for `query` of `program` (found by name), where every state was seen.
   std::optional<int64_t> BestOf(const ir::Program& program, const ir::Query& query) const;
+  // The best value of maximize/minimize `query` within `within` moves and the fewest moves to
+  // it, where every state was seen (nullopt otherwise, or where no state within has a value).
+  std::optional<ListedValue> BestWithinOf(const ir::Program& program, const ir::Query& query,
+                                          int within) const;
   // query_first_at's entry for reachable query `query` (found by name), kNeverReached where no
   // reachable state satisfies it; nullopt where not every state was seen.
   static constexpr int kNeverReached = -1;

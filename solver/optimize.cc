@@ -82,6 +82,8 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
   // visited in full, and not the depth of a better value found in the depth it did not finish.
   int finished = -1;
   std::optional<int64_t> best_when_finished;
+  // Where every state was seen: the fewest moves to the best value within `within`.
+  std::optional<int> listed_depth;
   auto finish = [&](results::Verdict verdict, int depth) -> absl::StatusOr<results::Answer> {
     result.verdict = verdict;
     result.seconds = deadline.Elapsed();
@@ -224,8 +226,21 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
                                      " reachable states seen), ", deadline.Elapsed(), " s"));
           }
         }
+        // The listing also knows the best value within `within` moves and the fewest moves to
+        // it: the depths before that need no check, and there Z3 need only find the play.
+        if (std::optional<ListedValue> listed = facts.BestWithinOf(model.program, query, within)) {
+          listed_depth = listed->depth;
+          any_depth_hi = std::min(any_depth_hi, ObjectiveOf(listed->value, maximize));
+          if (bc.progress && listed->depth > k) {
+            bc.progress(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name,
+                                     ": the best value within ", within, " moves is ",
+                                     listed->value, ", first at depth ", listed->depth,
+                                     "; looking for its play there, ", deadline.Elapsed(), " s"));
+          }
+        }
       }
       if (k > 0) RETURN_IF_ERROR(unrolling->Extend());
+      if (listed_depth && k < *listed_depth) continue;
       ValueTerms v = enc.Value(*query.expr, unrolling->last());
       RETURN_IF_ERROR(enc.status());
       Scalar obj = Objective(v.value, maximize);
@@ -260,8 +275,19 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
         if (r == z3::unknown) return timed_out();
       } else {
         int64_t hi = std::min(obj.hi, any_depth_hi);  // no value above hi is possible
-        // (A play found near an earlier one may already have reached it.)
-        z3::check_result r = best && *best >= hi ? z3::unsat : checker->Check({better}, ms);
+        // (A play found near an earlier one may already have reached it.) At the listing's
+        // depth of the best value, that value is asked for at once.
+        const bool listed_here = listed_depth && k == *listed_depth && !(best && *best >= hi);
+        z3::check_result r = best && *best >= hi ? z3::unsat
+                             : listed_here
+                                 ? checker->Check({better, LessEq(IntConst(ctx, hi), obj)}, ms)
+                                 : checker->Check({better}, ms);
+        if (listed_here && r == z3::unsat) {
+          return absl::InternalError(
+              absl::StrCat("the symbolic engine's unrolling has no play of ", k,
+                           " moves to a value the explicit engine reached in ", k,
+                           " (a bug in the Z3 translation; please report it with the rules file)"));
+        }
         auto record = [&]() {
           z3::model m = checker->Model();
           best = ValueIn(m, obj);

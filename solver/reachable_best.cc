@@ -17,14 +17,21 @@ void ReachableBest::Add(model::SuccessorGenerator& gen, const uint32_t* state, i
     }
     const model::PropertyValue v = gen.Evaluate(query, state);
     if (!v.ok) continue;
-    std::optional<int64_t>& best = best_[q];
-    if (!best) {
-      best = v.value;
-    } else {
-      best = query.kind == ir::QueryKind::kMaximize ? std::max(*best, v.value)
-                                                    : std::min(*best, v.value);
-    }
+    std::vector<ListedValue>& records = records_[q];
+    const bool better = records.empty() ||
+                        (query.kind == ir::QueryKind::kMaximize ? v.value > records.back().value
+                                                                : v.value < records.back().value);
+    if (better) records.push_back({depth, v.value});
   }
+}
+
+std::optional<ListedValue> BestWithin(const std::vector<ListedValue>& records, int within) {
+  std::optional<ListedValue> best;
+  for (const ListedValue& r : records) {
+    if (r.depth > within) break;
+    best = r;
+  }
+  return best;
 }
 
 }  // namespace rulecheck::solver::internal

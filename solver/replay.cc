@@ -89,6 +89,15 @@ absl::StatusOr<results::Trace> ReplayTrace(const model::Model& model,
     gen.Successors(states[i].data(), next);
     const size_t s = FirstLeadingTo(next, states[i + 1]);
     if (s == next.states.size()) {
+      for (const ir::StepFailure& f : next.failures) {
+        if (!f.limit) continue;
+        // Z3's translation has no such limit (docs/symbolic.md): the play may well be real.
+        return absl::InternalError(absl::StrCat(
+            "the play Z3 found cannot be replayed: at its move ", i + 1,
+            " it goes past one of the explicit engine's limits (", AtPlace(model, f.message, f.loc),
+            "), which Z3's translation does not have; answer this with --engine explicit, "
+            "which reports the limit as `check` does"));
+      }
       return not_real(absl::StrCat("no move leads from its state ", i, " to state ", i + 1));
     }
     trace.push_back({next.moves[s], next.states[s], false, ""});

@@ -78,6 +78,22 @@ TEST(SolveLimitsTest, AnEarlyTimeoutEndsTheRunAtOnce) {
   }
 }
 
+// Z3's translation leaves out the explicit engine's limits (docs/symbolic.md): a play through
+// a move past one of them cannot be replayed, and the run says so, where it once blamed a bug
+// in the translation. The explicit engine reports the limit as `check` does.
+TEST(SolveLimitsTest, APlayPastAnEngineLimitSaysSo) {
+  const std::string file = "tests/e2e/symbolic/sub_past_engine_limit.rules";
+  const RunResult z3 =
+      RunRulecheck({"solve", file, "--timeout", "60", "-q"}, std::chrono::seconds(120));
+  EXPECT_EQ(z3.exit_code, 1) << z3.stdout_text << z3.stderr_text;
+  EXPECT_THAT(z3.stderr_text, HasSubstr("the play Z3 found cannot be replayed: at its move 1"));
+  EXPECT_THAT(z3.stderr_text, HasSubstr("more ways than chance can weigh"));
+  EXPECT_THAT(z3.stderr_text, HasSubstr("--engine explicit"));
+  const RunResult check = RunRulecheck({"check", file, "--threads", "1", "--stop-at-first", "-q"});
+  EXPECT_EQ(check.exit_code, 1) << check.stdout_text << check.stderr_text;
+  EXPECT_THAT(check.stdout_text, HasSubstr("more ways than chance can weigh"));
+}
+
 TEST(SolveLimitsTest, BadMemorySizeIsAUsageError) {
   const RunResult run =
       RunRulecheck({"solve", "tests/e2e/symbolic/slow_bags.rules", "--memory", "lots"});

@@ -59,6 +59,32 @@ TEST(ReachableBestTest, TheBestOverTheStatesSkipsModelErrors) {
   EXPECT_FALSE(best.FirstAt(0).has_value());  // not a reachable query
 }
 
+// 12 / (2 - x) over x = 0..4 is 6, 12, an error, -12, -6: the maximum improves once (to 12
+// at depth 1), the minimum starts at 6 and improves to -12 at depth 3.
+TEST(ReachableBestTest, EachBetterValueIsKeptWithItsFewestMoves) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFiveStates);
+  ASSERT_NE(model, nullptr);
+  ReachableBest best(model->program);
+  AddEveryState(*model, best);
+  const std::vector<ListedValue>& most = best.Records(0);
+  ASSERT_EQ(most.size(), 2u);
+  EXPECT_EQ(most[0].depth, 0);
+  EXPECT_EQ(most[0].value, 6);
+  EXPECT_EQ(most[1].depth, 1);
+  EXPECT_EQ(most[1].value, 12);
+  EXPECT_EQ(BestWithin(most, 0)->value, 6);
+  EXPECT_EQ(BestWithin(most, 9)->value, 12);
+  EXPECT_EQ(BestWithin(most, 9)->depth, 1);
+  const std::vector<ListedValue>& least = best.Records(1);
+  ASSERT_EQ(least.size(), 2u);
+  EXPECT_EQ(BestWithin(least, 2)->value, 6);
+  EXPECT_EQ(BestWithin(least, 2)->depth, 0);
+  EXPECT_EQ(BestWithin(least, 3)->value, -12);
+  EXPECT_EQ(BestWithin(least, 3)->depth, 3);
+  EXPECT_FALSE(BestWithin(best.Records(2), 9).has_value());  // no state has a value
+  EXPECT_FALSE(BestWithin(most, -1).has_value());
+}
+
 TEST(ReachableBestTest, NothingAddedGivesNoValue) {
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(kFiveStates);
   ASSERT_NE(model, nullptr);

@@ -360,6 +360,36 @@ TEST(SolveTest, TheBestReachableValueEndsTheSearch) {
   EXPECT_THAT(lines, ::testing::Not(::testing::Contains(HasSubstr("depth 6,"))));
 }
 
+// The same counter: where every state was listed, the listing knows each query's best value
+// within its bound and the fewest moves to it, so Z3 checks that one depth only and the
+// depths before it not at all. Within 3, the best is 3 (at depth 3); within 9, 5 (at 5).
+TEST(SolveTest, TheListingsBestValueIsLookedForAtItsDepthOnly) {
+  std::unique_ptr<model::Model> model = test_models::LoadTestModel(
+      std::string(kCycleToFive) +
+      "query most3: maximize x within 3\nquery least9: minimize 7 - x within 9\n");
+  ASSERT_NE(model, nullptr);
+  std::vector<std::string> lines;
+  absl::StatusOr<std::vector<results::Answer>> results = SolveWithProgress(*model, lines);
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 2u);
+  const results::Answer& most3 = (*results)[0];
+  EXPECT_EQ(most3.verdict, results::Verdict::kOptimal) << most3.message;
+  EXPECT_EQ(most3.value, 3);
+  EXPECT_EQ(most3.depth, 3);
+  EXPECT_EQ(most3.trace.size(), 4u);
+  const results::Answer& least9 = (*results)[1];
+  EXPECT_EQ(least9.verdict, results::Verdict::kOptimal) << least9.message;
+  EXPECT_EQ(least9.value, 2);
+  EXPECT_EQ(least9.depth, 5);
+  EXPECT_THAT(lines, ::testing::Contains(
+                         HasSubstr("most3: the best value within 3 moves is 3, first at depth 3")));
+  EXPECT_THAT(lines, ::testing::Contains(HasSubstr(
+                         "least9: the best value within 9 moves is 2, first at depth 5")));
+  // Depths 1 to 4 of least9 were not checked: no progress line says they were finished.
+  EXPECT_THAT(lines, ::testing::Not(::testing::Contains(HasSubstr("least9: depth 2,"))));
+  EXPECT_THAT(lines, ::testing::Contains(HasSubstr("least9: depth 5, best 2")));
+}
+
 // The same counter's reachable queries, by hand: x == 5 first holds 5 moves deep, x == 6 never
 // (the cycle 0..5 is every reachable state). Where the fixed-bit pass lists every reachable
 // state, the depths before 5 are not checked, and x == 6 is unreachable at once, whatever the
@@ -469,11 +499,13 @@ query most: maximize x within 1000000
 
 // A maximize query stopped part way reports the deepest depth it answered in full, and the
 // best value within it, not the depth of a better value found in the depth it did not finish.
+// (A million states: more than the fixed-bit pass lists, which would know the best value and
+// its depth, and look for its play at that depth only.)
 TEST(SolveTest, AStoppedQueryReportsTheDepthItFinished) {
   const auto [answer, last_finished] = SolveStoppedAfterDepthTwo(R"(
-state { x: 0..100000 }
-action up() when x < 100000 { x += 1 }
-query most: maximize x within 100000
+state { x: 0..1000000 }
+action up() when x < 1000000 { x += 1 }
+query most: maximize x within 1000000
 )",
                                                                  ", best ");
   ASSERT_EQ(answer.verdict, results::Verdict::kUnknown) << answer.message;
