@@ -173,8 +173,11 @@ void WriteDiffSarifReport(const VersionDiff& diff, std::ostream& out) {
   properties["new_errors"] = NewErrorCount(changes);
   if (diff.baseline != nullptr) properties["baseline"] = DiffBaselineToJson(diff, changes);
   properties["behaviour"] = BehaviourCounts(diff.behaviour);
-  WriteSarifLog(SarifDriver(BehaviourRules()), {diff.new_model, diff.old_model}, std::move(results),
-                std::move(notifications), std::move(properties), out);
+  WriteSarifLog(
+      SarifDriver(BehaviourRules()), {diff.new_model, diff.old_model}, std::move(results),
+      std::move(notifications), std::move(properties),
+      SearchSucceeded(diff.old_run->check.stats) && SearchSucceeded(diff.new_run->check.stats),
+      out);
 }
 
 }  // namespace rulecheck::reports

@@ -151,10 +151,15 @@ Json SarifFindingResult(const model::Model& model, const ReportedFinding& entry,
   return result;
 }
 
+bool SearchSucceeded(const explorer::ExplorationStats& stats) {
+  return stats.stop_reason != explorer::StopReason::kCancelled &&
+         stats.stop_reason != explorer::StopReason::kStoreFull;
+}
+
 void WriteSarifLog(Json driver, const std::vector<const model::Model*>& models, Json results,
-                   Json notifications, Json properties, std::ostream& out) {
+                   Json notifications, Json properties, bool successful, std::ostream& out) {
   Json invocation = Json::object();
-  invocation["executionSuccessful"] = true;
+  invocation["executionSuccessful"] = successful;
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
   Json artifacts = Json::array();
   std::set<std::string> listed;

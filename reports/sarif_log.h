@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "explorer/explorer.h"
 #include "model/model.h"
 #include "reports/json_values.h"
 #include "reports/reported_finding.h"
@@ -44,11 +45,14 @@ Json SarifFindingResult(const model::Model& model, const ReportedFinding& entry,
                         bool with_baseline);
 // {level, message: {text}}: a tool execution notification.
 Json SarifNotification(const std::string& level, const std::string& text);
+// Whether a search did what it was asked (SARIF's executionSuccessful): it ran to its end or
+// to a limit the user set (--max-states, --stop-at-first), not to Ctrl-C or the memory budget.
+bool SearchSucceeded(const explorer::ExplorationStats& stats);
 // Writes the log of one run by `driver` over the rules files of `models` (its artifacts, each
-// path once, in order), with `results`, `notifications` (left out when empty) and the run's
-// `properties`.
+// path once, in order), with `results`, `notifications` (left out when empty), the run's
+// `properties`, and whether it succeeded.
 void WriteSarifLog(Json driver, const std::vector<const model::Model*>& models, Json results,
-                   Json notifications, Json properties, std::ostream& out);
+                   Json notifications, Json properties, bool successful, std::ostream& out);
 
 }  // namespace rulecheck::reports
 

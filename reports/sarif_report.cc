@@ -52,7 +52,7 @@ void WriteSarifReport(const model::Model& model, const properties::CheckResult& 
     properties["baseline"] = BaselineToJson(*context.baseline, reported);
   }
   WriteSarifLog(SarifDriver({}), {&model}, std::move(results), std::move(notifications),
-                std::move(properties), out);
+                std::move(properties), SearchSucceeded(stats), out);
 }
 
 void WriteQuerySarifReport(const model::Model& model, const std::vector<results::Answer>& answers,
@@ -90,8 +90,10 @@ void WriteQuerySarifReport(const model::Model& model, const std::vector<results:
   if (context.baseline != nullptr) {
     properties["baseline"] = BaselineToJson(*context.baseline, reported);
   }
+  // An answer cut short (by --timeout or Ctrl-C) is `unknown`, with a notification that says
+  // why.
   WriteSarifLog(SarifDriver({}), {&model}, std::move(results), std::move(notifications),
-                std::move(properties), out);
+                std::move(properties), /*successful=*/true, out);
 }
 
 }  // namespace rulecheck::reports

@@ -303,5 +303,27 @@ TEST_F(CheckReportTest, WitnessIsLabelledByItsKindAndIsNoError) {
   EXPECT_EQ(report["findings"][0]["kind"], "witness");
 }
 
+// SARIF's executionSuccessful: a search stopped by Ctrl-C or the memory budget did not do what
+// it was asked; one stopped at --max-states or --stop-at-first did.
+TEST_F(CheckReportTest, SarifSaysWhetherTheSearchDidWhatItWasAsked) {
+  auto successful = [&] {
+    std::ostringstream out;
+    WriteReport(Format::kSarif, *model_, result_, out);
+    return json::parse(out.str())["runs"][0]["invocations"][0]["executionSuccessful"];
+  };
+  EXPECT_EQ(successful(), true);
+  result_.stats.complete = false;
+  for (explorer::StopReason reason :
+       {explorer::StopReason::kMaxStates, explorer::StopReason::kStoppedByObserver}) {
+    result_.stats.stop_reason = reason;
+    EXPECT_EQ(successful(), true) << explorer::StopReasonName(reason);
+  }
+  for (explorer::StopReason reason :
+       {explorer::StopReason::kCancelled, explorer::StopReason::kStoreFull}) {
+    result_.stats.stop_reason = reason;
+    EXPECT_EQ(successful(), false) << explorer::StopReasonName(reason);
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck::reports
