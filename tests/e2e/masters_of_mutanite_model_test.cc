@@ -120,6 +120,32 @@ TEST(MastersOfMutaniteTest, PoisonAndCleanse) {
       r, {{"poison_supply_out", 2}, {"boost_paid", 4}, {"cleanse_effect", 4}, {"poison_drawn", 5}});
 }
 
+// The end phase draws until the hand is full or nothing is left to draw, also when a poison
+// card drawn and discarded comes back with a reshuffle and is drawn again. Preset 4 with venom
+// fangs alone and 8 life: P2 draws the one poison card, reshuffles it back, draws it again and
+// then a venom fangs (a fixed number of draws left the hand empty there).
+TEST(MastersOfMutaniteTest, EndPhaseDrawsPastARedrawnPoisonCard) {
+  const std::vector<std::string> consts = {"SCOPE=4", "N_CLEANSE=0", "S_FROST_BOLT=0", "LIFE=8"};
+  const std::string hand_full =
+      "all p in Player: (present(p) and p != turn and life[p] > 0) => "
+      "(size(hand[p]) == HAND or size(deck[p]) + size(discard[p]) == 0)";
+  const std::string poison_twice =
+      "moved(end_turn) and hit >= 2 and POISON == 1 and "
+      "(all p in Player: (present(p) and p != turn) => size(hand[p]) == HAND)";
+  Report r = CheckModel(kMutanite, consts,
+                        {"--skip", "dead", "--invariant", hand_full, "--reachable", poison_twice});
+  EXPECT_EQ(r.exit_code, 1);  // finding 1 alone
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 6532);
+  EXPECT_THAT(r.names["non_termination"], ElementsAre("terminates"));
+  EXPECT_TRUE(r.names["unreachable"].empty());
+  EXPECT_EQ(r.names["witness"].size(), kWitnesses + 1);
+  for (const char* kind : {"invariant", "deadlock", "model_error", "reaction_chain"}) {
+    EXPECT_TRUE(r.names[kind].empty()) << kind;
+  }
+  ExpectMoves(r, {{poison_twice, 6}, {"poison_drawn", 4}});
+}
+
 // Presets 5 and 7, finding 4: every zone of a 2x2 city and of the six-zone city is entered,
 // also with frost.
 TEST(MastersOfMutaniteTest, EveryZoneOfTheCityIsEntered) {
