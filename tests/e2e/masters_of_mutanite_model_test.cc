@@ -182,14 +182,22 @@ TEST(MastersOfMutaniteTest, Mutation) {
   ExpectAnswer(solve, "most_mutanite", "optimal", 5, 4);
 }
 
-// Preset 8: thrown water towers and cars, electricity, water putting out fire.
+// Preset 8: thrown water towers and cars, electricity, water putting out fire. A fling with
+// an opponent in range but no object in the zone may be played, to no effect (NO_TARGET_PLAY).
 TEST(MastersOfMutaniteTest, WaterAndElectricity) {
   Report r = CheckModel(kMutanite, {"SCOPE=8"});
-  ExpectCommonFindings(r, 10272);
+  ExpectCommonFindings(r, 10424);
   ExpectMoves(r, {{"water_tower_effect", 2}, {"electrify_effect", 2}, {"fire_doused", 10}});
   const SolveRun solve = SolveExplicit(kMutanite, {"SCOPE=8"});
   ExpectAnswer(solve, "biggest_hit", "optimal", 6, 6);
   ExpectAnswer(solve, "quickest_win", "sat", nullptr, 2);
+
+  const std::string nothing_to_throw =
+      "moved(attack(Fling)) and empty(objs[at[turn]]) and "
+      "(any t in Player: in_range(turn, Ranged, t))";
+  Report no_object =
+      CheckModel(kMutanite, {"SCOPE=8"}, {"--skip", "dead", "--reachable", nothing_to_throw});
+  ExpectMoves(no_object, {{nothing_to_throw, 7}});
 }
 
 // Preset 9, three players (findings 3 and 6): a player is knocked out and the other two
