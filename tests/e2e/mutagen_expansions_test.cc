@@ -23,7 +23,7 @@ using ::testing::Not;
 // the Engineer's People cards need those workers (the next test).
 TEST(MutagenExpansionsTest, PeoplePreset) {
   Report r = CheckModel(kMutagen, {"SCOPE=12"});
-  ExpectComplete(r, 0, 3256, 8259);
+  ExpectComplete(r, 0, 3211, 8259);
   ExpectNoFindingsOf(r, kErrorKindsButOrder);
   EXPECT_TRUE(r.names["order_dependence"].empty());
   EXPECT_THAT(r.names["witness"], Contains("game_over"));
@@ -37,11 +37,11 @@ TEST(MutagenExpansionsTest, PeoplePreset) {
 TEST(MutagenExpansionsTest, SpyAndEngineerPeople) {
   Report spy = CheckModel(kMutagen, {"SCOPE=12", "WORKERS=4", "ROUNDS=2", "PEOPLE_DECK=17",
                                      "E_KINDS=2", "TREE_DECK=0", "MUT_DECK=0", "TILE_DECK=0"});
-  ExpectComplete(spy, 0, 4070, 6665);
+  ExpectComplete(spy, 0, 4007, 6665);
   ExpectNoFindingsOf(spy, kErrorKindsButOrder);
   EXPECT_THAT(spy.names["dead_trigger"], Not(Contains("trigger people_spy")));
   Report engineer = CheckModel(kMutagen, {"SCOPE=12", "WORKERS=8", "TILE_DECK=15"});
-  ExpectComplete(engineer, 0, 2635, 6062);
+  ExpectComplete(engineer, 0, 2590, 6062);
   ExpectNoFindingsOf(engineer, kErrorKindsButOrder);
   EXPECT_THAT(engineer.names["dead_trigger"], ElementsAre("trigger people_spy"));
 }
@@ -52,7 +52,7 @@ TEST(MutagenExpansionsTest, ShardsAndTileOrderMatters) {
   Report r = CheckModel(kMutagen,
                         {"SCOPE=12", "WORKERS=8", "ROUNDS=2", "PEOPLE_DECK=67", "START_SHARDS=0",
                          "TILE_DECK=15", "E_KINDS=2", "CREW_DECK=0", "TREE_DECK=0", "MUT_DECK=0"});
-  ExpectComplete(r, 0, 16925, 33723);
+  ExpectComplete(r, 0, 16756, 33723);
   ExpectNoFindingsOf(r, kErrorKindsButOrder);
   EXPECT_THAT(r.names["order_dependence"], ElementsAre("people_shards, people_engineer"));
 }
@@ -60,7 +60,7 @@ TEST(MutagenExpansionsTest, ShardsAndTileOrderMatters) {
 // Preset 13 with one Visitor card of each kind: the Palace's actions all act.
 TEST(MutagenExpansionsTest, PalaceActs) {
   Report r = CheckModel(kMutagen, {"SCOPE=13", "VIS_DECK=905", "MUT_DECK=1"});
-  ExpectComplete(r, 0, 4486, 11323);
+  ExpectComplete(r, 0, 4469, 11323);
   ExpectNoFindingsOf(r, kErrorKindsButOrder);
   EXPECT_TRUE(r.names["order_dependence"].empty());
   for (const char* action : {"action visit_palace", "action visitor", "action skip_palace",
@@ -74,7 +74,7 @@ TEST(MutagenExpansionsTest, PalaceActs) {
 TEST(MutagenExpansionsTest, PalaceDuel) {
   Report r = CheckModel(kMutagen, {"SCOPE=13", "PLAYERS=2", "VIS_DECK=256", "MUT_DECK=1",
                                    "E_KINDS=2", "CREW_DECK=0", "TREE_DECK=0", "TILE_DECK=0"});
-  ExpectComplete(r, 0, 28110, 57514);
+  ExpectComplete(r, 0, 27961, 57514);
   ExpectNoFindingsOf(r, kErrorKindsButOrder);
   EXPECT_THAT(r.names["witness"], IsSupersetOf({"palace_second", "reaction", "game_over"}));
 }
