@@ -147,5 +147,19 @@ TEST(MutagenKeeperTest, BeatTheKeeperByDifficulty) {
   ExpectAnswer(SolveExplicit(kMutagen, {"SCOPE=22"}), "keeper_worst", "optimal", 6, 7);
 }
 
+// README "Set-up chance" and finding 10: with the bonus tokens shuffled, an order with the
+// 2-point token first lets the player win at hard at preset 22 (the shards mutation, eight
+// progress spaces for six shards, an element installed: 8 against 7), which the presets'
+// fixed order does not.
+TEST(MutagenKeeperTest, ShuffledBonusTokensLetThePlayerWinAtHard) {
+  Report r = CheckModel(kMutagen, {"SCOPE=22", "SHUFFLE_BONUS=true"});
+  ExpectComplete(r, 0, 9089, 20311);
+  ExpectNoErrors(r);
+  const SolveRun run = SolveExplicit(kMutagen, {"SCOPE=22", "SHUFFLE_BONUS=true", "DIFFICULTY=3"});
+  ExpectAnswer(run, "best_game", "optimal", 10, 8);
+  ExpectAnswer(run, "keeper_beaten", "sat", nullptr, 8);
+  ExpectAnswer(run, "margin_best", "optimal", 3, 8);
+}
+
 }  // namespace
 }  // namespace rulecheck::e2e

@@ -45,6 +45,15 @@ TEST(MutagenTest, DuelReactsAndEnds) {
   }
 }
 
+// README "Set-up chance": drawing the first player at random doubles the duel's states
+// exactly, since both players start alike and P2 first is P1 first with the players renamed.
+TEST(MutagenTest, RandomFirstPlayerRenamesTheDuel) {
+  Report r = CheckModel(kMutagen, {"SCOPE=2", "E_KINDS=2", "CREW_DECK=0", "TILE_DECK=0",
+                                   "TREE_DECK=0", "MUT_DECK=3", "RANDOM_FIRST=true"});
+  ExpectComplete(r, 0, 2 * 15256);
+  ExpectNoErrors(r);
+}
+
 // Finding 1: with one mutation per worker, a player who drafts more mutations than they
 // have mutable workers cannot place the card, and the game stops in the draft.
 TEST(MutagenTest, OneMutationPerWorkerDeadlocksTheDraft) {
