@@ -131,7 +131,7 @@ TEST(CreatureBattleTest, EndlessGameWithoutTurnLimit) {
 // README, preset 2 in one turn: attacks, evading, Glow Things, stealing.
 TEST(CreatureBattleTest, BattleFirstTurn) {
   ExpectPreset(
-      {"SCOPE=2", "TURN_LIMIT=1"}, 11500,
+      {"SCOPE=2", "TURN_LIMIT=1"}, 11322,
       {"p1_wins", "both_winning_same_turn", "second_completer_loses", "completed_twice_in_a_turn",
        "win_broken_before_end", "outer_readings_differ", "trade_three", "trade_six", "evade_twice",
        "exchange_cards"},
@@ -153,7 +153,7 @@ TEST(CreatureBattleTest, MutateBreaksFinishedCreatures) {
 // README, preset 5: the other parts in battle, and a coordinated Fake Tail's second evasion,
 // which takes a part off a finished creature (finding 5).
 TEST(CreatureBattleTest, MenagerieBattle) {
-  ExpectPreset({"SCOPE=5"}, 30003,
+  ExpectPreset({"SCOPE=5"}, 29948,
                {"completed_twice_in_a_turn", "outer_readings_differ", "trade_three", "trade_six",
                 "steal_from_piles", "glow_against_eye"},
                {"evade_twice", "win_broken_before_end", "glow_without_eye", "blunt", "flu_cold",
