@@ -139,6 +139,16 @@ TEST(CreatureBattleTest, BattleFirstTurn) {
        "defender_wins_battle", "flu_cold", "squirt_ink", "weaken", "blunt"});
 }
 
+// README, the reading DEFENDER_TAKES: when a higher Defence is not a win for the defender, the
+// attack only fails, and the defender never takes the attacker's cards.
+TEST(CreatureBattleTest, DefenderTakesNothingUnderTheOtherReading) {
+  Report r = CheckModel(kCreatureBattle, {"SCOPE=2", "TURN_LIMIT=1", "DEFENDER_TAKES=false"});
+  EXPECT_TRUE(r.body["complete"]);
+  EXPECT_EQ(r.body["states"], 10840);
+  EXPECT_THAT(r.names["unreachable"], Contains("defender_wins_battle"));
+  ExpectNoErrorsButUnreachable(r);
+}
+
 // README, preset 3: every Mutate card, a finished creature broken before the turn ends (finding
 // 5), the two readings of outer bodies (finding 6), the clean-up exchange.
 TEST(CreatureBattleTest, MutateBreaksFinishedCreatures) {
