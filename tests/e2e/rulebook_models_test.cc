@@ -208,12 +208,20 @@ TEST(MonsterMutatorsTest, SquirrelMovesStagesBetweenPlayers) {
 }
 
 // Finding 7: Bird and Lion both react when a contest starts, and their order matters.
+// Finding 2: a monster card mutated onto the opponent's monster changes hands, unless the
+// mutate phase is read as allowing only one's own monsters.
 TEST(MonsterMutatorsTest, ContestStartAbilitiesDependOnOrder) {
   Report r = CheckModel(kMonsterMutators, {"SCOPE=6"});
   EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 17812);
+  EXPECT_EQ(r.body["states"], 82260);
   EXPECT_THAT(r.names["order_dependence"], testing::ElementsAre("bird, lion"));
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
+  EXPECT_THAT(r.names["invariant"], testing::ElementsAre("cards_stay_with_owner"));
+  Report own = CheckModel(kMonsterMutators, {"SCOPE=6", "MUTATE_ANY=false"});
+  EXPECT_TRUE(own.body["complete"]);
+  EXPECT_EQ(own.body["states"], 17812);
+  EXPECT_TRUE(own.names["invariant"].empty());
+  EXPECT_THAT(own.names["order_dependence"], testing::ElementsAre("bird, lion"));
 }
 
 // Finding 1, the other way round: if trap cards are tricks, Honorable Duel acts.
