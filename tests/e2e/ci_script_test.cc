@@ -278,7 +278,7 @@ TEST(CiScriptGames, TargetsFileNamesEveryGame) {
   EXPECT_THAT(run.stdout_text, HasSubstr("tictactoe: exit 0 (pass)"));
 }
 
-// The query gate on `solve` reports. Monster Mutators' best_score is 57 within 5 moves
+// The query gate on `solve` reports. Monster Mutators' best_score is 57 within its bound (7 moves)
 // (bench/RESULTS.md and the game's README: both engines agree); a Z3 search stopped after
 // 1 s has only its best so far, not 57 (Z3 takes about 11 s to it, bench/RESULTS.md).
 class CiQueryGateTest : public testing_support::TempFolderTest {

@@ -165,14 +165,14 @@ TEST(MonsterMutatorsTest, DefaultScopeFindings) {
   Report r = CheckModel(kMonsterMutators, {});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 110832);
+  EXPECT_EQ(r.body["states"], 110904);
   // Finding 1: no card is a trap, so Honorable Duel never does anything.
   EXPECT_THAT(r.names["unreachable"],
               UnorderedElementsAreArray({"honorable_duel_effect", "honorable_duel_blocks"}));
   EXPECT_THAT(r.names["dead_action"], testing::Contains("action honorable_duel"));
   // Players may skip contests for ever once nothing is left to draw.
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
-  // "Dead rules": seven dead branches, all in procs; nine branches that EMPTY_DECK,
+  // "Dead rules": seven dead branches, all in procs; ten branches that EMPTY_DECK,
   // RANDOM_SETUP and FIRST switch off are listed apart, not as dead branches.
   EXPECT_THAT(
       r.names["dead_branch"],
@@ -183,9 +183,10 @@ TEST(MonsterMutatorsTest, DefaultScopeFindings) {
     ASSERT_EQ(branch["constants"].size(), 1u) << branch.dump();
     off.push_back(branch["constants"][0]);
   }
-  EXPECT_THAT(off, testing::ElementsAre("RANDOM_SETUP = true", "EMPTY_DECK = 0", "EMPTY_DECK = 0",
-                                        "EMPTY_DECK = 0", "FIRST = 0", "FIRST = 0",
-                                        "EMPTY_DECK = 0", "EMPTY_DECK = 0", "EMPTY_DECK = 0"));
+  EXPECT_THAT(off, testing::ElementsAre("RANDOM_SETUP = true", "FIRST = 0", "FIRST = 0",
+                                        "RANDOM_SETUP = true", "EMPTY_DECK = 0", "EMPTY_DECK = 0",
+                                        "EMPTY_DECK = 0", "EMPTY_DECK = 0", "EMPTY_DECK = 0",
+                                        "EMPTY_DECK = 0"));
   for (const char* witness :
        {"p1_wins", "p2_wins", "defender_wins", "win_on_tie", "dragon_effect"}) {
     EXPECT_THAT(r.names["witness"], testing::Contains(witness));
@@ -201,7 +202,7 @@ TEST(MonsterMutatorsTest, SquirrelMovesStagesBetweenPlayers) {
   Report r = CheckModel(kMonsterMutators, {"SCOPE=7"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 64200);
+  EXPECT_EQ(r.body["states"], 64272);
   EXPECT_THAT(r.names["invariant"], testing::ElementsAre("cards_stay_with_owner"));
   EXPECT_TRUE(r.names["model_error"].empty());
   EXPECT_TRUE(r.names["deadlock"].empty());
@@ -231,19 +232,26 @@ TEST(MonsterMutatorsTest, HonorableDuelActsWhenTrapsAreTricks) {
   EXPECT_EQ(r.exit_code, 1);  // finding 6 alone: the game need not end
   EXPECT_THAT(r.names["non_termination"], testing::ElementsAre("terminates"));
   EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 123518);
+  EXPECT_EQ(r.body["states"], 123590);
   EXPECT_THAT(r.names["witness"], testing::Contains("honorable_duel_effect"));
   EXPECT_THAT(r.names["witness"], testing::Contains("honorable_duel_blocks"));
   EXPECT_TRUE(r.names["unreachable"].empty());
 }
 
-// Finding 3: the literal reading of an empty deck. Preset 1's decks cannot even be set up;
-// with 8-card decks the game deadlocks once they run out, and nobody can win.
+// Finding 3: the literal reading of an empty deck. Preset 1's decks cannot even be set up
+// (P1 places its monsters, then P2's placement, which deals the opening hands, cannot be
+// made); with 8-card decks the game deadlocks once they run out, and nobody can win.
 TEST(MonsterMutatorsTest, EmptyDeckBlocksTheSetUpOrDeadlocks) {
   Report setup = CheckModel(kMonsterMutators, {"EMPTY_DECK=3"});
   EXPECT_EQ(setup.exit_code, 1);
-  EXPECT_EQ(setup.body["states"], 0);
-  EXPECT_THAT(setup.names["no_initial_state"], testing::ElementsAre("init"));
+  EXPECT_EQ(setup.body["states"], 72);
+  ASSERT_THAT(setup.names["deadlock"], testing::ElementsAre("deadlock"));
+  for (const json& finding : setup.body["findings"]) {
+    if (finding["kind"] == "deadlock") {
+      EXPECT_EQ(finding["trace"].size(), 2u);  // init + P1's place_monsters
+    }
+  }
+  EXPECT_THAT(setup.names["unreachable"], testing::IsSupersetOf({"p1_wins", "p2_wins"}));
 
   Report stuck = CheckModel(kMonsterMutators,
                             {"SCOPE=6", "P2_DECK=0", "N_MAD_SCIENCE=2", "WIN=2", "EMPTY_DECK=3"});
@@ -260,12 +268,13 @@ TEST(MonsterMutatorsTest, EmptyDeckBlocksTheSetUpOrDeadlocks) {
               testing::IsSupersetOf({"p1_wins", "p2_wins", "defender_wins", "win_on_tie"}));
 }
 
-// Finding 3, "you lose" on an empty deck: nobody draws a whole opening hand, so every
-// initial state is terminal.
+// Finding 3, "you lose" on an empty deck: nobody draws a whole opening hand, so every state
+// after the set-up (the 36 orders the monsters come in, P1's placements, then P2's) is
+// terminal.
 TEST(MonsterMutatorsTest, EmptyDeckLosesAtOnce) {
   Report r = CheckModel(kMonsterMutators, {"EMPTY_DECK=2"});
   EXPECT_TRUE(r.body["complete"]);
-  EXPECT_EQ(r.body["states"], 36);
+  EXPECT_EQ(r.body["states"], 108);
   EXPECT_EQ(r.body["terminal_states"], 36);
   EXPECT_THAT(r.names["unreachable"], testing::IsSupersetOf({"p1_wins", "p2_wins"}));
 }
@@ -292,26 +301,28 @@ TEST(MonsterMutatorsTest, CircusOrderDependence) {
 }
 
 // games/monster-mutators/README.md, "Score queries", at the queries' bounds: two Miracles
-// triple the die twice.
+// triple the die twice. Presets 1 and 7 start with the set-up's two moves.
 TEST(MonsterMutatorsTest, ScoreQueries) {
   const SolveRun solve = SolveExplicit(kMonsterMutators, {});
-  ExpectAnswer(solve, "best_score", "optimal", 57, 5);
-  ExpectAnswer(solve, "most_points", "optimal", 1, 4);
-  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 4);
+  ExpectAnswer(solve, "best_score", "optimal", 57, 7);
+  ExpectAnswer(solve, "most_points", "optimal", 1, 6);
+  ExpectAnswer(solve, "quickest_win", "sat", nullptr, 6);
   EXPECT_THAT(TraceMoves(solve.queries.at("best_score")),
-              testing::ElementsAre("init", "skip_contest()", "start_contest(Might)",
-                                   "bird(P2, Might)", "defender_trick()", "active_trick()"));
+              testing::ElementsAre("init", "place_monsters(Might, Agility, Style)",
+                                   "place_monsters(Might, Agility, Style)", "skip_contest()",
+                                   "start_contest(Might)", "bird(P2, Might)", "defender_trick()",
+                                   "active_trick()"));
   const SolveRun tall = SolveExplicit(kMonsterMutators, {"SCOPE=6"});
   ExpectAnswer(tall, "best_score", "optimal", 10, 5);
   ExpectAnswer(tall, "most_points", "optimal", 1, 4);
   ExpectAnswer(tall, "quickest_win", "sat", nullptr, 4);
   const SolveRun squirrel = SolveExplicit(kMonsterMutators, {"SCOPE=7"});
-  ExpectAnswer(squirrel, "best_score", "optimal", 12, 4);
-  ExpectAnswer(squirrel, "most_points", "optimal", 1, 3);
-  ExpectAnswer(squirrel, "quickest_win", "sat", nullptr, 3);
+  ExpectAnswer(squirrel, "best_score", "optimal", 12, 6);
+  ExpectAnswer(squirrel, "most_points", "optimal", 1, 5);
+  ExpectAnswer(squirrel, "quickest_win", "sat", nullptr, 5);
 }
 
-// `prove` settles every invariant of the default preset by listing its 110,832 reachable
+// `prove` settles every invariant of the default preset by listing its 110,904 reachable
 // states, as `check` does (DefaultScopeFindings); induction alone left cards_conserved unknown
 // at k = 10.
 TEST(MonsterMutatorsTest, ProveSettlesEveryInvariantByListing) {
@@ -325,17 +336,17 @@ TEST(MonsterMutatorsTest, ProveSettlesEveryInvariantByListing) {
     names.push_back(answer["name"]);
     EXPECT_EQ(answer["status"], "unsat") << answer["message"];
     EXPECT_THAT(std::string(answer["message"]),
-                testing::EndsWith("holds in every reachable state: all 110,832 of them were listed "
-                                  "(none is more than 10 moves deep)"));
+                testing::EndsWith("holds in every reachable state: all 110,904 of them were listed "
+                                  "(none is more than 12 moves deep)"));
   }
   EXPECT_THAT(names, testing::Contains("cards_conserved"));
   EXPECT_EQ(names.size(), 7u);
 }
 
-// The same over whole games: every state of these presets is reached within 15 moves.
+// The same over whole games: every state of these presets is reached within 17 moves.
 TEST(MonsterMutatorsTest, ScoreQueriesOverWholeGames) {
   const SolveRun duel = SolveExplicit(kMonsterMutators, {}, {"--within", "30"});
-  ExpectAnswer(duel, "best_score", "optimal", 57, 5);
+  ExpectAnswer(duel, "best_score", "optimal", 57, 7);
   // Four Lions in one stack: 3 + 3 * (+1) Might, and the die's 6.
   const SolveRun tall = SolveExplicit(kMonsterMutators, {"SCOPE=6"}, {"--within", "30"});
   ExpectAnswer(tall, "best_score", "optimal", 12, 8);
@@ -344,7 +355,7 @@ TEST(MonsterMutatorsTest, ScoreQueriesOverWholeGames) {
   // Dance Floor removed for +1 Agility twice in one turn, the second time after Squirrel
   // played it again from the discard pile.
   const SolveRun squirrel = SolveExplicit(kMonsterMutators, {"SCOPE=7"}, {"--within", "30"});
-  ExpectAnswer(squirrel, "best_score", "optimal", 13, 7);
+  ExpectAnswer(squirrel, "best_score", "optimal", 13, 9);
   EXPECT_THAT(TraceMoves(squirrel.queries.at("best_score")),
               testing::Contains("squirrel(P2, Style)"));
 }
