@@ -280,7 +280,7 @@ TEST(CiScriptGames, TargetsFileNamesEveryGame) {
 
 // The query gate on `solve` reports. Monster Mutators' best_score is 57 within its bound (7 moves)
 // (bench/RESULTS.md and the game's README: both engines agree); a Z3 search stopped after
-// 1 s has only its best so far, not 57 (Z3 takes about 11 s to it, bench/RESULTS.md).
+// 1 s has only its best so far, not 57 (Z3 takes about 2.5 s to it, docs/symbolic.md).
 class CiQueryGateTest : public testing_support::TempFolderTest {
  protected:
   std::string Solve(const std::vector<std::string>& engine, const std::string& name) {
