@@ -277,7 +277,7 @@ class Evaluator {
   Slice BagLiteral(const ir::Expr& e);
   Slice StructLiteral(const ir::Expr& e);
   uint64_t ArrayOffset(const ir::Expr& e, const ir::Type* array, int64_t index);
-  // Steps_left_ ran out: the next kPollSteps of the budget, or the budget is spent.
+  // Steps_left_ ran out: the next poll_steps_ of the budget, or the budget is spent.
   void NextSteps(ir::Location loc);
   [[noreturn]] void StepBudgetSpent(ir::Location loc) const;
 
