@@ -408,7 +408,6 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
       facts.invariants.push_back({invariants.undecided(i), invariants.fails_at(i)});
     }
     for (size_t q = 0; q < enc.model().program.queries.size(); ++q) {
-      facts.query_best.push_back(values.Best(q));
       facts.query_records.push_back(values.Records(q));
       facts.query_first_at.push_back(values.FirstAt(q));
     }
@@ -562,7 +561,7 @@ absl::StatusOr<StateFacts> FixedBitsOnce(StepEncoder& enc, const Deadline& deadl
 std::optional<size_t> StateFacts::ListedIndexOf(const ir::Program& program,
                                                 const ir::Query& query) const {
   if (!every_state_seen) return std::nullopt;
-  for (size_t q = 0; q < program.queries.size() && q < query_best.size(); ++q) {
+  for (size_t q = 0; q < program.queries.size() && q < query_records.size(); ++q) {
     if (program.queries[q].name == query.name) return q;
   }
   return std::nullopt;
@@ -571,7 +570,8 @@ std::optional<size_t> StateFacts::ListedIndexOf(const ir::Program& program,
 std::optional<int64_t> StateFacts::BestOf(const ir::Program& program,
                                           const ir::Query& query) const {
   const std::optional<size_t> q = ListedIndexOf(program, query);
-  return q ? query_best[*q] : std::nullopt;
+  if (!q || query_records[*q].empty()) return std::nullopt;
+  return query_records[*q].back().value;
 }
 
 std::optional<ListedValue> StateFacts::BestWithinOf(const ir::Program& program,

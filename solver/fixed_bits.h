@@ -48,11 +48,9 @@ struct StateFacts {
   // The explicit engine's search saw every reachable state (within kSearchStates states).
   bool every_state_seen = false;
   // With every_state_seen: how many reachable states there are, and by query of the program,
-  // the best value of its expression over them (reachable_best.h).
+  // for a maximize/minimize query, each value of its expression better than those before it
+  // with the fewest moves to it (ReachableBest::Records; the last is the best of them all).
   size_t reachable_states = 0;
-  std::vector<std::optional<int64_t>> query_best;
-  // With every_state_seen, by query of the program: for a maximize/minimize query, each value
-  // better than those before it with the fewest moves to it (ReachableBest::Records).
   std::vector<std::vector<ListedValue>> query_records;
   // With every_state_seen, by query of the program: for a reachable query, the fewest moves to
   // a state where it holds (nullopt: no reachable state satisfies it).
@@ -67,7 +65,8 @@ struct StateFacts {
     std::optional<int> fails_at;  // the fewest moves to a state where it is false
   };
   std::vector<ListedInvariant> invariants;
-  // query_best's entry for `query` of `program` (found by name), where every state was seen.
+  // The best value of `query` of `program` (found by name) over every state, where every state
+  // was seen: the last of its query_records.
   std::optional<int64_t> BestOf(const ir::Program& program, const ir::Query& query) const;
   // The best value of maximize/minimize `query` within `within` moves and the fewest moves to
   // it, where every state was seen (nullopt otherwise, or where no state within has a value).
@@ -77,7 +76,7 @@ struct StateFacts {
   // reachable state satisfies it; nullopt where not every state was seen.
   static constexpr int kNeverReached = -1;
   std::optional<int> FirstReachedOf(const ir::Program& program, const ir::Query& query) const;
-  // The index of `query` (found by name) in query_best and query_first_at, where every state
+  // The index of `query` (found by name) in query_records and query_first_at, where every state
   // was seen.
   std::optional<size_t> ListedIndexOf(const ir::Program& program, const ir::Query& query) const;
   // The search saw every reachable state's moves, and none failed.

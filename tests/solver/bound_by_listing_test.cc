@@ -62,7 +62,7 @@ TEST(BoundByListingTest, OnlyWhereEveryStateWasSeen) {
   query.name = "q";
   query.kind = ir::QueryKind::kMinimize;
   internal::StateFacts facts;
-  facts.query_best = {4};
+  facts.query_records = {{{3, 4}}};
   facts.reachable_states = 9;
   EXPECT_FALSE(internal::BoundByListing(program, facts, query, 4, 2).has_value());
   facts.every_state_seen = true;
@@ -72,7 +72,7 @@ TEST(BoundByListingTest, OnlyWhereEveryStateWasSeen) {
   EXPECT_THAT(internal::BoundByListing(program, facts, query, 5, 2)->message,
               HasSubstr("has the value 4"));
   // No state gave a value (each a model error): nothing does better.
-  facts.query_best = {std::nullopt};
+  facts.query_records = {{}};
   EXPECT_TRUE(internal::BoundByListing(program, facts, query, 5, 2)->proved);
 }
 
