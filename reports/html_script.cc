@@ -2,8 +2,13 @@
 // library, nothing loaded: it reads the markup html_trace.cc writes (`.trace`, its `.stepper`,
 // `li.step` with `data-n`, tables `table.state` whose rows hold a `th` path and a `.new`
 // value, `data-continues` naming the trace an outcome starts from) and changes only classes,
-// the stepper's controls, the strip of moves and the lazily built whole-state tables, and
-// opens what hides the target of a link.
+// the stepper's controls, the strip of moves, the copy of the step shown one at a time and
+// the lazily built whole-state tables, and opens what hides the target of a link.
+//
+// One step at a time is a copy of that step in a list of its own (`ol.stage`), with the list
+// of every step hidden whole: hiding all steps but one, each on its own, made Chromium's
+// layout-tree rebuild quadratic in the steps (it walks the hidden siblings to place each box;
+// 9,000 steps took over a minute to show).
 #include "reports/html_assets.h"
 
 namespace rulecheck::reports {
@@ -43,45 +48,56 @@ const char kHtmlScript[] = R"js(
   }
 
   // Under each step that shows only changes: the whole state after it, built when opened.
-  function addWholeState(trace, step, index) {
+  function addWholeState(step) {
     if (!step.querySelector(':scope > table.changes, :scope > p.nochange')) return;
     var details = document.createElement('details');
     details.className = 'whole';
     var summary = document.createElement('summary');
     summary.textContent = 'whole state after this step';
     details.appendChild(summary);
-    // Built on the click that opens it (a key press on the summary is a click too), before the
-    // details open.
-    summary.addEventListener('click', function () {
-      if (details.open || details.querySelector('table')) return;
-      var state = wholeStates(trace)[index];
-      if (!state) return;
-      var changed = new Set();
-      step.querySelectorAll(':scope > table.changes th').forEach(function (th) {
-        changed.add(th.textContent);
-      });
-      var table = document.createElement('table');
-      table.className = 'state full';
-      var body = table.createTBody();
-      state.forEach(function (value, path) {
-        var row = body.insertRow();
-        if (changed.has(path)) row.className = 'changed';
-        var th = document.createElement('th');
-        th.scope = 'row';
-        th.textContent = path;
-        row.appendChild(th);
-        var td = row.insertCell();
-        td.className = 'value';
-        td.textContent = value;
-      });
-      details.appendChild(table);
-    });
     step.appendChild(details);
+  }
+
+  // The table of `state`, the rows `step` changed marked.
+  function wholeTable(step, state) {
+    var changed = new Set();
+    step.querySelectorAll(':scope > table.changes th').forEach(function (th) {
+      changed.add(th.textContent);
+    });
+    var table = document.createElement('table');
+    table.className = 'state full';
+    var body = table.createTBody();
+    state.forEach(function (value, path) {
+      var row = body.insertRow();
+      if (changed.has(path)) row.className = 'changed';
+      var th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = path;
+      row.appendChild(th);
+      var td = row.insertCell();
+      td.className = 'value';
+      td.textContent = value;
+    });
+    return table;
   }
 
   function setUp(trace) {
     var steps = stepsOf(trace);
-    steps.forEach(function (step, index) { addWholeState(trace, step, index); });
+    steps.forEach(addWholeState);
+    // A whole state is built on the click that opens its details (a key press on the summary
+    // is a click too), before they open; in a step or in the stage's copy of one.
+    trace.addEventListener('click', function (event) {
+      var summary = event.target.closest('summary');
+      var details = summary && summary.parentElement;
+      var step = details && details.classList.contains('whole') && details.parentElement;
+      if (!step || step.closest('.trace') !== trace) return;
+      if (details.open || details.querySelector('table')) return;
+      var index = steps.findIndex(function (s) {
+        return s.getAttribute('data-n') === step.getAttribute('data-n');
+      });
+      var state = index >= 0 ? wholeStates(trace)[index] : null;
+      if (state) details.appendChild(wholeTable(step, state));
+    });
     var bar = trace.querySelector(':scope > .stepper');
     if (!bar || steps.length < 2) return;
     var prev = bar.querySelector('.prev'), next = bar.querySelector('.next');
@@ -110,14 +126,22 @@ const char kHtmlScript[] = R"js(
       return chip;
     });
     bar.parentNode.insertBefore(overview, bar.nextSibling);
+    var stage = document.createElement('ol');
+    stage.className = 'stage';
+    overview.parentNode.insertBefore(stage, overview.nextSibling);
     function show(index) {
+      steps[at].classList.remove('current');
+      chips[at].classList.remove('current');
+      chips[at].removeAttribute('aria-current');
       at = Math.max(0, Math.min(steps.length - 1, index));
-      steps.forEach(function (step, k) { step.classList.toggle('current', k === at); });
-      chips.forEach(function (chip, k) {
-        chip.classList.toggle('current', k === at);
-        if (k === at) chip.setAttribute('aria-current', 'step');
-        else chip.removeAttribute('aria-current');
-      });
+      steps[at].classList.add('current');
+      chips[at].classList.add('current');
+      chips[at].setAttribute('aria-current', 'step');
+      var copy = steps[at].cloneNode(true);
+      copy.removeAttribute('id');
+      copy.querySelectorAll('details.whole > table').forEach(function (t) { t.remove(); });
+      copy.querySelectorAll('details.whole').forEach(function (d) { d.open = false; });
+      stage.replaceChildren(copy);
       slider.value = String(first + at);
       position.textContent = 'step ' + (first + at) + ' of ' + last;
       prev.disabled = at === 0;
@@ -159,6 +183,8 @@ const char kHtmlScript[] = R"js(
       var index = stepsOf(trace).indexOf(target);
       chip = trace.querySelectorAll(':scope > .overview button')[index];
       if (chip) chip.click();
+      // Shown one at a time, the step itself is hidden: the browser scrolled to nothing.
+      if (trace.classList.contains('stepping')) trace.scrollIntoView();
     }
   }
   window.addEventListener('hashchange', reveal);

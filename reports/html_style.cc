@@ -187,7 +187,8 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
 .overview button.failed { color: var(--error); border-color: var(--error); }
 .overview button.current { background: var(--link); border-color: var(--link); color: var(--panel); }
 .steps { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
-.trace.stepping .step:not(.current) { display: none; }
+.stage { list-style: none; margin: 0; padding: 0; }
+.trace:not(.stepping) > .stage, .trace.stepping > .steps { display: none; }
 .step {
   padding: 6px 10px 8px; border: 1px solid var(--rule); border-radius: 6px;
   background: var(--soft); min-width: 0;
@@ -332,8 +333,8 @@ h1 { margin: 2px 0 0; font-size: 1.5rem; line-height: 1.25; overflow-wrap: anywh
   .results { display: block; }
   .group, .summary { border: none; padding: 0; margin-bottom: 12pt; }
   .source { position: static; max-height: none; overflow: visible; border: none; }
-  .stepper, .overview, .jumps, .whole { display: none !important; }
-  .trace.stepping .step:not(.current) { display: block; }
+  .stepper, .overview, .stage, .jumps, .whole { display: none !important; }
+  .trace.stepping > .steps { display: grid; }
   .step, .finding > header, .answer > header, .listing tr { break-inside: avoid; }
   .group > h2, .kind > summary, .source > h2 { break-after: avoid; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }

@@ -107,8 +107,10 @@ class HtmlBrowserTest : public testing_support::TempFolderTest {
 
 // Probe helpers: the numbers of a trace's visible steps, comma-separated, and a key press.
 constexpr char kStepHelpers[] = R"js(
+  // (One step at a time, the step shown is a copy of it, in the trace's `ol.stage`.)
   function visible(trace) {
-    return Array.prototype.filter.call(trace.querySelectorAll(':scope > ol.steps > li.step'),
+    return Array.prototype.filter.call(
+        trace.querySelectorAll(':scope > ol.stage > li.step, :scope > ol.steps > li.step'),
         function (s) { return s.getClientRects().length > 0; })
       .map(function (s) { return s.getAttribute('data-n'); }).join(',');
   }
@@ -153,6 +155,13 @@ TEST_F(HtmlBrowserTest, TracesStepWithButtonsKeysAndAllStepsAndRebuildWholeState
     out.orders.push(visible(o2));
     out.whole = [whole('finding-1-order1-s3'), whole('finding-1-order1-s4'),
                  whole('finding-1-order2-s4')];
+    // The step shown (a copy, in the stage) opens its whole state too, changed rows marked
+    // (step 4 of the second order: double() takes x 2 -> 4 and leaves nothing pending).
+    var shown = o2.querySelector(':scope > ol.stage > li.step');
+    shown.querySelector('details.whole > summary').click();
+    out.shownWhole = Array.prototype.map.call(shown.querySelectorAll('details.whole tr'),
+        function (r) { return (r.className === 'changed' ? '*' : '') + r.cells[0].textContent; });
+    out.shownIds = o2.querySelectorAll(':scope > ol.stage [id]').length;
   )js");
   EXPECT_EQ(out["js"], true);
   EXPECT_EQ(out["stepperHidden"], false);
@@ -167,6 +176,8 @@ TEST_F(HtmlBrowserTest, TracesStepWithButtonsKeysAndAllStepsAndRebuildWholeState
     "x=2;gone=true;pending=[inc()]",
     "x=3;gone=true;pending=[]",
     "x=4;gone=true;pending=[]"])j"));
+  EXPECT_EQ(out["shownWhole"], json::parse(R"j(["*x", "gone", "*pending"])j"));
+  EXPECT_EQ(out["shownIds"], 0);
 }
 
 // A link to a step (an address ending in its id) shows that step, not the first.
@@ -188,7 +199,7 @@ TEST_F(HtmlBrowserTest, LassoShowsWhereTheCycleStartsAndCloses) {
   const json out = Probe(page, 1000, 900, std::string(kStepHelpers) + R"js(
     var t = d.getElementById('finding-1-trace');
     out.kind = d.getElementById('finding-1').getAttribute('data-kind');
-    out.steps = Array.prototype.map.call(t.querySelectorAll('li.step'), function (s) {
+    out.steps = Array.prototype.map.call(t.querySelectorAll(':scope > ol.steps > li.step'), function (s) {
       return (s.classList.contains('cycle-start') ? 'start' : '') +
              (s.classList.contains('in-cycle') ? 'cycle' : '');
     });
