@@ -45,9 +45,10 @@ constexpr size_t kHintStates = 100000;
 // The question asked at each depth: a condition on the unrolling's last state (and step).
 using Question = std::function<z3::expr(StepEncoder&, Unrolling&)>;
 // A play of exactly k moves (S_0 first) that should answer the question at depth k, or null;
-// any work it does stops at `deadline`.
-using Hint =
-    std::function<const std::vector<std::vector<uint32_t>>*(int k, const Deadline& deadline)>;
+// any work it does stops at `deadline`, and the explicit engine's expansions once `stopped` is
+// set (the watchdog's flag).
+using Hint = std::function<const std::vector<std::vector<uint32_t>>*(
+    int k, const Deadline& deadline, const std::atomic<bool>* stopped)>;
 // What the fixed-bit pass's listing of every reachable state says of the question: the fewest
 // moves to a state that answers it, StateFacts::kNeverReached for none, nullopt when the listing
 // is not complete (or does not know).
@@ -105,7 +106,7 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
     for (int k = 0; k <= max_depth; ++k) {
       in_progress = k;
       if (k == 1) {
-        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
+        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, watchdog.fired(), bc.facts));
         Progress(bc,
                  FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", result.name),
                                facts, deadline));
@@ -145,7 +146,8 @@ absl::StatusOr<results::Answer> Search(const model::Model& model, const BmcConte
       // for the play is not (hanoi's 255 moves). Z3 must agree that it answers the question,
       // or the translation is wrong.
       z3::check_result r = z3::unknown;
-      if (const std::vector<std::vector<uint32_t>>* play = hint ? hint(k, deadline) : nullptr) {
+      if (const std::vector<std::vector<uint32_t>>* play =
+              hint ? hint(k, deadline, watchdog.fired()) : nullptr) {
         r = checker->Check({q, unrolling->Is(*play)}, deadline.CheckMillis(), quantified);
         if (r == z3::unsat) {
           return absl::InternalError(absl::StrCat(
@@ -228,23 +230,23 @@ absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcCo
   // The explicit engine's search from the first initial state (nearby_values.h, the
   // condition as a 0/1 value): the first depth it meets the condition at gets that play as
   // the hint.
-  NearbyValues nearby(model, query, /*maximize=*/true, within);
-  bool searched = false;
+  std::optional<NearbyValues> nearby;            // searched on the first call
   std::vector<std::vector<uint32_t>> hint_play;  // the play the hint points to
-  const Hint hint = [&](int k,
-                        const Deadline& deadline) -> const std::vector<std::vector<uint32_t>>* {
-    if (!searched) {
-      searched = true;
+  const Hint hint =
+      [&](int k, const Deadline& deadline,
+          const std::atomic<bool>* stopped) -> const std::vector<std::vector<uint32_t>>* {
+    if (!nearby) {
+      nearby.emplace(model, query, /*maximize=*/true, within, stopped);
       model::SuccessorGenerator gen(model);
       SuccessorCollector initial(model.layout.words());
       gen.Initial(initial);
       if (!initial.states.empty()) {
-        nearby.SearchFrom({initial.states.front()}, kHintStates, [&] {
+        nearby->SearchFrom({initial.states.front()}, kHintStates, [&] {
           return deadline.expired() || (bc.cancel != nullptr && bc.cancel->load());
         });
       }
     }
-    const NearbyValues::Found* found = nearby.At(k);
+    const NearbyValues::Found* found = nearby->At(k);
     if (found == nullptr || found->objective != 1) return nullptr;
     hint_play = found->play();
     return &hint_play;
@@ -381,7 +383,8 @@ absl::StatusOr<std::vector<results::Answer>> CheckBounded(const model::Model& mo
       listed_play = facts.deadlock_play;
       return listed_first;
     };
-    const Hint hint = [&](int k, const Deadline&) -> const std::vector<std::vector<uint32_t>>* {
+    const Hint hint = [&](int k, const Deadline&,
+                          const std::atomic<bool>*) -> const std::vector<std::vector<uint32_t>>* {
       return !listed_play.empty() && static_cast<int>(listed_play.size()) == k + 1 ? &listed_play
                                                                                    : nullptr;
     };

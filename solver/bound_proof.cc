@@ -97,7 +97,7 @@ absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const 
     StepEncoder enc(ctx, model);
     // A translation stops with the watchdog too: one rule can take a minute to translate.
     enc.set_stop([&watchdog] { return !watchdog.reason().empty(); });
-    ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
+    ASSIGN_OR_RETURN(StateFacts facts, FixedBitsOnce(enc, deadline, watchdog.fired(), bc.facts));
     (void)facts;
     auto holds = [&](const SymState& s) { return BoundHolds(enc, query, bound, s); };
     IncrementalSolver step(ctx, IncrementalSolver::Tuning::kProveBound);
@@ -116,7 +116,8 @@ absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const 
 
     stage = "sampling reachable states";
     const std::vector<StateField> fields = StateFields(model);
-    const std::vector<std::vector<uint32_t>> sample = SampleStates(model, limits.sample, stopped);
+    const std::vector<std::vector<uint32_t>> sample =
+        SampleStates(model, limits.sample, stopped, watchdog.fired());
     if (stopped()) return only_to_depth(stop_reason());
     const CandidateSet cands = ProposeCandidates(model, fields, sample, limits.max_candidates);
     proof.capped = cands.capped();
@@ -132,7 +133,8 @@ absl::StatusOr<results::BoundProof> ProveBound(const model::Model& model, const 
     Unrolling init_path(
         enc, [&init](const z3::expr& e) { init.Add(e); }, true);
     RETURN_IF_ERROR(init_path.Start());
-    Houdini houdini(enc, fields, init, init_path.state(0), step, path.state(0), path.state(1));
+    Houdini houdini(enc, fields, init, init_path.state(0), step, path.state(0), path.state(1),
+                    watchdog.fired());
     for (const Candidate& c : cands.clauses) houdini.Add(c);
     const SampleIndex index(model, fields, sample);
     std::set<std::string> learnt;

@@ -118,9 +118,12 @@ class BitMasks {
 class Simulator {
  public:
   // `stop` is asked before each state is expanded; once it says so, sampling ends early (fewer
-  // candidates are dropped, which is always sound).
-  Simulator(const model::Model& model, std::function<bool()> stop)
-      : model_(model), gen_(model), stop_(std::move(stop)), offsets_(RootOffsets(model)) {}
+  // candidates are dropped, which is always sound). `cancel` (may be null), once set, stops the
+  // expansion of a state part-way, and the sampling with it.
+  Simulator(const model::Model& model, std::function<bool()> stop, const std::atomic<bool>* cancel)
+      : model_(model), gen_(model), stop_(std::move(stop)), offsets_(RootOffsets(model)) {
+    gen_.set_cancel(cancel);
+  }
 
   // The candidates left by a sample of reachable states: the bits of the first initial state
   // that no sampled state has otherwise (none without an initial state). The sample is the
@@ -184,7 +187,7 @@ class Simulator {
         visit(s.data(), depth);
         std::fill(fired.begin(), fired.end(), false);
         SuccessorCollector out(words, model_.program, fired);
-        gen_.Successors(s.data(), out);
+        if (!gen_.Successors(s.data(), out)) return masks.Candidates(none, offsets_);
         if (!out.failures.empty()) *failure_seen = true;
         if (out.states.empty() && out.failures.empty() && first_deadlock->has_value()) {
           ir::StepFailure failure;
@@ -220,7 +223,7 @@ class Simulator {
       for (size_t step = 0; step < kWalkLength; ++step) {
         if (stop_()) return masks.Candidates(none, offsets_);
         SuccessorCollector next(words);
-        gen_.Successors(s.data(), next);
+        if (!gen_.Successors(s.data(), next)) return masks.Candidates(none, offsets_);
         if (next.states.empty()) break;
         s = std::move(next.states[random() % next.states.size()]);
         masks.Add(s.data());
@@ -301,8 +304,10 @@ class Simulator {
       if (!seen.insert(s).second) continue;
       if (stop_()) return;
       SuccessorCollector next(model_.layout.words());
-      gen_.Successors(s.data(), next);
+      // (Stopped part-way, the successors listed are real: dropping what they change is sound.)
+      const bool whole = gen_.Successors(s.data(), next);
       for (const std::vector<uint32_t>& t : next.states) Drop(t, cand);
+      if (!whole) return;
       for (std::vector<uint32_t>& t : next.states) {
         if (Has(t, cand)) todo.push_back(std::move(t));
       }
@@ -373,7 +378,7 @@ absl::StatusOr<StateFacts> FindFixedBits(StepEncoder& enc, const Deadline& deadl
     return budget.expired() || deadline.expired() ||
            (cancel != nullptr && cancel->load(std::memory_order_relaxed));
   };
-  Simulator simulator(enc.model(), stopped);
+  Simulator simulator(enc.model(), stopped, cancel);
   // The search of the sample takes up to half the budget, and then ends with the states it
   // has (they are only a sample: the induction below proves which bits are fixed); when it
   // sees every reachable state before, its candidates are the fixed bits, proved by

@@ -38,7 +38,7 @@ z3::expr ClauseTerm(z3::context& ctx, const Candidate& c, const std::vector<Stat
 
 Houdini::Houdini(StepEncoder& enc, const std::vector<StateField>& fields, IncrementalSolver& init,
                  const SymState& initial, IncrementalSolver& step, const SymState& s0,
-                 const SymState& s1)
+                 const SymState& s1, const std::atomic<bool>* cancel)
     : enc_(enc),
       ctx_(enc.ctx()),
       fields_(fields),
@@ -47,7 +47,9 @@ Houdini::Houdini(StepEncoder& enc, const std::vector<StateField>& fields, Increm
       step_(step),
       s0_(s0),
       s1_(s1),
-      gen_(enc.model()) {}
+      gen_(enc.model()) {
+  gen_.set_cancel(cancel);
+}
 
 z3::expr Houdini::Define(IncrementalSolver& solver, const Candidate& c, const SymState& s,
                          const std::string& tag) {
@@ -122,7 +124,8 @@ bool Houdini::Run(const Deadline& deadline, const std::function<bool()>& stop,
       if (alive_[i] && !m.eval(on_s1_[i], true).is_true()) alive_[i] = false;
     }
     SuccessorCollector succ(model.layout.words());
-    gen_.Successors(from.data(), succ);
+    // (Stopped part-way, the successors listed are real: dropping what they break is sound.)
+    if (!gen_.Successors(from.data(), succ) && stop()) return false;
     for (const std::vector<uint32_t>& t : succ.states) {
       for (size_t i = 0; i < before; ++i) {
         if (alive_[i] && !CandidateHolds(model, clauses_[i], fields_, t.data())) {

@@ -19,6 +19,7 @@
 
 #include <z3++.h>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -36,9 +37,11 @@ namespace rulecheck::solver::internal {
 class Houdini {
  public:
   // The states' terms must live in `init` and `step` (S_0 -> S_1 asserted in `step`); every
-  // argument must outlive the Houdini. Not thread-safe.
+  // argument must outlive the Houdini. `cancel` (may be null), once set, stops the explicit
+  // engine's expansion of a counterexample part-way. Not thread-safe.
   Houdini(StepEncoder& enc, const std::vector<StateField>& fields, IncrementalSolver& init,
-          const SymState& initial, IncrementalSolver& step, const SymState& s0, const SymState& s1);
+          const SymState& initial, IncrementalSolver& step, const SymState& s0, const SymState& s1,
+          const std::atomic<bool>* cancel);
 
   void Add(Candidate c);
   size_t size() const { return clauses_.size(); }

@@ -114,7 +114,7 @@ absl::StatusOr<InductionResult> Induction(const model::Model& model, const BmcCo
     // A translation stops with the watchdog too: one rule can take a minute to translate.
     enc.set_stop([&watchdog] { return !watchdog.reason().empty(); });
     ASSIGN_OR_RETURN(StateFacts facts,
-                     FixedBitsOnce(enc, deadline, bc.cancel, bc.facts, bc.prove_by_listing));
+                     FixedBitsOnce(enc, deadline, watchdog.fired(), bc.facts, bc.prove_by_listing));
     if (bc.progress) {
       bc.progress(FixedBitsLine(absl::StrCat("prove ", invariant.name), facts, deadline));
     }

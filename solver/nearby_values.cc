@@ -11,8 +11,10 @@
 namespace rulecheck::solver::internal {
 
 NearbyValues::NearbyValues(const model::Model& model, const ir::Query& query, bool maximize,
-                           int within)
-    : model_(model), query_(query), maximize_(maximize), within_(within), gen_(model) {}
+                           int within, const std::atomic<bool>* cancel)
+    : model_(model), query_(query), maximize_(maximize), within_(within), gen_(model) {
+  gen_.set_cancel(cancel);
+}
 
 std::optional<int64_t> NearbyValues::Objective(const uint32_t* state) {
   const model::PropertyValue v = gen_.Evaluate(query_, state);
@@ -52,7 +54,7 @@ void NearbyValues::SearchFromEnd(const std::vector<std::vector<uint32_t>>& play,
     for (size_t i = level_begin; i < level_end && nodes.size() < max_states; ++i) {
       if (stop()) return;
       SuccessorCollector next(model_.layout.words());
-      gen_.Successors(nodes[i].data(), next);
+      if (!gen_.Successors(nodes[i].data(), next)) return;  // cancelled part-way
       for (std::vector<uint32_t>& s : next.states) {
         if (nodes.size() >= max_states) break;
         if (index.contains(s)) continue;

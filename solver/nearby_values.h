@@ -15,6 +15,7 @@
 #ifndef RULECHECK_SOLVER_NEARBY_VALUES_H_
 #define RULECHECK_SOLVER_NEARBY_VALUES_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -33,8 +34,9 @@ namespace rulecheck::solver::internal {
 class NearbyValues {
  public:
   // Values are kept in objective terms: bigger is better (objective.h, as the optimiser keeps
-  // them).
-  NearbyValues(const model::Model& model, const ir::Query& query, bool maximize, int within);
+  // them). `cancel` (may be null), once set, stops a search part-way through a state's moves.
+  NearbyValues(const model::Model& model, const ir::Query& query, bool maximize, int within,
+               const std::atomic<bool>* cancel);
 
   // The states one search listed, each with the index of the state it was reached from (-1 for
   // the state it started from), after the play that led to that state. Shared by the values

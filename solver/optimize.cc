@@ -159,7 +159,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
     // (nearby_values.h). A better value it finds at depth k becomes the best of depth k before
     // Z3 is asked for more, once Z3 agrees that the unrolling admits its play (an unrolling that
     // did not would be a mistranslation, which this keeps from passing unseen).
-    NearbyValues nearby(model, query, maximize, within);
+    NearbyValues nearby(model, query, maximize, within, watchdog.fired());
     auto search_near = [&](const std::vector<std::vector<uint32_t>>& play) {
       const double t0 = StatsEnabled() ? CpuSeconds() : 0;
       nearby.SearchFrom(play, kNearbyStates, [&] {
@@ -207,7 +207,7 @@ absl::StatusOr<results::Answer> Optimize(const model::Model& model, const BmcCon
     for (int k = 0; k <= within; ++k) {
       depth = k;
       if (k == 1) {
-        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, bc.cancel, bc.facts));
+        ASSIGN_OR_RETURN(facts, FixedBitsOnce(enc, deadline, watchdog.fired(), bc.facts));
         if (bc.progress) {
           bc.progress(
               FixedBitsLine(absl::StrCat(results::AnswerKindName(result.kind), " ", query.name),

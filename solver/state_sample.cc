@@ -12,8 +12,10 @@ namespace rulecheck::solver::internal {
 
 std::vector<std::vector<uint32_t>> SampleStates(const model::Model& model,
                                                 const SampleLimits& limits,
-                                                const std::function<bool()>& stop) {
+                                                const std::function<bool()>& stop,
+                                                const std::atomic<bool>* cancel) {
   model::SuccessorGenerator gen(model);
+  gen.set_cancel(cancel);
   const size_t words = model.layout.words();
   SuccessorCollector initial(words);
   gen.Initial(initial);
@@ -30,7 +32,7 @@ std::vector<std::vector<uint32_t>> SampleStates(const model::Model& model,
       if (seen.size() >= limits.bfs_states || seen.contains(s)) continue;
       if (stop()) return out;
       keep(s);
-      gen.Successors(s.data(), next);
+      if (!gen.Successors(s.data(), next)) return out;
     }
     level = std::move(next.states);
   }
@@ -40,7 +42,7 @@ std::vector<std::vector<uint32_t>> SampleStates(const model::Model& model,
     for (size_t step = 0; step < limits.walk_length; ++step) {
       if (stop()) return out;
       SuccessorCollector next(words);
-      gen.Successors(s.data(), next);
+      if (!gen.Successors(s.data(), next)) return out;
       if (next.states.empty()) break;
       s = std::move(next.states[random() % next.states.size()]);
       keep(s);

@@ -6,6 +6,7 @@
 #ifndef RULECHECK_SOLVER_STATE_SAMPLE_H_
 #define RULECHECK_SOLVER_STATE_SAMPLE_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -22,11 +23,13 @@ struct SampleLimits {
 };
 
 // Distinct reachable states (packed words), the search's first, then the plays'. `stop` is
-// asked before each state is expanded; once it says so, the sample ends early. Empty when
-// the model has no initial state. Not thread-safe in `stop` only.
+// asked before each state is expanded; once it says so, or once `cancel` (may be null) stops
+// an expansion part-way, the sample ends early. Empty when the model has no initial state.
+// Not thread-safe in `stop` only.
 std::vector<std::vector<uint32_t>> SampleStates(const model::Model& model,
                                                 const SampleLimits& limits,
-                                                const std::function<bool()>& stop);
+                                                const std::function<bool()>& stop,
+                                                const std::atomic<bool>* cancel);
 
 }  // namespace rulecheck::solver::internal
 

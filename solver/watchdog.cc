@@ -20,6 +20,7 @@ Watchdog::Watchdog(ContextHolder& holder, const Deadline& deadline, const std::a
       if (reason_.empty()) {
         reason_ = cancelled ? "interrupted" : "timed out";
         holder_.ParkWhenReleased();
+        fired_.store(true, std::memory_order_relaxed);
       }
       // Again every tick until the driver is done: an interrupt that comes while no Z3 call is
       // running (the driver is encoding, or sampling states) would otherwise be lost.

@@ -35,6 +35,10 @@ class Watchdog {
 
   // Why Z3 was stopped: "timed out", "interrupted", or empty when it was not. Thread-safe.
   std::string reason() const;
+  // Set once the watchdog fires (the deadline passed or the cancel flag was set), for the
+  // explicit engine's expansions the driver runs (SuccessorGenerator::set_cancel): one state
+  // whose moves take minutes to list otherwise held a time-out or Ctrl-C as long.
+  const std::atomic<bool>* fired() const { return &fired_; }
 
  private:
   ContextHolder& holder_;
@@ -44,6 +48,7 @@ class Watchdog {
   std::condition_variable wake_;
   bool exit_ = false;
   std::string reason_;
+  std::atomic<bool> fired_{false};
   std::thread thread_;
 };
 

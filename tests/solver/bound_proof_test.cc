@@ -195,8 +195,8 @@ TEST(InvariantCandidatesTest, EverySampledStateSatisfiesEveryCandidate) {
   ASSERT_NE(model, nullptr);
   const std::vector<internal::StateField> fields = internal::StateFields(*model);
   ASSERT_EQ(fields.size(), 3u);
-  const std::vector<std::vector<uint32_t>> sample =
-      internal::SampleStates(*model, {}, [] { return false; });
+  const std::vector<std::vector<uint32_t>> sample = internal::SampleStates(
+      *model, {}, [] { return false; }, nullptr);
   ASSERT_EQ(sample.size(), 16u);  // every (a, b), c = a + b
   const internal::CandidateSet cands = internal::ProposeCandidates(*model, fields, sample, 1000);
   ASSERT_FALSE(cands.capped());
@@ -223,8 +223,8 @@ TEST(InvariantCandidatesTest, BlockingClauseKeepsTheValuesNoSampledStateHasToget
   std::unique_ptr<model::Model> model = test_models::LoadTestModel(kSum);
   ASSERT_NE(model, nullptr);
   const std::vector<internal::StateField> fields = internal::StateFields(*model);
-  const std::vector<std::vector<uint32_t>> sample =
-      internal::SampleStates(*model, {}, [] { return false; });
+  const std::vector<std::vector<uint32_t>> sample = internal::SampleStates(
+      *model, {}, [] { return false; }, nullptr);
   const internal::SampleIndex index(*model, fields, sample);
   EXPECT_FALSE(index.BlockingClause(sample.back().data()).has_value());
   // a = 0, b = 0, c = 3: each two of the values occur together, all three never.

@@ -51,7 +51,7 @@ const auto kNeverStop = [] { return false; };
 TEST(NearbyValuesTest, TheBestValueAtEachDepthWithItsPlay) {
   Doubling d;
   ASSERT_EQ(d.start.size(), 1u);
-  NearbyValues nearby(*d.model, d.model->program.queries[0], true, 3);
+  NearbyValues nearby(*d.model, d.model->program.queries[0], true, 3, nullptr);
   nearby.SearchFrom(d.start, 1000, kNeverStop);
   EXPECT_EQ(nearby.At(0), nullptr);  // the search lists the states after the play's last
   ASSERT_NE(nearby.At(1), nullptr);
@@ -64,7 +64,7 @@ TEST(NearbyValuesTest, TheBestValueAtEachDepthWithItsPlay) {
 
 TEST(NearbyValuesTest, AMinimizeQueryIsKeptComplemented) {
   Doubling d;
-  NearbyValues nearby(*d.model, d.model->program.queries[1], false, 3);
+  NearbyValues nearby(*d.model, d.model->program.queries[1], false, 3, nullptr);
   nearby.SearchFrom(d.start, 1000, kNeverStop);
   ASSERT_NE(nearby.At(2), nullptr);
   // 0 - x is -4 at best, which is -1 - (-4) = 3 as an objective (objective.h).
@@ -73,7 +73,7 @@ TEST(NearbyValuesTest, AMinimizeQueryIsKeptComplemented) {
 
 TEST(NearbyValuesTest, ModelErrorsDoNotCount) {
   Doubling d;
-  NearbyValues nearby(*d.model, d.model->program.queries[2], true, 3);
+  NearbyValues nearby(*d.model, d.model->program.queries[2], true, 3, nullptr);
   nearby.SearchFrom(d.start, 1000, kNeverStop);
   // Depth 2 reaches x = 3 (12 / -1 = -12) and x = 4 (a division by zero): -12 is the best.
   ASSERT_NE(nearby.At(2), nullptr);
@@ -91,7 +91,7 @@ TEST(NearbyValuesTest, SearchesFromEveryStateOfAPlay) {
     play.push_back(next.states[0]);  // `up`
   }
   ASSERT_EQ(d.Xs(play), (std::vector<int64_t>{1, 2, 3}));
-  NearbyValues nearby(*d.model, d.model->program.queries[0], true, 3);
+  NearbyValues nearby(*d.model, d.model->program.queries[0], true, 3, nullptr);
   nearby.SearchFrom(play, 1000, kNeverStop);
   // From its last state, 3, the best at depth 3 is 6; from 2 (depth 1) the search finds 4 at
   // depth 2 and 8 at depth 3.
@@ -104,7 +104,7 @@ TEST(NearbyValuesTest, SearchesFromEveryStateOfAPlay) {
 
 TEST(NearbyValuesTest, TheStateBudgetAndStopEndTheSearch) {
   Doubling d;
-  NearbyValues small(*d.model, d.model->program.queries[0], true, 3);
+  NearbyValues small(*d.model, d.model->program.queries[0], true, 3, nullptr);
   small.SearchFrom(d.start, 3, kNeverStop);  // x = 1, then 2 and 2 (one state), then 3
   ASSERT_NE(small.At(1), nullptr);
   EXPECT_EQ(small.At(1)->objective, 2);
@@ -112,7 +112,7 @@ TEST(NearbyValuesTest, TheStateBudgetAndStopEndTheSearch) {
   EXPECT_EQ(small.At(2)->objective, 3);  // the budget ran out before 4 was listed
   EXPECT_EQ(small.At(3), nullptr);
   EXPECT_EQ(small.listed(), 2u);  // 2 and 3: the start is the play's own
-  NearbyValues stopped(*d.model, d.model->program.queries[0], true, 3);
+  NearbyValues stopped(*d.model, d.model->program.queries[0], true, 3, nullptr);
   stopped.SearchFrom(d.start, 1000, [] { return true; });
   EXPECT_EQ(stopped.At(1), nullptr);
 }
