@@ -125,7 +125,7 @@ bool Houdini::Run(const Deadline& deadline, const std::function<bool()>& stop,
     }
     SuccessorCollector succ(model.layout.words());
     // (Stopped part-way, the successors listed are real: dropping what they break is sound.)
-    if (!gen_.Successors(from.data(), succ) && stop()) return false;
+    const bool whole = gen_.Successors(from.data(), succ);
     for (const std::vector<uint32_t>& t : succ.states) {
       for (size_t i = 0; i < before; ++i) {
         if (alive_[i] && !CandidateHolds(model, clauses_[i], fields_, t.data())) {
@@ -133,6 +133,7 @@ bool Houdini::Run(const Deadline& deadline, const std::function<bool()>& stop,
         }
       }
     }
+    if (!whole) return false;
   }
 }
 
