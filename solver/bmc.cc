@@ -229,8 +229,9 @@ absl::StatusOr<results::Answer> Reachable(const model::Model& model, const BmcCo
   result.kind = results::AnswerKind::kReachable;
   // The explicit engine's search from the first initial state (nearby_values.h, the
   // condition as a 0/1 value): the first depth it meets the condition at gets that play as
-  // the hint.
-  std::optional<NearbyValues> nearby;            // searched on the first call
+  // the hint. Searched on the first call, stopped by that Search's watchdog (the hint serves
+  // one Search).
+  std::optional<NearbyValues> nearby;
   std::vector<std::vector<uint32_t>> hint_play;  // the play the hint points to
   const Hint hint =
       [&](int k, const Deadline& deadline,
