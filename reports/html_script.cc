@@ -92,10 +92,9 @@ const char kHtmlScript[] = R"js(
       var step = details && details.classList.contains('whole') && details.parentElement;
       if (!step || step.closest('.trace') !== trace) return;
       if (details.open || details.querySelector('table')) return;
-      var index = steps.findIndex(function (s) {
-        return s.getAttribute('data-n') === step.getAttribute('data-n');
-      });
-      var state = index >= 0 ? wholeStates(trace)[index] : null;
+      // Steps are numbered on from the first (html_trace.cc), as the stepper counts them.
+      var index = Number(step.getAttribute('data-n')) - Number(steps[0].getAttribute('data-n'));
+      var state = wholeStates(trace)[index];
       if (state) details.appendChild(wholeTable(step, state));
     });
     var bar = trace.querySelector(':scope > .stepper');
